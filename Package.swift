@@ -1,0 +1,27 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// taskwire has no Swift package dependencies: only the toolchain and the system's libsqlite3.
+let package = Package(
+  name: "taskwire",
+  products: [
+    .executable(name: "taskwire", targets: ["taskwire"])
+  ],
+  targets: [
+    .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+    .target(name: "JSON"),
+    .target(name: "JSONRPC", dependencies: ["JSON"]),
+    .target(name: "TaskwireCore"),
+    .target(name: "TaskwireProtocol", dependencies: ["JSON", "JSONRPC", "TaskwireCore"]),
+    .target(name: "TaskwireStore", dependencies: ["CSQLite", "JSON", "TaskwireCore"]),
+    .target(
+      name: "TaskwireServer",
+      dependencies: ["JSON", "JSONRPC", "TaskwireCore", "TaskwireProtocol", "TaskwireStore"]
+    ),
+    .executableTarget(name: "taskwire", dependencies: ["TaskwireServer"]),
+    .testTarget(name: "JSONTests", dependencies: ["JSON", "JSONRPC"]),
+    .testTarget(name: "TaskwireCoreTests", dependencies: ["TaskwireCore"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["taskwire", "JSON"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

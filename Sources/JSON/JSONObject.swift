@@ -1,0 +1,58 @@
+/// A JSON object that keeps its members in the order they were added or read.
+/// Lookups are linear: protocol objects have a handful of members.
+public struct JSONObject: Sendable, Equatable, Sequence {
+  public private(set) var keys: [String] = []
+  public private(set) var values: [JSONValue] = []
+
+  public init() {}
+
+  public init(_ members: [(String, JSONValue)]) {
+    for (key, value) in members { self[key] = value }
+  }
+
+  public var count: Int { keys.count }
+  public var isEmpty: Bool { keys.isEmpty }
+
+  public subscript(key: String) -> JSONValue? {
+    get {
+      guard let index = keys.firstIndex(of: key) else { return nil }
+      return values[index]
+    }
+    set {
+      if let index = keys.firstIndex(of: key) {
+        if let newValue {
+          values[index] = newValue
+        } else {
+          keys.remove(at: index)
+          values.remove(at: index)
+        }
+      } else if let newValue {
+        keys.append(key)
+        values.append(newValue)
+      }
+    }
+  }
+
+  /// Appends a member without looking for an earlier one of the same name; the parser uses it
+  /// after its own duplicate check.
+  mutating func appendUnchecked(_ key: String, _ value: JSONValue) {
+    keys.append(key)
+    values.append(value)
+  }
+
+  public func makeIterator() -> some IteratorProtocol<(key: String, value: JSONValue)> {
+    zip(keys, values).lazy.map { (key: $0.0, value: $0.1) }.makeIterator()
+  }
+
+  public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+    guard lhs.count == rhs.count else { return false }
+    for (key, value) in zip(lhs.keys, lhs.values) where rhs[key] != value { return false }
+    return true
+  }
+}
+
+extension JSONObject: ExpressibleByDictionaryLiteral {
+  public init(dictionaryLiteral elements: (String, JSONValue)...) {
+    self.init(elements)
+  }
+}

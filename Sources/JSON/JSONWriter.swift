@@ -1,0 +1,75 @@
+/// Writes JSON compactly on one line, members in their stored order. U+2028 and U+2029 are
+/// escaped as well as control characters, so that a message never spans two lines for any
+/// reader, JavaScript's included.
+public struct JSONWriter {
+  public private(set) var bytes: [UInt8] = []
+
+  public init() {
+    bytes.reserveCapacity(256)
+  }
+
+  public static func encode(_ value: JSONValue) -> [UInt8] {
+    var writer = JSONWriter()
+    writer.write(value)
+    return writer.bytes
+  }
+
+  public static func string(_ value: JSONValue) -> String {
+    String(decoding: encode(value), as: UTF8.self)
+  }
+
+  public mutating func write(_ value: JSONValue) {
+    switch value {
+    case .null: bytes.append(contentsOf: "null".utf8)
+    case .bool(let flag): bytes.append(contentsOf: (flag ? "true" : "false").utf8)
+    case .number(let text): bytes.append(contentsOf: text.utf8)
+    case .string(let text): writeString(text)
+    case .array(let elements):
+      bytes.append(UInt8(ascii: "["))
+      for (index, element) in elements.enumerated() {
+        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        write(element)
+      }
+      bytes.append(UInt8(ascii: "]"))
+    case .object(let object):
+      bytes.append(UInt8(ascii: "{"))
+      for (index, key) in object.keys.enumerated() {
+        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        writeString(key)
+        bytes.append(UInt8(ascii: ":"))
+        write(object.values[index])
+      }
+      bytes.append(UInt8(ascii: "}"))
+    }
+  }
+
+  private static let hexDigits = Array("0123456789abcdef".utf8)
+
+  public mutating func writeString(_ text: String) {
+    bytes.append(UInt8(ascii: "\""))
+    var utf8 = Array(text.utf8)[...]
+    while let byte = utf8.popFirst() {
+      switch byte {
+      case 0x22: bytes.append(contentsOf: [0x5C, 0x22])
+      case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])
+      case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+      case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+      case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+      case 0..<0x20: appendUnicodeEscape(UInt16(byte))
+      case 0xE2 where utf8.count >= 2 && utf8[utf8.startIndex] == 0x80
+        && (utf8[utf8.startIndex + 1] == 0xA8 || utf8[utf8.startIndex + 1] == 0xA9):
+        appendUnicodeEscape(utf8[utf8.startIndex + 1] == 0xA8 ? 0x2028 : 0x2029)
+        utf8 = utf8.dropFirst(2)
+      default: bytes.append(byte)
+      }
+    }
+    bytes.append(UInt8(ascii: "\""))
+  }
+
+  private mutating func appendUnicodeEscape(_ unit: UInt16) {
+    bytes.append(contentsOf: [0x5C, UInt8(ascii: "u")])
+    for shift in stride(from: 12, through: 0, by: -4) {
+      bytes.append(Self.hexDigits[Int((unit >> UInt16(shift)) & 0xF)])
+    }
+  }
+}

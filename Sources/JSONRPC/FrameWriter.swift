@@ -1,0 +1,46 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Writes whole messages to a file descriptor with `write(2)`, each flushed as it is written.
+/// A closed pipe is reported as an error, never a signal or a trap.
+public final class FrameWriter {
+  public struct Closed: Error {}
+
+  private let descriptor: Int32
+  public var framing: Framing
+
+  public init(descriptor: Int32, framing: Framing = .newline) {
+    self.descriptor = descriptor
+    self.framing = framing
+  }
+
+  public func send(_ body: [UInt8]) throws(Closed) {
+    var bytes: [UInt8]
+    switch framing {
+    case .newline:
+      bytes = body
+      bytes.append(0x0A)
+    case .contentLength:
+      bytes = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
+      bytes.append(contentsOf: body)
+    }
+    try Self.writeAll(bytes, to: descriptor)
+  }
+
+  public static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(Closed) {
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeBytes { raw in
+        write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+      }
+      if written < 0 {
+        if errno == EINTR || errno == EAGAIN { continue }
+        throw Closed()
+      }
+      offset += written
+    }
+  }
+}

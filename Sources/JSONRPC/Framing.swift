@@ -1,0 +1,202 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// How messages are delimited on the stream: one per line, or LSP's `Content-Length` headers.
+public enum Framing: Sendable, Equatable {
+  case newline
+  case contentLength
+}
+
+/// One unit read off the input stream.
+public enum Frame: Sendable, Equatable {
+  /// The bytes of one message, without its line end or headers.
+  case message([UInt8])
+  /// A message longer than the limit; its bytes were skipped, never held in memory.
+  case oversized
+  /// LSP headers that cannot be read; the stream cannot be resynchronised after this.
+  case badHeader(String)
+}
+
+/// Reads frames from a file descriptor with raw `read(2)`, so that bytes reach the JSON parser
+/// exactly as sent (no UTF-8 repair), and memory stays bounded by `maxMessageBytes` whatever
+/// arrives. The framing is detected from the first bytes of the stream.
+public final class FrameReader {
+  public let maxMessageBytes: Int
+  public private(set) var framing: Framing? = nil
+  private let descriptor: Int32
+  private var buffer: [UInt8] = []
+  private var start = 0
+  private var atEnd = false
+
+  public init(descriptor: Int32, maxMessageBytes: Int) {
+    self.descriptor = descriptor
+    self.maxMessageBytes = maxMessageBytes
+  }
+
+  /// The next frame, or nil at the end of the stream.
+  public func next() -> Frame? {
+    if framing == nil {
+      guard let detected = detectFraming() else { return nil }
+      framing = detected
+    }
+    switch framing! {
+    case .newline: return nextLine()
+    case .contentLength: return nextContentLengthFrame()
+    }
+  }
+
+  private static let headerPrefix = Array("content-length:".utf8)
+
+  private func detectFraming() -> Framing? {
+    while true {
+      let pending = buffer[start...]
+      let prefixLength = min(pending.count, Self.headerPrefix.count)
+      let lowered = pending.prefix(prefixLength).map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }
+      if !lowered.elementsEqual(Self.headerPrefix.prefix(prefixLength)) { return .newline }
+      if prefixLength == Self.headerPrefix.count { return .contentLength }
+      if atEnd { return pending.isEmpty ? nil : .newline }
+      fill()
+    }
+  }
+
+  private func nextLine() -> Frame? {
+    var searchFrom = start
+    while true {
+      if let newline = buffer[searchFrom...].firstIndex(of: 0x0A) {
+        var end = newline
+        if end > start, buffer[end - 1] == 0x0D { end -= 1 }
+        let line = Array(buffer[start..<end])
+        start = newline + 1
+        // Blank lines (and lines of only spaces or tabs) are keep-alives, not messages.
+        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+          searchFrom = start
+          continue
+        }
+        return .message(line)
+      }
+      if buffer.count - start > maxMessageBytes {
+        skipRestOfLine()
+        return .oversized
+      }
+      if atEnd {
+        // A last line without a newline is still a message.
+        guard start < buffer.count else { return nil }
+        let line = Array(buffer[start...])
+        start = buffer.count
+        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return nil }
+        return .message(line)
+      }
+      // fill() may compact the buffer, so remember how far was searched relative to start.
+      let searched = buffer.count - start
+      fill()
+      searchFrom = start + searched
+    }
+  }
+
+  private func skipRestOfLine() {
+    buffer.removeAll(keepingCapacity: true)
+    start = 0
+    while !atEnd {
+      fill()
+      if let newline = buffer.firstIndex(of: 0x0A) {
+        start = newline + 1
+        return
+      }
+      buffer.removeAll(keepingCapacity: true)
+    }
+  }
+
+  private func nextContentLengthFrame() -> Frame? {
+    var length: Int? = nil
+    while true {
+      guard let line = readHeaderLine() else {
+        return length == nil && start >= buffer.count ? nil : .badHeader("end of input inside headers")
+      }
+      if line.isEmpty {
+        if length == nil {
+          continue  // Stray blank lines between messages are tolerated.
+        }
+        break
+      }
+      let text = String(decoding: line, as: UTF8.self)
+      guard let colon = text.firstIndex(of: ":") else { return .badHeader("header without ':'") }
+      let name = text[..<colon].lowercased()
+      let value = text[text.index(after: colon)...].trimmingSpaces
+      if name == "content-length" {
+        guard let parsed = Int(value), parsed >= 0 else {
+          return .badHeader("Content-Length is not a number")
+        }
+        length = parsed
+      }
+    }
+    guard let length else { return .badHeader("no Content-Length") }
+    if length > maxMessageBytes {
+      skip(length)
+      return .oversized
+    }
+    while buffer.count - start < length, !atEnd { fill() }
+    guard buffer.count - start >= length else { return .badHeader("end of input inside a message") }
+    let body = Array(buffer[start..<start + length])
+    start += length
+    return .message(body)
+  }
+
+  private func readHeaderLine() -> [UInt8]? {
+    while true {
+      if let newline = buffer[start...].firstIndex(of: 0x0A) {
+        var end = newline
+        if end > start, buffer[end - 1] == 0x0D { end -= 1 }
+        let line = Array(buffer[start..<end])
+        start = newline + 1
+        return line
+      }
+      if buffer.count - start > 4096 || atEnd { return nil }
+      fill()
+    }
+  }
+
+  private func skip(_ count: Int) {
+    var remaining = count
+    while remaining > 0 {
+      let available = buffer.count - start
+      if available >= remaining {
+        start += remaining
+        return
+      }
+      remaining -= available
+      buffer.removeAll(keepingCapacity: true)
+      start = 0
+      if atEnd { return }
+      fill()
+    }
+  }
+
+  /// Reads more bytes, compacting the buffer first so it never holds consumed bytes for long.
+  private func fill() {
+    if start > 0 && (start == buffer.count || start > 65_536) {
+      buffer.removeSubrange(0..<start)
+      start = 0
+    }
+    let chunk = 65_536
+    let oldCount = buffer.count
+    buffer.append(contentsOf: repeatElement(0, count: chunk))
+    while true {
+      let got = buffer.withUnsafeMutableBytes { raw in
+        read(descriptor, raw.baseAddress! + oldCount, chunk)
+      }
+      if got < 0 && errno == EINTR { continue }
+      buffer.removeSubrange((oldCount + max(got, 0))...)
+      if got <= 0 { atEnd = true }
+      return
+    }
+  }
+}
+
+extension Substring {
+  fileprivate var trimmingSpaces: String {
+    String(drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed())
+  }
+}

@@ -1,0 +1,118 @@
+/// A day on the calendar (`YYYY-MM-DD`), with no time and no time zone. Scheduled and due dates
+/// are calendar dates: comparing them is comparing days, never instants.
+public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+  public let year: Int
+  public let month: Int
+  public let day: Int
+
+  public init?(year: Int, month: Int, day: Int) {
+    guard (1...9999).contains(year), (1...12).contains(month),
+      (1...CalendarDate.daysIn(month: month, year: year)).contains(day)
+    else { return nil }
+    self.year = year
+    self.month = month
+    self.day = day
+  }
+
+  /// Reads exactly `YYYY-MM-DD`.
+  public init?(iso text: String) {
+    let bytes = Array(text.utf8)
+    guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else {
+      return nil
+    }
+    func number(_ range: Range<Int>) -> Int? {
+      var value = 0
+      for byte in bytes[range] {
+        guard byte >= 48 && byte <= 57 else { return nil }
+        value = value * 10 + Int(byte - 48)
+      }
+      return value
+    }
+    guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else {
+      return nil
+    }
+    self.init(year: year, month: month, day: day)
+  }
+
+  /// Days since 1970-01-01 (Howard Hinnant's `days_from_civil`).
+  public var dayNumber: Int {
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yearOfEra = y - era * 400
+    let shiftedMonth = month > 2 ? month - 3 : month + 9
+    let dayOfYear = (153 * shiftedMonth + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
+  }
+
+  /// The date of a day number (`civil_from_days`).
+  public init(dayNumber: Int) {
+    let z = dayNumber + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let dayOfEra = z - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let shiftedMonth = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+    let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+    self.year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    self.month = month
+    self.day = day
+  }
+
+  public func adding(days: Int) -> CalendarDate { CalendarDate(dayNumber: dayNumber + days) }
+
+  /// The same day `months` later, clamped to the end of shorter months (Jan 31 + 1 = Feb 28).
+  public func adding(months: Int) -> CalendarDate {
+    let total = year * 12 + (month - 1) + months
+    let newYear = total / 12
+    let newMonth = total % 12 + 1
+    let newDay = min(day, CalendarDate.daysIn(month: newMonth, year: newYear))
+    return CalendarDate(year: newYear, month: newMonth, day: newDay)!
+  }
+
+  /// ISO weekday: 1 = Monday … 7 = Sunday.
+  public var isoWeekday: Int {
+    // 1970-01-01 was a Thursday (4).
+    let value = (dayNumber + 3) % 7
+    return (value < 0 ? value + 7 : value) + 1
+  }
+
+  public var lastDayOfMonth: CalendarDate {
+    CalendarDate(year: year, month: month, day: CalendarDate.daysIn(month: month, year: year))!
+  }
+
+  public static func daysIn(month: Int, year: Int) -> Int {
+    switch month {
+    case 2: isLeap(year) ? 29 : 28
+    case 4, 6, 9, 11: 30
+    default: 31
+    }
+  }
+
+  public static func isLeap(_ year: Int) -> Bool {
+    year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+  }
+
+  public var description: String {
+    func pad(_ value: Int, _ width: Int) -> String {
+      let text = String(value)
+      return String(repeating: "0", count: max(0, width - text.count)) + text
+    }
+    return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+  }
+
+  public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
+    (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+  }
+
+  public static let monthAbbreviations = [
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+  ]
+
+  /// "Feb 13", with the year added when it is not `referenceYear` ("Jan 4, 2027").
+  public func shortTitle(referenceYear: Int) -> String {
+    let base = "\(CalendarDate.monthAbbreviations[month - 1]) \(day)"
+    return year == referenceYear ? base : "\(base), \(year)"
+  }
+}

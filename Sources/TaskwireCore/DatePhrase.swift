@@ -1,0 +1,118 @@
+/// Reads the dates people type: `today`, `tomorrow`, `2026-02-13`, weekday names (`fri`,
+/// `next monday`), `in 3 days`, `+2w`, `dec 24`, `24 dec 2027`, `end of month`/`eom`,
+/// `end of week`/`eow`, `next week`, `next month`. Relative phrases count from `today`; the
+/// grammar is documented in Protocol/README.md.
+public enum DatePhrase {
+  public static let examples = "today, tomorrow, fri, next monday, in 3 days, +2w, dec 24, eom or YYYY-MM-DD"
+
+  public static func resolve(_ phrase: String, today: CalendarDate) -> CalendarDate? {
+    let words = phrase.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," })
+      .map(String.init)
+    guard !words.isEmpty else { return nil }
+    if words.count == 1, let date = CalendarDate(iso: words[0]) { return date }
+    switch words.joined(separator: " ") {
+    case "today", "tod", "now": return today
+    case "tomorrow", "tom", "tmr", "tmrw": return today.adding(days: 1)
+    case "yesterday": return today.adding(days: -1)
+    case "end of week", "eow": return today.adding(days: 7 - today.isoWeekday)
+    case "end of month", "eom": return today.lastDayOfMonth
+    case "end of year", "eoy": return CalendarDate(year: today.year, month: 12, day: 31)
+    case "next week": return today.adding(days: 8 - today.isoWeekday)
+    case "next month":
+      return CalendarDate(year: today.year, month: today.month, day: 1)!.adding(months: 1)
+    default: break
+    }
+    if let date = weekday(words, today: today) { return date }
+    if let date = relative(words, today: today) { return date }
+    return monthAndDay(words, today: today)
+  }
+
+  private static let weekdayNames: [String: Int] = [
+    "mon": 1, "monday": 1, "tue": 2, "tues": 2, "tuesday": 2, "wed": 3, "wednesday": 3,
+    "thu": 4, "thur": 4, "thurs": 4, "thursday": 4, "fri": 5, "friday": 5, "sat": 6,
+    "saturday": 6, "sun": 7, "sunday": 7,
+  ]
+
+  /// `fri` is the first Friday after today; `next fri` is the Friday of next week (weeks start
+  /// on Monday), so on a Wednesday `fri` is in 2 days and `next fri` in 9.
+  private static func weekday(_ words: [String], today: CalendarDate) -> CalendarDate? {
+    var words = words
+    var nextWeek = false
+    if words.count == 2, words[0] == "next" || words[0] == "this" {
+      nextWeek = words[0] == "next"
+      words.removeFirst()
+    }
+    guard words.count == 1, let target = weekdayNames[words[0]] else { return nil }
+    if nextWeek {
+      let nextMonday = today.adding(days: 8 - today.isoWeekday)
+      return nextMonday.adding(days: target - 1)
+    }
+    let ahead = (target - today.isoWeekday + 7) % 7
+    return today.adding(days: ahead == 0 ? 7 : ahead)
+  }
+
+  /// `in 3 days`, `in a week`, `+2w`, `+10`, `+1m`.
+  private static func relative(_ words: [String], today: CalendarDate) -> CalendarDate? {
+    var amount: Int
+    var unit: String
+    if words.count == 3, words[0] == "in" {
+      guard let count = words[1] == "a" || words[1] == "one" ? 1 : Int(words[1]) else { return nil }
+      amount = count
+      unit = words[2]
+    } else if words.count == 1, words[0].hasPrefix("+") {
+      let body = words[0].dropFirst()
+      let digits = body.prefix(while: { $0.isNumber })
+      guard let count = Int(digits), digits.count <= 4 else { return nil }
+      amount = count
+      unit = String(body.dropFirst(digits.count))
+      if unit.isEmpty { unit = "d" }
+    } else {
+      return nil
+    }
+    guard amount <= 10_000 else { return nil }
+    switch unit {
+    case "d", "day", "days": return today.adding(days: amount)
+    case "w", "week", "weeks": return today.adding(days: 7 * amount)
+    case "m", "month", "months": return today.adding(months: amount)
+    case "y", "year", "years": return today.adding(months: 12 * amount)
+    default: return nil
+    }
+  }
+
+  /// `dec 24`, `december 24`, `24 dec`, with an optional year; without one, the next such day
+  /// that is not in the past.
+  private static func monthAndDay(_ words: [String], today: CalendarDate) -> CalendarDate? {
+    guard words.count == 2 || words.count == 3 else { return nil }
+    let month: Int
+    let day: Int
+    if let m = monthNumber(words[0]), let d = Int(words[1]) {
+      (month, day) = (m, d)
+    } else if let d = Int(words[0]), let m = monthNumber(words[1]) {
+      (month, day) = (m, d)
+    } else {
+      return nil
+    }
+    if words.count == 3 {
+      guard let year = Int(words[2]), words[2].count == 4 else { return nil }
+      return CalendarDate(year: year, month: month, day: day)
+    }
+    if let date = CalendarDate(year: today.year, month: month, day: day), date >= today {
+      return date
+    }
+    // Feb 29 next year may not exist: look up to four years ahead for the day.
+    for offset in 1...4 {
+      if let date = CalendarDate(year: today.year + offset, month: month, day: day) { return date }
+    }
+    return nil
+  }
+
+  private static func monthNumber(_ word: String) -> Int? {
+    let names = [
+      "january", "february", "march", "april", "may", "june", "july", "august", "september",
+      "october", "november", "december",
+    ]
+    guard word.count >= 3 else { return nil }
+    if word == "sept" { return 9 }
+    return names.firstIndex(where: { $0 == word || $0.prefix(3) == word }).map { $0 + 1 }
+  }
+}

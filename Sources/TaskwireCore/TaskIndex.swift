@@ -1,0 +1,74 @@
+/// The open tasks in memory, each in its list in manual order. The store is the truth; this is
+/// the server's working copy, kept in step with every committed change so that listing a view
+/// and finding a drop position never scan the table.
+public struct TaskIndex: Sendable {
+  public private(set) var tasks: [Int64: TaskRecord] = [:]
+  public private(set) var today: CalendarDate
+  private var lists: [ListKey: OrderedList] = [:]
+
+  public init(today: CalendarDate, tasks: some Sequence<TaskRecord> = []) {
+    self.today = today
+    for task in tasks { upsert(task) }
+  }
+
+  /// Puts a task's current state in place: into its list, out of its old one, or out of the
+  /// index altogether when it is completed.
+  public mutating func upsert(_ task: TaskRecord) {
+    remove(id: task.id)
+    guard let key = task.listKey(today: today) else { return }
+    tasks[task.id] = task
+    lists[key, default: OrderedList()].insert(OrderedList.Entry(rank: task.rank, id: task.id))
+  }
+
+  public mutating func remove(id: Int64) {
+    guard let old = tasks.removeValue(forKey: id), let key = old.listKey(today: today) else {
+      return
+    }
+    lists[key]?.remove(OrderedList.Entry(rank: old.rank, id: old.id))
+    if lists[key]?.isEmpty == true, case .day = key { lists[key] = nil }
+  }
+
+  /// Applies the after-state of each change.
+  public mutating func apply(_ changes: [TaskChange]) {
+    for change in changes {
+      if let after = change.after { upsert(after) } else if let before = change.before {
+        remove(id: before.id)
+      }
+    }
+  }
+
+  /// Moves the index to another day: lists are rebuilt, as tasks change lists wholesale.
+  public mutating func setToday(_ day: CalendarDate) {
+    guard day != today else { return }
+    let all = tasks.values
+    today = day
+    tasks = [:]
+    lists = [:]
+    for task in all { upsert(task) }
+  }
+
+  public func list(_ key: ListKey) -> OrderedList { lists[key] ?? OrderedList() }
+
+  public func tasks(in key: ListKey) -> [TaskRecord] {
+    list(key).entries.map { tasks[$0.id]! }
+  }
+
+  /// The dates of Upcoming's day groups, earliest first.
+  public var upcomingDates: [CalendarDate] {
+    lists.keys.compactMap { if case .day(let date) = $0 { date } else { nil } }.sorted()
+  }
+
+  /// Where an open task is: its list and index there.
+  public func position(of id: Int64) -> (list: ListKey, index: Int)? {
+    guard let task = tasks[id], let key = task.listKey(today: today),
+      let index = list(key).index(of: OrderedList.Entry(rank: task.rank, id: id))
+    else { return nil }
+    return (key, index)
+  }
+
+  /// The rank that puts a task at the end of a list.
+  public func endRank(of key: ListKey) -> Int64 {
+    guard let last = list(key).entries.last else { return 0 }
+    return last.rank + DropIndex.gap
+  }
+}

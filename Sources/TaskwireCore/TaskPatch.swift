@@ -1,0 +1,96 @@
+/// What a create or an update asks for. A nil member is left as it is (on create: its default);
+/// for a field that may be empty, `.some(nil)` clears it. Dates are given as the text the user
+/// typed (a date or a phrase) and resolved against today.
+public struct TaskPatch: Sendable {
+  public var title: String?
+  public var notes: String??
+  public var tags: [String]?
+  public var priority: Int?
+  public var urgent: Bool?
+  public var durationMinutes: Int?
+  public var type: String?
+  public var scheduledDate: String??
+  public var dueDate: String??
+  public var recurrence: Recurrence?
+
+  public init() {}
+
+  public static let maxDurationMinutes = 10_080
+
+  /// The task with the patch applied, every field normalised and checked as the protocol
+  /// documents; nothing is applied when any field is refused.
+  public func applied(to original: TaskRecord, today: CalendarDate) throws(DomainError)
+    -> TaskRecord
+  {
+    var task = original
+    if let title {
+      let trimmed = title.trimmingWhitespace
+      guard !trimmed.isEmpty else { throw .invalidField("title", "must not be empty") }
+      task.title = trimmed
+    }
+    if let notes {
+      task.notes = notes.flatMap { $0.trimmingWhitespace.isEmpty ? nil : $0 }
+    }
+    if let tags {
+      var seen = Set<String>()
+      task.tags = tags.map(\.trimmingWhitespace).filter { !$0.isEmpty && seen.insert($0).inserted }
+    }
+    if let priority {
+      guard (1...3).contains(priority) else {
+        throw .invalidField("priority", "must be 1 (low), 2 (medium) or 3 (high)")
+      }
+      task.priority = priority
+    }
+    if let urgent { task.urgent = urgent }
+    if let durationMinutes {
+      guard (1...Self.maxDurationMinutes).contains(durationMinutes) else {
+        throw .invalidField("durationMinutes", "must be from 1 to \(Self.maxDurationMinutes)")
+      }
+      task.durationMinutes = durationMinutes
+    }
+    if let type {
+      guard let parsed = TaskType(rawValue: type) else {
+        let names = TaskType.allCases.map(\.rawValue).joined(separator: ", ")
+        throw .invalidField("type", "must be one of \(names)")
+      }
+      task.type = parsed
+    }
+    if let scheduledDate {
+      let resolved = try scheduledDate.map { text throws(DomainError) in
+        try Self.resolve(text, field: "scheduledDate", today: today)
+      }
+      // An overdue date may be sent back unchanged (a client saving the whole task); a new
+      // date in the past is refused.
+      if let resolved, resolved < today, resolved != original.scheduledDate {
+        throw .dateInPast(resolved, today: today)
+      }
+      task.scheduledDate = resolved
+    }
+    if let dueDate {
+      task.dueDate = try dueDate.map { text throws(DomainError) in
+        try Self.resolve(text, field: "dueDate", today: today)
+      }
+    }
+    if let recurrence { task.recurrence = recurrence }
+    return task
+  }
+
+  public static func resolve(_ text: String, field: String, today: CalendarDate) throws(DomainError)
+    -> CalendarDate
+  {
+    guard let date = DatePhrase.resolve(text, today: today) else {
+      throw .invalidField(
+        field, "cannot read the date \"\(text)\"; try \(DatePhrase.examples)")
+    }
+    return date
+  }
+}
+
+extension String {
+  var trimmingWhitespace: String {
+    let scalars = unicodeScalars
+    guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+    let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+    return String(scalars[first...last])
+  }
+}

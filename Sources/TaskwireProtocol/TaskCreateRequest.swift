@@ -1,0 +1,21 @@
+import JSON
+import JSONRPC
+import TaskwireCore
+
+/// Creates a task at the end of its list. `view` picks the default date when `scheduledDate`
+/// is not given: Inbox none, Today today, Upcoming tomorrow. Result: `TaskPlace`.
+public enum TaskCreateRequest {
+  public static let method = "task/create"
+
+  public struct Params: Sendable {
+    public var patch: TaskPatch
+    public var view: ViewKind
+  }
+
+  public static func params(_ json: JSONValue?) throws(RPCError) -> Params {
+    let reader = try ParamReader(json, allowed: TaskFields.names.union(["view"]))
+    _ = try reader.requiredString("title")
+    return Params(
+      patch: try TaskFields.patch(reader), view: try reader.choice("view", ViewKind.self) ?? .inbox)
+  }
+}

@@ -1,0 +1,42 @@
+import JSON
+import JSONRPC
+import TaskwireCore
+
+/// The task fields that task/create and task/update take, read into a patch.
+public enum TaskFields {
+  public static let names: Set<String> = [
+    "title", "notes", "tags", "priority", "urgent", "durationMinutes", "type", "scheduledDate",
+    "dueDate", "recurrence",
+  ]
+
+  public static func patch(_ params: ParamReader) throws(RPCError) -> TaskPatch {
+    var patch = TaskPatch()
+    patch.title = try params.string("title")
+    patch.notes = try params.nullableString("notes")
+    patch.tags = try params.strings("tags")
+    patch.priority = try params.int("priority")
+    patch.urgent = try params.bool("urgent")
+    patch.durationMinutes = try params.int("durationMinutes")
+    patch.type = try params.string("type")
+    patch.scheduledDate = try params.nullableString("scheduledDate")
+    patch.dueDate = try params.nullableString("dueDate")
+    if params.has("recurrence") {
+      if params.object["recurrence"]?.isNull == true {
+        patch.recurrence = Recurrence.none
+      } else if let recurrence = try params.nested(
+        "recurrence", allowed: ["pattern", "weekdays", "monthDay"])
+      {
+        let pattern = try recurrence.requiredString("pattern")
+        let weekdays = try recurrence.ints("weekdays")
+        let monthDay = try recurrence.int("monthDay")
+        do {
+          patch.recurrence = try Recurrence.make(
+            pattern: pattern, weekdays: weekdays, monthDay: monthDay)
+        } catch {
+          throw RPCError(error)
+        }
+      }
+    }
+    return patch
+  }
+}

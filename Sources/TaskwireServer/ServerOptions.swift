@@ -1,0 +1,90 @@
+import Foundation
+import TaskwireCore
+import TaskwireProtocol
+import TaskwireStore
+
+/// The command line: `taskwire [--db PATH | --memory] [--time-zone TZ] [--clock ISO8601]`,
+/// `taskwire --version`, `taskwire --help`.
+public struct ServerOptions: Sendable {
+  public var store: StoreLocation
+  public var timeZone: TimeZone
+  /// A fixed start time for tests: the clock stands still and `test/setClock` may move it.
+  public var fixedClock: Date?
+  public var maxMessageBytes = 8 * 1024 * 1024
+
+  public enum Action: Sendable {
+    case serve(ServerOptions)
+    case print(String)
+    case usageError(String)
+  }
+
+  public static let usage = """
+    usage: taskwire [--db PATH | --memory] [--time-zone TZ] [--clock TIME]
+           taskwire --version | --help
+
+    Serves JSON-RPC 2.0 on stdin/stdout, one message per line (or LSP Content-Length
+    framing, detected from the first bytes). Logs go to stderr.
+
+      --db PATH         the SQLite store (default: $XDG_DATA_HOME/taskwire/tasks.sqlite,
+                        else ~/.local/share/taskwire/tasks.sqlite)
+      --memory          a throwaway in-memory store
+      --time-zone TZ    the time zone dates are read in (default: the system's)
+      --clock TIME      for tests: fix the clock at TIME (ISO 8601, e.g. 2026-02-12T09:00:00Z)
+                        and allow test/setClock to move it
+      --version         print the version
+      --help            print this help
+
+    See Protocol/README.md for the protocol.
+    """
+
+  public static func parse(_ arguments: [String], environment: [String: String]) -> Action {
+    var db: String? = nil
+    var memory = false
+    var timeZone = TimeZone.current
+    var clock: Date? = nil
+    var rest = arguments[...]
+    func value(_ flag: String) -> String? {
+      guard let next = rest.popFirst(), !next.hasPrefix("--") else { return nil }
+      return next
+    }
+    while let argument = rest.popFirst() {
+      switch argument {
+      case "--version": return .print("taskwire \(TaskwireVersion.server)")
+      case "--help", "-h": return .print(usage)
+      case "--memory": memory = true
+      case "--db":
+        guard let path = value(argument) else { return .usageError("--db needs a file path") }
+        db = path
+      case "--time-zone":
+        guard let name = value(argument), let zone = TimeZone(identifier: name) else {
+          return .usageError("--time-zone needs a time zone name such as Europe/Berlin or UTC")
+        }
+        timeZone = zone
+      case "--clock":
+        guard let text = value(argument), let date = parseInstant(text) else {
+          return .usageError("--clock needs an ISO 8601 time such as 2026-02-12T09:00:00Z")
+        }
+        clock = date
+      default:
+        return .usageError("unknown argument \"\(argument)\"")
+      }
+    }
+    if memory && db != nil { return .usageError("--db and --memory exclude each other") }
+    let location: StoreLocation = memory ? .memory : .file(db ?? defaultPath(environment))
+    return .serve(ServerOptions(store: location, timeZone: timeZone, fixedClock: clock))
+  }
+
+  static func defaultPath(_ environment: [String: String]) -> String {
+    if let data = environment["XDG_DATA_HOME"], !data.isEmpty {
+      return data + "/taskwire/tasks.sqlite"
+    }
+    let home = environment["HOME"] ?? NSHomeDirectory()
+    return home + "/.local/share/taskwire/tasks.sqlite"
+  }
+
+  static func parseInstant(_ text: String) -> Date? {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime]
+    return formatter.date(from: text)
+  }
+}

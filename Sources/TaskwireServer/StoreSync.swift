@@ -1,0 +1,61 @@
+import Foundation
+import TaskwireCore
+import TaskwireProtocol
+import TaskwireStore
+
+/// Keeping the in-memory index in step with the store and the calendar, and committing changes.
+extension Server {
+  var now: String { DayClock.timestamp(clock.now) }
+
+  var planner: TaskPlanner { TaskPlanner(index: index, now: now) }
+
+  func reloadAll() throws {
+    seenDataVersion = try store.dataVersion()
+    seenChange = try store.latestChange()
+    index = TaskIndex(today: dayClock.day(of: clock.now), tasks: try store.loadOpenTasks())
+  }
+
+  /// Brings the index up to date: a new day rebuilds the lists, and changes committed by
+  /// another process on the same file (seen through SQLite's data_version) are read back from
+  /// the change log.
+  func catchUp() throws {
+    index.setToday(dayClock.day(of: clock.now))
+    let version = try store.dataVersion()
+    guard version != seenDataVersion else { return }
+    seenDataVersion = version
+    for id in try store.changedTaskIDs(after: seenChange) {
+      if let task = try store.task(id: id) { index.upsert(task) } else { index.remove(id: id) }
+    }
+    seenChange = try store.latestChange()
+  }
+
+  /// The task with this id, open or completed.
+  func task(_ id: Int64) throws -> TaskRecord {
+    if let task = index.tasks[id] { return task }
+    guard let task = try store.task(id: id) else { throw DomainError.taskNotFound(id) }
+    return task
+  }
+
+  /// Runs one user action: inside one write transaction, catches up with other writers,
+  /// plans the change against the current state, and commits the rows with their undo step.
+  /// An action that changes nothing records no step.
+  @discardableResult
+  func commit(_ plan: () throws -> ChangeSet) throws -> ChangeSet {
+    let set = try store.write {
+      try catchUp()
+      let set = try plan()
+      if !set.changes.isEmpty { try store.record(set, client: clientName, at: now) }
+      seenChange = try store.latestChange()
+      return set
+    }
+    index.apply(set.changes)
+    return set
+  }
+
+  /// Where a task is now, for a reply.
+  func place(of id: Int64) throws -> TaskPlace {
+    let task = try task(id)
+    let position = index.position(of: id)
+    return TaskPlace(task: task, list: position?.list, index: position?.index)
+  }
+}

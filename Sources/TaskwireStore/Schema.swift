@@ -1,0 +1,49 @@
+/// The store's tables. `tasks` holds every task; `history_steps`/`history_ops` hold undo steps,
+/// each op carrying a task's whole row before and after; `changes` is the log of touched task
+/// ids that lets another process on the same file catch up on what changed.
+enum Schema {
+  static let version: Int64 = 1
+
+  static let create = """
+    CREATE TABLE tasks (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      title TEXT NOT NULL,
+      notes TEXT,
+      tags TEXT NOT NULL DEFAULT '[]',
+      priority INTEGER NOT NULL,
+      urgent INTEGER NOT NULL,
+      duration_minutes INTEGER NOT NULL,
+      type TEXT NOT NULL,
+      scheduled_date TEXT,
+      due_date TEXT,
+      recurrence TEXT NOT NULL,
+      completed INTEGER NOT NULL,
+      completed_at TEXT,
+      created_at TEXT NOT NULL,
+      updated_at TEXT NOT NULL,
+      rank INTEGER NOT NULL
+    );
+    CREATE INDEX tasks_open ON tasks (completed, scheduled_date, rank);
+    CREATE TABLE history_steps (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      label TEXT NOT NULL,
+      client TEXT NOT NULL,
+      at TEXT NOT NULL,
+      undone INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE INDEX history_steps_undone ON history_steps (undone, id);
+    CREATE TABLE history_ops (
+      step_id INTEGER NOT NULL,
+      position INTEGER NOT NULL,
+      task_id INTEGER NOT NULL,
+      before TEXT,
+      after TEXT,
+      PRIMARY KEY (step_id, position)
+    ) WITHOUT ROWID;
+    CREATE TABLE changes (
+      seq INTEGER PRIMARY KEY AUTOINCREMENT,
+      task_id INTEGER NOT NULL
+    );
+    PRAGMA user_version = 1;
+    """
+}

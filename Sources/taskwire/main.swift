@@ -1,0 +1,3 @@
+import TaskwireServer
+
+ServerMain.run(arguments: CommandLine.arguments)
