@@ -69,7 +69,7 @@ public enum DatePhrase {
     } else {
       return nil
     }
-    guard amount <= 10_000 else { return nil }
+    guard (0...10_000).contains(amount) else { return nil }
     switch unit {
     case "d", "day", "days": return today.adding(days: amount)
     case "w", "week", "weeks": return today.adding(days: 7 * amount)

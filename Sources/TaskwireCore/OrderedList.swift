@@ -4,6 +4,12 @@ public struct OrderedList: Sendable {
   public struct Entry: Comparable, Sendable {
     public var rank: Int64
     public var id: Int64
+
+    public init(rank: Int64, id: Int64) {
+      self.rank = rank
+      self.id = id
+    }
+
     public static func < (lhs: Entry, rhs: Entry) -> Bool {
       (lhs.rank, lhs.id) < (rhs.rank, rhs.id)
     }

@@ -75,6 +75,14 @@ public struct TaskPlanner {
     guard dropIndex >= 0, dropIndex <= list.count else {
       throw .invalidField("index", "must be from 0 to \(list.count) for this list")
     }
+    let label =
+      source == target
+      ? "Reorder '\(task.title)' in \(title(of: target))"
+      : "Move '\(task.title)' to \(title(of: target))"
+    // Dropping a task where it already is changes nothing and records no step.
+    if source == target, index.position(of: original.id)?.index == dropIndex {
+      return ChangeSet(label: label, changes: [])
+    }
     let placement = DropIndex.place(in: list, at: dropIndex)
     task.rank = placement.rank
     var changes: [TaskChange] = []
@@ -88,10 +96,6 @@ public struct TaskPlanner {
       task.updatedAt = now
       changes.append(TaskChange(before: original, after: task))
     }
-    let label =
-      source == target
-      ? "Reorder '\(task.title)' in \(title(of: target))"
-      : "Move '\(task.title)' to \(title(of: target))"
     return ChangeSet(label: label, changes: changes)
   }
 

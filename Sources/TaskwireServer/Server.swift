@@ -86,11 +86,17 @@ final class Server {
     }
   }
 
+  /// A notification is a call without an answer: it is carried out like a request, and its
+  /// result or error is only logged.
   func handle(notification: JSONRPC.Notification) {
     if notification.method == ExitNotification.method {
       exitCode = shutdownRequested ? 0 : 1
-    } else if !notification.method.hasPrefix("$/") {
-      log("ignored the notification \(notification.method)")
+      return
+    }
+    if notification.method.hasPrefix("$/") { return }
+    let request = Request(id: .number("0"), method: notification.method, params: notification.params)
+    if case .failure(let error) = outcome(of: request) {
+      log("notification \(notification.method) failed: \(error.message)")
     }
   }
 

@@ -1,0 +1,163 @@
+import Foundation
+import JSON
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The built `taskwire` binary, run as a real subprocess over real pipes.
+final class TaskwireProcess {
+  static var binary: URL {
+    if let path = ProcessInfo.processInfo.environment["TASKWIRE_BIN"] {
+      return URL(fileURLWithPath: path)
+    }
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    return root.appendingPathComponent(".build/debug/taskwire")
+  }
+
+  /// A fixed clock: Thursday 2026-02-12, 09:00 in Berlin.
+  static let clockArguments = ["--clock", "2026-02-12T08:00:00Z", "--time-zone", "Europe/Berlin"]
+
+  let process = Process()
+  let input = Pipe()
+  let output = Pipe()
+  let errors = Pipe()
+  private var buffer: [UInt8] = []
+  private var nextID = 1
+
+  init(_ arguments: [String]) throws {
+    process.executableURL = Self.binary
+    process.arguments = arguments
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    // Drain stderr in the background so that logs never block the server.
+    let errorHandle = errors.fileHandleForReading
+    errorHandle.readabilityHandler = { handle in _ = handle.availableData }
+  }
+
+  /// A server on a fresh in-memory store with the fixed clock, already initialized.
+  static func started(_ extra: [String] = ["--memory"], initialize: Bool = true) throws -> TaskwireProcess {
+    let server = try TaskwireProcess(extra + clockArguments)
+    if initialize {
+      _ = try server.result(
+        "initialize", ["clientInfo": ["name": "tests"], "protocolVersion": "1"])
+    }
+    return server
+  }
+
+  deinit {
+    if process.isRunning { process.terminate() }
+  }
+
+  func send(_ line: String) {
+    sendBytes(Array(line.utf8) + [0x0A])
+  }
+
+  func sendBytes(_ bytes: [UInt8]) {
+    try? input.fileHandleForWriting.write(contentsOf: Data(bytes))
+  }
+
+  func send(_ value: JSONValue) { send(JSONWriter.string(value)) }
+
+  func closeInput() { try? input.fileHandleForWriting.close() }
+
+  /// The next line the server writes, or nil after `timeout` seconds or at end of output.
+  func readLine(timeout: Double = 10) -> String? {
+    let fd = output.fileHandleForReading.fileDescriptor
+    let deadline = Date().addingTimeInterval(timeout)
+    while true {
+      if let newline = buffer.firstIndex(of: 0x0A) {
+        let line = String(decoding: buffer[..<newline], as: UTF8.self)
+        buffer.removeSubrange(...newline)
+        return line
+      }
+      let remaining = deadline.timeIntervalSinceNow
+      guard remaining > 0 else { return nil }
+      var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+      guard poll(&descriptor, 1, Int32(remaining * 1000)) > 0 else { return nil }
+      var chunk = [UInt8](repeating: 0, count: 65536)
+      let count = read(fd, &chunk, chunk.count)
+      guard count > 0 else { return nil }
+      buffer.append(contentsOf: chunk[..<count])
+    }
+  }
+
+  /// Reads exactly `count` bytes (for Content-Length framing).
+  func readBytes(_ count: Int, timeout: Double = 10) -> [UInt8]? {
+    let fd = output.fileHandleForReading.fileDescriptor
+    let deadline = Date().addingTimeInterval(timeout)
+    while buffer.count < count {
+      var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+      guard poll(&descriptor, 1, Int32(max(0, deadline.timeIntervalSinceNow) * 1000)) > 0 else { return nil }
+      var chunk = [UInt8](repeating: 0, count: 65536)
+      let got = read(fd, &chunk, chunk.count)
+      guard got > 0 else { return nil }
+      buffer.append(contentsOf: chunk[..<got])
+    }
+    defer { buffer.removeSubrange(..<count) }
+    return Array(buffer[..<count])
+  }
+
+  func readMessage(timeout: Double = 10) throws -> JSONValue {
+    let line = try #require(readLine(timeout: timeout), "the server sent no line")
+    return try JSONParser.parse(line)
+  }
+
+  /// Sends a request and returns the whole response message.
+  func call(_ method: String, _ params: JSONValue? = nil) throws -> JSONValue {
+    let id = nextID
+    nextID += 1
+    var message: JSONObject = ["jsonrpc": "2.0", "id": .int(id), "method": .string(method)]
+    if let params { message["params"] = params }
+    send(.object(message))
+    let response = try readMessage()
+    #expect(response.objectValue?["id"] == .int(id), "reply to \(method) has the request's id")
+    return response
+  }
+
+  /// Sends a request and returns its result, failing the test on an error.
+  @discardableResult
+  func result(_ method: String, _ params: JSONValue? = nil) throws -> JSONValue {
+    let response = try call(method, params)
+    let object = try #require(response.objectValue)
+    #expect(object["error"] == nil, "\(method) \(params.map(JSONWriter.string) ?? "") failed: \(JSONWriter.string(response))")
+    return try #require(object["result"], "\(method) has no result: \(JSONWriter.string(response))")
+  }
+
+  /// Sends a request that must fail, and returns its error object.
+  func error(_ method: String, _ params: JSONValue? = nil) throws -> JSONObject {
+    let response = try call(method, params)
+    let error = try #require(
+      response.objectValue?["error"]?.objectValue, "\(method) should fail: \(JSONWriter.string(response))")
+    return error
+  }
+
+  func waitForExit(timeout: Double = 10) -> Int32? {
+    let deadline = Date().addingTimeInterval(timeout)
+    while process.isRunning {
+      if Date() > deadline { return nil }
+      usleep(5000)
+    }
+    return process.terminationStatus
+  }
+}
+
+extension JSONValue {
+  subscript(key: String) -> JSONValue? { objectValue?[key] }
+  subscript(index: Int) -> JSONValue? {
+    guard let array = arrayValue, index < array.count else { return nil }
+    return array[index]
+  }
+}
+
+/// A fresh temporary folder for a test's store files.
+func temporaryFolder() throws -> URL {
+  let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "taskwire-tests-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  return url
+}
