@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# The one test command (README "Run every test"): installs what the suites need when it is
+# missing, builds taskwire, and runs every suite: Swift tests, contract replays, client tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need=()
+command -v jq >/dev/null || need+=(jq)
+command -v vim >/dev/null || need+=(vim)
+command -v shellcheck >/dev/null || need+=(shellcheck)
+if ((${#need[@]})); then
+  echo "== installing ${need[*]}"
+  if [ "$(id -u)" = 0 ]; then sudo=(); else sudo=(sudo); fi
+  "${sudo[@]}" apt-get update -qq >/dev/null
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+
+echo "== swift build"
+swift build 2>&1 | tail -n 1
+binary="$PWD/.build/debug/taskwire"
+
+echo "== swift test (unit and end-to-end)"
+log=$(mktemp)
+if ! swift test >"$log" 2>&1; then
+  grep -E "✘|error:|fatal" "$log" | head -n 60
+  echo "swift test failed (full log: $log)"
+  exit 1
+fi
+grep -E "^✔ Test run|Executed [0-9]+ tests" "$log" | tail -n 2
+
+if [ -d Protocol/sessions ] && compgen -G "Protocol/sessions/*.jsonl" >/dev/null; then
+  echo "== contract replays"
+  "$binary" replay Protocol/sessions/*.jsonl
+fi
+
+for suite in clients/*/test/run.sh; do
+  [ -e "$suite" ] || continue
+  echo "== $suite"
+  TASKWIRE="$binary" bash "$suite"
+done
+
+echo "== shellcheck"
+mapfile -t scripts < <(git ls-files '*.sh' 'clients/shell/tw' '.ci/run')
+shellcheck "${scripts[@]}"
+
+echo "== all suites passed"
