@@ -10,5 +10,5 @@ public enum DomainError: Error, Equatable, Sendable {
   /// The step to undo or redo no longer matches the store (changed since by another way).
   case historyConflict(String)
   /// The drop was computed on a version of the view that is no longer current.
-  case contentModified(expected: Int, current: Int)
+  case contentModified(view: ViewKind, expected: Int, current: Int)
 }

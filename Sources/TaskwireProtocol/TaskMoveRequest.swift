@@ -13,10 +13,12 @@ public enum TaskMoveRequest {
     public var view: ViewKind
     public var date: String?
     public var index: Int
+    /// The target view's version the index was computed on, when the client knows it.
+    public var version: Int?
   }
 
   public static func params(_ json: JSONValue?) throws(RPCError) -> Params {
-    let reader = try ParamReader(json, allowed: ["id", "view", "date", "index"])
+    let reader = try ParamReader(json, allowed: ["id", "view", "date", "index", "version"])
     let view = try reader.require("view", try reader.choice("view", ViewKind.self))
     let date = try reader.string("date")
     if view == .upcoming, date == nil {
@@ -26,6 +28,7 @@ public enum TaskMoveRequest {
       throw .invalidParams("date", "is only taken with view \"upcoming\"")
     }
     return Params(
-      id: try reader.id(), view: view, date: date, index: try reader.requiredInt("index"))
+      id: try reader.id(), view: view, date: date, index: try reader.requiredInt("index"),
+      version: try reader.int("version", in: 0...Int.max))
   }
 }

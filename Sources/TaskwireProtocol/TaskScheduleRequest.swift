@@ -9,13 +9,15 @@ public enum TaskScheduleRequest {
   public struct Params: Sendable {
     public var id: Int64
     public var date: String?
+    /// The version of the view the task lands in, when the client knows it.
+    public var version: Int?
   }
 
   public static func params(_ json: JSONValue?) throws(RPCError) -> Params {
-    let reader = try ParamReader(json, allowed: ["id", "date"])
+    let reader = try ParamReader(json, allowed: ["id", "date", "version"])
     guard let date = try reader.nullableString("date") else {
       throw .invalidParams("date", "is required: a date, a phrase, or null for Inbox")
     }
-    return Params(id: try reader.id(), date: date)
+    return Params(id: try reader.id(), date: date, version: try reader.int("version", in: 0...Int.max))
   }
 }

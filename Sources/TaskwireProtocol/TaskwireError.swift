@@ -42,11 +42,11 @@ extension RPCError {
       self.init(code: TaskwireErrorCode.nothingToRedo, message: "Nothing to redo")
     case .historyConflict(let detail):
       self.init(code: TaskwireErrorCode.historyConflict, message: "History conflict: \(detail)")
-    case .contentModified(let expected, let current):
+    case .contentModified(let view, let expected, let current):
       self.init(
         code: TaskwireErrorCode.contentModified,
-        message: "The view changed since version \(expected) (now \(current)); list it again",
-        data: ["expected": .int(expected), "current": .int(current)])
+        message: "The \(view.rawValue) view changed since version \(expected) (now \(current)); list it again",
+        data: ["view": .string(view.rawValue), "expected": .int(expected), "current": .int(current)])
     }
   }
 

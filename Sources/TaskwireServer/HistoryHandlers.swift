@@ -39,6 +39,7 @@ extension Server {
       seenChange = try store.latestChange()
       return step
     }
+    markDirty(applied)
     index.apply(applied)
     return step
   }

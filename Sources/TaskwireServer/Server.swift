@@ -21,13 +21,21 @@ final class Server {
   var exitCode: Int32? = nil
   var seenDataVersion: Int64 = 0
   var seenChange: Int64 = 0
+  var trackers: [ViewKind: ViewTracker] = [:]
+  var subscriptions: [(id: Int, view: ViewKind)] = []
+  var nextSubscription = 1
+  /// Views touched since their last publication.
+  var dirtyViews: Set<ViewKind> = []
+  /// Notifications waiting to be written, after the reply of the request that caused them.
+  var outbox: [JSONValue] = []
 
   init(options: ServerOptions) throws {
     store = try TaskStore(location: options.store)
     clock = ServerClock(fixed: options.fixedClock)
-    dayClock = DayClock(timeZone: options.timeZone)
+    dayClock = DayClock(timeZone: options.timeZone, dayStartHour: options.dayStartHour)
     index = TaskIndex(today: dayClock.day(of: clock.now))
     try reloadAll()
+    for view in ViewKind.allCases { trackers[view] = ViewTracker(view: view, index: index) }
   }
 
   static let handlers: [String: Handler] = [
@@ -42,6 +50,8 @@ final class Server {
     TaskScheduleRequest.method: { try $0.schedule($1) },
     TaskScheduleOptionsRequest.method: { try $0.scheduleOptions($1) },
     ViewListRequest.method: { try $0.list($1) },
+    ViewSubscribeRequest.method: { try $0.subscribe($1) },
+    ViewUnsubscribeRequest.method: { try $0.unsubscribe($1) },
     HistoryUndoRequest.method: { try $0.undo($1) },
     HistoryRedoRequest.method: { try $0.redo($1) },
     HistoryListRequest.method: { try $0.history($1) },
@@ -152,7 +162,7 @@ final class Server {
       "serverInfo": ["name": "taskwire", "version": .string(TaskwireVersion.server)],
       "protocolVersion": .string(TaskwireVersion.protocol),
       "methods": .array(Self.methods.map(JSONValue.string)),
-      "notifications": .array([.string(ExitNotification.method)]),
+      "notifications": .array([.string(ViewChangedNotification.method)]),
       "timeZone": .string(dayClock.timeZone.identifier),
       "today": .string(index.today.description),
     ])
@@ -168,6 +178,7 @@ final class Server {
     }
     clock.set(instant)
     try catchUp()
+    publishDirty()
     return .object(["now": .string(DayClock.timestamp(instant)), "today": .string(index.today.description)])
   }
 

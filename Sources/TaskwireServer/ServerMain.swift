@@ -63,7 +63,19 @@ final class ServeLoop: @unchecked Sendable {
     writer = FrameWriter(descriptor: output)
   }
 
+  /// How often the loop looks for another process's commits and for a new day.
+  static let pollInterval = DispatchTimeInterval.milliseconds(100)
+  private var timer: DispatchSourceTimer? = nil
+
   func start() {
+    let timer = DispatchSource.makeTimerSource(queue: queue)
+    timer.schedule(deadline: .now() + Self.pollInterval, repeating: Self.pollInterval)
+    timer.setEventHandler { [self] in
+      server.poll()
+      flushNotifications()
+    }
+    timer.resume()
+    self.timer = timer
     let thread = Thread { [self] in
       while let frame = reader.next() {
         let framing = reader.framing ?? .newline
@@ -95,7 +107,14 @@ final class ServeLoop: @unchecked Sendable {
       server.log("cannot read the Content-Length framing any further; closing")
       finish(code: 1)
     }
+    flushNotifications()
     if let code = server.exitCode { finish(code: code) }
+  }
+
+  /// Writes the queued notifications: after the reply of the request that caused them.
+  func flushNotifications() {
+    server.publishDirty()
+    for notification in server.takeOutbox() { send(notification) }
   }
 
   func send(_ message: JSONValue) {

@@ -10,6 +10,8 @@ public struct ServerOptions: Sendable {
   public var timeZone: TimeZone
   /// A fixed start time for tests: the clock stands still and `test/setClock` may move it.
   public var fixedClock: Date?
+  /// The hour at which a new day starts (0 = midnight).
+  public var dayStartHour = 0
   public var maxMessageBytes = 8 * 1024 * 1024
 
   public enum Action: Sendable {
@@ -19,7 +21,7 @@ public struct ServerOptions: Sendable {
   }
 
   public static let usage = """
-    usage: taskwire [--db PATH | --memory] [--time-zone TZ] [--clock TIME]
+    usage: taskwire [--db PATH | --memory] [--time-zone TZ] [--day-start HOUR] [--clock TIME]
            taskwire --version | --help
 
     Serves JSON-RPC 2.0 on stdin/stdout, one message per line (or LSP Content-Length
@@ -29,6 +31,7 @@ public struct ServerOptions: Sendable {
                         else ~/.local/share/taskwire/tasks.sqlite)
       --memory          a throwaway in-memory store
       --time-zone TZ    the time zone dates are read in (default: the system's)
+      --day-start HOUR  the hour (0-23) a new day starts at (default 0, midnight)
       --clock TIME      for tests: fix the clock at TIME (ISO 8601, e.g. 2026-02-12T09:00:00Z)
                         and allow test/setClock to move it
       --version         print the version
@@ -42,6 +45,7 @@ public struct ServerOptions: Sendable {
     var memory = false
     var timeZone = TimeZone.current
     var clock: Date? = nil
+    var dayStart = 0
     var rest = arguments[...]
     func value(_ flag: String) -> String? {
       guard let next = rest.popFirst(), !next.hasPrefix("--") else { return nil }
@@ -60,6 +64,11 @@ public struct ServerOptions: Sendable {
           return .usageError("--time-zone needs a time zone name such as Europe/Berlin or UTC")
         }
         timeZone = zone
+      case "--day-start":
+        guard let text = value(argument), let hour = Int(text), (0...23).contains(hour) else {
+          return .usageError("--day-start needs an hour from 0 to 23")
+        }
+        dayStart = hour
       case "--clock":
         guard let text = value(argument), let date = parseInstant(text) else {
           return .usageError("--clock needs an ISO 8601 time such as 2026-02-12T09:00:00Z")
@@ -71,7 +80,8 @@ public struct ServerOptions: Sendable {
     }
     if memory && db != nil { return .usageError("--db and --memory exclude each other") }
     let location: StoreLocation = memory ? .memory : .file(db ?? defaultPath(environment))
-    return .serve(ServerOptions(store: location, timeZone: timeZone, fixedClock: clock))
+    return .serve(
+      ServerOptions(store: location, timeZone: timeZone, fixedClock: clock, dayStartHour: dayStart))
   }
 
   static func defaultPath(_ environment: [String: String]) -> String {

@@ -19,14 +19,31 @@ extension Server {
   /// another process on the same file (seen through SQLite's data_version) are read back from
   /// the change log.
   func catchUp() throws {
-    index.setToday(dayClock.day(of: clock.now))
+    let day = dayClock.day(of: clock.now)
+    if day != index.today {
+      index.setToday(day)
+      dirtyViews.formUnion(ViewKind.allCases)
+    }
     let version = try store.dataVersion()
     guard version != seenDataVersion else { return }
     seenDataVersion = version
     for id in try store.changedTaskIDs(after: seenChange) {
-      if let task = try store.task(id: id) { index.upsert(task) } else { index.remove(id: id) }
+      let before = index.tasks[id]
+      let after = try store.task(id: id)
+      markDirty([TaskChange(before: before, after: after)])
+      if let after { index.upsert(after) } else { index.remove(id: id) }
     }
     seenChange = try store.latestChange()
+  }
+
+  /// What the timer does: notices another process's commits and the day changing.
+  func poll() {
+    do {
+      try catchUp()
+    } catch {
+      log("cannot read the store: \(error)")
+    }
+    publishDirty()
   }
 
   /// The task with this id, open or completed.
@@ -48,6 +65,7 @@ extension Server {
       seenChange = try store.latestChange()
       return set
     }
+    markDirty(set.changes)
     index.apply(set.changes)
     return set
   }

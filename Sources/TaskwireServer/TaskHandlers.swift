@@ -45,6 +45,7 @@ extension Server {
       case .upcoming:
         target = .day(try TaskPatch.resolve(request.date ?? "", field: "date", today: index.today))
       }
+      try check(version: request.version, of: target.view)
       return try planner.move(try task(request.id), to: target, at: request.index)
     }
     return try place(of: request.id).json
@@ -56,6 +57,8 @@ extension Server {
       let date = try request.date.map {
         try TaskPatch.resolve($0, field: "date", today: index.today)
       }
+      let target = date.map { $0 <= index.today ? ViewKind.today : .upcoming } ?? .inbox
+      try check(version: request.version, of: target)
       return try planner.schedule(try task(request.id), to: date)
     }
     return try place(of: request.id).json
@@ -82,6 +85,6 @@ extension Server {
   }
 
   func list(_ params: JSONValue?) throws -> JSONValue {
-    ViewSnapshot(view: try ViewListRequest.params(params), index: index).json
+    listJSON(try ViewListRequest.params(params))
   }
 }

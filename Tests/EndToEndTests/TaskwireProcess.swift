@@ -26,6 +26,8 @@ final class TaskwireProcess {
   let errors = Pipe()
   private var buffer: [UInt8] = []
   private var nextID = 1
+  /// Notifications read while waiting for a reply.
+  var skippedNotifications: [JSONValue] = []
 
   init(_ arguments: [String]) throws {
     process.executableURL = Self.binary
@@ -114,7 +116,12 @@ final class TaskwireProcess {
     var message: JSONObject = ["jsonrpc": "2.0", "id": .int(id), "method": .string(method)]
     if let params { message["params"] = params }
     send(.object(message))
-    let response = try readMessage()
+    var response = try readMessage()
+    // Notifications may come before the reply; a client sets them aside.
+    while response["id"] == nil, response["method"] != nil {
+      skippedNotifications.append(response)
+      response = try readMessage()
+    }
     #expect(response.objectValue?["id"] == .int(id), "reply to \(method) has the request's id")
     return response
   }

@@ -1,0 +1,165 @@
+/// One step that turns a view's old snapshot into its new one. Indexes count the lists as they
+/// are when the step is applied, after every earlier step.
+public enum DiffOperation: Equatable, Sendable {
+  case insert(group: ListKey, index: Int, task: TaskRecord)
+  case remove(group: ListKey, index: Int, id: Int64)
+  /// Remove at `from`, then insert at `to`, counted after the removal.
+  case move(id: Int64, from: ListKey, fromIndex: Int, to: ListKey, toIndex: Int)
+  /// Some visible fields of the task at `index` changed.
+  case update(group: ListKey, index: Int, before: TaskRecord, after: TaskRecord)
+  case insertGroup(index: Int, group: ViewSnapshot.Group)
+  case removeGroup(index: Int, key: ListKey)
+  case updateGroup(index: Int, group: ViewSnapshot.Group)
+}
+
+/// Computes a short list of operations between two snapshots of one view: tasks that stay in
+/// their group keep their place unless they must move (the longest run already in order stays
+/// put), so moving one task in a long list is one `move`, whatever the list's length.
+public enum ViewDiff {
+  struct WorkingGroup {
+    var key: ListKey
+    var ids: [Int64]
+  }
+
+  public static func between(_ old: ViewSnapshot, _ new: ViewSnapshot) -> [DiffOperation] {
+    var operations: [DiffOperation] = []
+    var groups = old.groups.map { WorkingGroup(key: $0.key, ids: $0.tasks.map(\.id)) }
+    var newGroupOf: [Int64: ListKey] = [:]
+    var newIndex: [Int64: Int] = [:]
+    var newRecord: [Int64: TaskRecord] = [:]
+    for group in new.groups {
+      for (index, task) in group.tasks.enumerated() {
+        newGroupOf[task.id] = group.key
+        newIndex[task.id] = index
+        newRecord[task.id] = task
+      }
+    }
+    let newKeys = Set(new.groups.map(\.key))
+
+    // Tasks that left the view.
+    for g in groups.indices {
+      var i = 0
+      while i < groups[g].ids.count {
+        let id = groups[g].ids[i]
+        if newGroupOf[id] == nil {
+          operations.append(.remove(group: groups[g].key, index: i, id: id))
+          groups[g].ids.remove(at: i)
+        } else {
+          i += 1
+        }
+      }
+    }
+    // Groups that appear, each placed after the new order's previous group.
+    var previous = -1
+    for group in new.groups {
+      if let existing = groups.firstIndex(where: { $0.key == group.key }) {
+        previous = existing
+        continue
+      }
+      previous += 1
+      groups.insert(WorkingGroup(key: group.key, ids: []), at: previous)
+      operations.append(
+        .insertGroup(index: previous, group: ViewSnapshot.Group(key: group.key, title: group.title, date: group.date, tasks: [])))
+    }
+    // Tasks that change group inside the view, placed among the tasks already there.
+    for g in groups.indices {
+      var i = 0
+      while i < groups[g].ids.count {
+        let id = groups[g].ids[i]
+        let target = newGroupOf[id]!
+        guard target != groups[g].key else {
+          i += 1
+          continue
+        }
+        groups[g].ids.remove(at: i)
+        let t = groups.firstIndex { $0.key == target }!
+        let position = groups[t].ids.filter { newGroupOf[$0] == target && newIndex[$0]! < newIndex[id]! }.count
+        groups[t].ids.insert(id, at: position)
+        operations.append(.move(id: id, from: groups[g].key, fromIndex: i, to: target, toIndex: position))
+      }
+    }
+    // Groups that are gone (empty by now).
+    for g in groups.indices.reversed() where !newKeys.contains(groups[g].key) {
+      operations.append(.removeGroup(index: g, key: groups[g].key))
+      groups.remove(at: g)
+    }
+    // Retitled groups (midnight: "Feb 13" becomes "Tomorrow"; Today's date moves).
+    let oldGroups = Dictionary(old.groups.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+    for (g, group) in new.groups.enumerated() {
+      if let before = oldGroups[group.key], before.title != group.title || before.date != group.date {
+        operations.append(
+          .updateGroup(index: g, group: ViewSnapshot.Group(key: group.key, title: group.title, date: group.date, tasks: [])))
+      }
+    }
+    // Order inside each group, then new tasks.
+    for (g, group) in new.groups.enumerated() {
+      reorder(&groups[g].ids, to: group.tasks, key: group.key, records: newRecord, into: &operations)
+    }
+    // Changed fields, at the tasks' final places.
+    var oldRecord: [Int64: TaskRecord] = [:]
+    for group in old.groups { for task in group.tasks { oldRecord[task.id] = task } }
+    for group in new.groups {
+      for (index, task) in group.tasks.enumerated() {
+        if let before = oldRecord[task.id], !before.looksLike(task) {
+          operations.append(.update(group: group.key, index: index, before: before, after: task))
+        }
+      }
+    }
+    return operations
+  }
+
+  /// Brings `ids` to the order of `target`, moving only the tasks outside the longest run that
+  /// is already in order, and inserting the tasks that are new to the view.
+  static func reorder(
+    _ ids: inout [Int64], to target: [TaskRecord], key: ListKey, records: [Int64: TaskRecord],
+    into operations: inout [DiffOperation]
+  ) {
+    let targetIndex = Dictionary(uniqueKeysWithValues: target.enumerated().map { ($1.id, $0) })
+    let stable = longestIncreasingRun(ids.map { targetIndex[$0]! }).map { ids[$0] }
+    let stableSet = Set(stable)
+    for (j, task) in target.enumerated() where !stableSet.contains(task.id) {
+      if let from = ids.firstIndex(of: task.id) {
+        ids.remove(at: from)
+        let to = j == 0 ? 0 : ids.firstIndex(of: target[j - 1].id)! + 1
+        ids.insert(task.id, at: to)
+        if from != to { operations.append(.move(id: task.id, from: key, fromIndex: from, to: key, toIndex: to)) }
+      } else {
+        let to = j == 0 ? 0 : ids.firstIndex(of: target[j - 1].id)! + 1
+        ids.insert(task.id, at: to)
+        operations.append(.insert(group: key, index: to, task: records[task.id]!))
+      }
+    }
+  }
+
+  /// The positions of a longest strictly increasing subsequence (patience sorting).
+  static func longestIncreasingRun(_ values: [Int]) -> [Int] {
+    var tails: [Int] = []
+    var previous = [Int](repeating: -1, count: values.count)
+    for (i, value) in values.enumerated() {
+      var low = 0
+      var high = tails.count
+      while low < high {
+        let middle = (low + high) / 2
+        if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
+      }
+      if low > 0 { previous[i] = tails[low - 1] }
+      if low == tails.count { tails.append(i) } else { tails[low] = i }
+    }
+    var run: [Int] = []
+    var cursor = tails.last ?? -1
+    while cursor >= 0 {
+      run.append(cursor)
+      cursor = previous[cursor]
+    }
+    return run.reversed()
+  }
+}
+
+extension TaskRecord {
+  /// Equal in everything a frontend sees (the rank is internal).
+  public func looksLike(_ other: TaskRecord) -> Bool {
+    var other = other
+    other.rank = rank
+    return self == other
+  }
+}

@@ -1,0 +1,79 @@
+import JSON
+import TaskwireCore
+
+/// `view/changed`: what turns a subscription's snapshot of version `from` into version `to`.
+public struct ViewChangedNotification: Sendable {
+  public static let method = "view/changed"
+
+  public var subscription: Int
+  public var view: ViewKind
+  public var from: Int
+  public var to: Int
+  public var today: CalendarDate
+  public var operations: [DiffOperation]
+
+  public init(
+    subscription: Int, view: ViewKind, from: Int, to: Int, today: CalendarDate,
+    operations: [DiffOperation]
+  ) {
+    self.subscription = subscription
+    self.view = view
+    self.from = from
+    self.to = to
+    self.today = today
+    self.operations = operations
+  }
+
+  public var params: JSONValue {
+    .object([
+      "subscription": .int(subscription), "view": .string(view.rawValue), "from": .int(from),
+      "to": .int(to), "today": .string(today.description),
+      "ops": .array(operations.map(\.json)),
+    ])
+  }
+}
+
+extension DiffOperation {
+  public var json: JSONValue {
+    switch self {
+    case .insert(let group, let index, let task):
+      return ["op": "insert", "group": .string(group.groupKey), "index": .int(index), "task": task.json]
+    case .remove(let group, let index, let id):
+      return ["op": "remove", "group": .string(group.groupKey), "index": .int(index), "id": .int64(id)]
+    case .move(let id, let from, let fromIndex, let to, let toIndex):
+      return [
+        "op": "move", "id": .int64(id),
+        "from": ["group": .string(from.groupKey), "index": .int(fromIndex)],
+        "to": ["group": .string(to.groupKey), "index": .int(toIndex)],
+      ]
+    case .update(let group, let index, let before, let after):
+      var fields = JSONObject()
+      if let old = before.json.objectValue, let new = after.json.objectValue {
+        for (key, value) in new where old[key] != value { fields[key] = value }
+      }
+      return [
+        "op": "update", "group": .string(group.groupKey), "index": .int(index), "id": .int64(after.id),
+        "fields": .object(fields),
+      ]
+    case .insertGroup(let index, let group):
+      return ["op": "insertGroup", "index": .int(index), "group": group.headerJSON]
+    case .removeGroup(let index, let key):
+      return ["op": "removeGroup", "index": .int(index), "key": .string(key.groupKey)]
+    case .updateGroup(let index, let group):
+      return [
+        "op": "updateGroup", "index": .int(index), "key": .string(group.key.groupKey),
+        "title": .string(group.title), "date": group.date.map { .string($0.description) } ?? .null,
+      ]
+    }
+  }
+}
+
+extension ViewSnapshot.Group {
+  /// The group without its tasks.
+  var headerJSON: JSONValue {
+    [
+      "key": .string(key.groupKey), "title": .string(title),
+      "date": date.map { .string($0.description) } ?? .null,
+    ]
+  }
+}

@@ -1,0 +1,106 @@
+import JSON
+import Testing
+
+/// Applies `view/changed` operations to a snapshot as Protocol/README.md tells a client to: the
+/// tests' reference implementation of diff application.
+struct SnapshotApplier {
+  var snapshot: JSONObject
+  var version: Int
+
+  init(subscribeResult: JSONValue) throws {
+    snapshot = try #require(subscribeResult["snapshot"]?.objectValue)
+    version = Int(try #require(subscribeResult["version"]?.integerValue))
+    snapshot["version"] = nil
+  }
+
+  var groups: [JSONObject] {
+    get { snapshot["groups"]?.arrayValue?.compactMap(\.objectValue) ?? [] }
+    set { snapshot["groups"] = .array(newValue.map(JSONValue.object)) }
+  }
+
+  func groupIndex(_ key: JSONValue?) throws -> Int {
+    try #require(groups.firstIndex { $0["key"] == key }, "no group \(String(describing: key))")
+  }
+
+  mutating func tasks(_ group: Int, _ change: (inout [JSONValue]) -> Void) {
+    var all = groups
+    var tasks = all[group]["tasks"]?.arrayValue ?? []
+    change(&tasks)
+    all[group]["tasks"] = .array(tasks)
+    groups = all
+  }
+
+  mutating func apply(_ params: JSONValue) throws {
+    #expect(params["from"] == .int(version), "no gap in versions")
+    version = Int(try #require(params["to"]?.integerValue))
+    snapshot["today"] = params["today"]
+    for op in try #require(params["ops"]?.arrayValue) {
+      switch op["op"]?.stringValue {
+      case "insert":
+        let index = Int(op["index"]!.integerValue!)
+        tasks(try groupIndex(op["group"])) { $0.insert(op["task"]!, at: index) }
+      case "remove":
+        let index = Int(op["index"]!.integerValue!)
+        tasks(try groupIndex(op["group"])) { tasks in
+          #expect(tasks[index]["id"] == op["id"])
+          tasks.remove(at: index)
+        }
+      case "move":
+        let from = try #require(op["from"])
+        let to = try #require(op["to"])
+        var moved: JSONValue = .null
+        tasks(try groupIndex(from["group"])) { tasks in
+          moved = tasks.remove(at: Int(from["index"]!.integerValue!))
+        }
+        #expect(moved["id"] == op["id"])
+        tasks(try groupIndex(to["group"])) { $0.insert(moved, at: Int(to["index"]!.integerValue!)) }
+      case "update":
+        let index = Int(op["index"]!.integerValue!)
+        tasks(try groupIndex(op["group"])) { tasks in
+          guard case .object(var task) = tasks[index] else { return }
+          #expect(task["id"] == op["id"])
+          for (key, value) in op["fields"]?.objectValue ?? JSONObject() { task[key] = value }
+          tasks[index] = .object(task)
+        }
+      case "insertGroup":
+        var group = try #require(op["group"]?.objectValue)
+        group["tasks"] = []
+        var all = groups
+        all.insert(group, at: Int(op["index"]!.integerValue!))
+        groups = all
+      case "removeGroup":
+        var all = groups
+        let index = Int(op["index"]!.integerValue!)
+        #expect(all[index]["key"] == op["key"])
+        #expect(all[index]["tasks"] == [], "a group is removed once empty")
+        all.remove(at: index)
+        groups = all
+      case "updateGroup":
+        var all = groups
+        let index = Int(op["index"]!.integerValue!)
+        #expect(all[index]["key"] == op["key"])
+        all[index]["title"] = op["title"]
+        all[index]["date"] = op["date"]
+        groups = all
+      default:
+        Issue.record("unknown op \(JSONWriter.string(op))")
+      }
+    }
+  }
+}
+
+extension TaskwireProcess {
+  /// Sends a request and returns its result and the notifications that follow it, read until
+  /// a `view/list` sentinel request answers (notifications come after the reply they follow).
+  func resultAndNotifications(_ method: String, _ params: JSONValue? = nil) throws -> (JSONValue, [JSONValue]) {
+    let response = try call(method, params)
+    var notifications: [JSONValue] = []
+    send(#"{"jsonrpc":"2.0","id":"sentinel","method":"history/list","params":{"limit":1}}"#)
+    while true {
+      let message = try readMessage()
+      if message["id"] == "sentinel" { break }
+      notifications.append(message)
+    }
+    return (response, notifications)
+  }
+}
