@@ -5,7 +5,7 @@ import Testing
 /// history/undo, history/redo and history/list.
 @Suite struct HistoryTests {
   func state(_ server: TaskwireProcess) throws -> [JSONValue] {
-    try ["inbox", "today", "upcoming"].map { try server.result("view/list", ["view": .string($0)]) }
+    try ["inbox", "today", "upcoming"].map { try server.content($0) }
   }
 
   @Test func aChainUndoneAndRedoneBackAndForth() throws {

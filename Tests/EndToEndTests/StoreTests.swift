@@ -13,13 +13,13 @@ import Testing
     try first.result("task/create", ["title": "c", "scheduledDate": "2026-02-20", "recurrence": ["pattern": "monthly", "monthDay": 32]])
     try first.result("task/move", ["id": 2, "view": "today", "index": 0])
     try first.result("task/complete", ["id": 3])
-    let lists = try ["inbox", "today", "upcoming"].map { try first.result("view/list", ["view": .string($0)]) }
+    let lists = try ["inbox", "today", "upcoming"].map { try first.content($0) }
     let completed = try first.result("task/get", ["id": 3])
     first.closeInput()
     #expect(first.waitForExit() == 0)
 
     let second = try TaskwireProcess.started(["--db", db])
-    #expect(try ["inbox", "today", "upcoming"].map { try second.result("view/list", ["view": .string($0)]) } == lists)
+    #expect(try ["inbox", "today", "upcoming"].map { try second.content($0) } == lists)
     #expect(try second.result("task/get", ["id": 3]) == completed)
     // Undo works from a new process: the history is in the database.
     let undone = try second.result("history/undo")

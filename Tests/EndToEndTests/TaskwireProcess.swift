@@ -153,6 +153,15 @@ final class TaskwireProcess {
   }
 }
 
+extension TaskwireProcess {
+  /// A view's content as a user sees it: `view/list` without its version counter.
+  func content(_ view: String) throws -> JSONValue {
+    var list = try #require(try result("view/list", ["view": .string(view)]).objectValue)
+    list["version"] = nil
+    return .object(list)
+  }
+}
+
 extension JSONValue {
   subscript(key: String) -> JSONValue? { objectValue?[key] }
   subscript(index: Int) -> JSONValue? {
