@@ -18,10 +18,11 @@ let package = Package(
       name: "TaskwireServer",
       dependencies: ["JSON", "JSONRPC", "TaskwireCore", "TaskwireProtocol", "TaskwireStore"]
     ),
-    .executableTarget(name: "taskwire", dependencies: ["TaskwireServer"]),
+    .target(name: "TaskwireReplay", dependencies: ["JSON", "TaskwireProtocol"]),
+    .executableTarget(name: "taskwire", dependencies: ["TaskwireServer", "TaskwireReplay"]),
     .testTarget(name: "JSONTests", dependencies: ["JSON", "JSONRPC"]),
     .testTarget(name: "TaskwireCoreTests", dependencies: ["TaskwireCore"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["taskwire", "JSON"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["taskwire", "JSON", "TaskwireReplay"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -38,6 +38,15 @@ public enum JSONValue: Sendable {
     return nil
   }
 
+  /// The member `key` of an object; nil for anything else.
+  public subscript(key: String) -> JSONValue? { objectValue?[key] }
+
+  /// The element at `index` of an array; nil when out of range or not an array.
+  public subscript(index: Int) -> JSONValue? {
+    guard let array = arrayValue, array.indices.contains(index) else { return nil }
+    return array[index]
+  }
+
   public var isNull: Bool {
     if case .null = self { return true }
     return false

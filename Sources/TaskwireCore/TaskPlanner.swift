@@ -50,11 +50,12 @@ public struct TaskPlanner {
     return changeSet("\(verb) '\(task.title)'", original, task)
   }
 
-  /// A drag: the task goes to `index` of `target`, counted with the task taken out. Into
+  /// A drag: the task goes to `index` of `target`, counted with the task taken out (nil: the
+  /// end). Into
   /// Inbox clears the date, into Today sets today (an overdue task reordered inside Today keeps
   /// its date), into a day group sets that day.
-  public func move(_ original: TaskRecord, to target: ListKey, at dropIndex: Int) throws(DomainError)
-    -> ChangeSet
+  public func move(_ original: TaskRecord, to target: ListKey, at requestedIndex: Int?)
+    throws(DomainError) -> ChangeSet
   {
     guard !original.completed else { throw .taskCompleted(original.id) }
     var task = original
@@ -72,6 +73,7 @@ public struct TaskPlanner {
     }
     let list = index.list(target).without(
       source == target ? OrderedList.Entry(rank: original.rank, id: original.id) : nil)
+    let dropIndex = requestedIndex ?? list.count
     guard dropIndex >= 0, dropIndex <= list.count else {
       throw .invalidField("index", "must be from 0 to \(list.count) for this list")
     }
@@ -93,7 +95,8 @@ public struct TaskPlanner {
       changes.append(TaskChange(before: before, after: after))
     }
     if task != original {
-      task.updatedAt = now
+      // A reorder changes where the task is, not the task: only a new date stamps updatedAt.
+      if task.scheduledDate != original.scheduledDate { task.updatedAt = now }
       changes.append(TaskChange(before: original, after: task))
     }
     return ChangeSet(label: label, changes: changes)

@@ -91,13 +91,16 @@ public enum ViewDiff {
           .updateGroup(index: g, group: ViewSnapshot.Group(key: group.key, title: group.title, date: group.date, tasks: [])))
       }
     }
-    // Order inside each group, then new tasks.
-    for (g, group) in new.groups.enumerated() {
-      reorder(&groups[g].ids, to: group.tasks, key: group.key, records: newRecord, into: &operations)
-    }
-    // Changed fields, at the tasks' final places.
     var oldRecord: [Int64: TaskRecord] = [:]
     for group in old.groups { for task in group.tasks { oldRecord[task.id] = task } }
+    // Order inside each group, then new tasks.
+    let oldRanks = oldRecord.mapValues(\.rank)
+    for (g, group) in new.groups.enumerated() {
+      reorder(
+        &groups[g].ids, to: group.tasks, key: group.key, records: newRecord, oldRanks: oldRanks,
+        into: &operations)
+    }
+    // Changed fields, at the tasks' final places.
     for group in new.groups {
       for (index, task) in group.tasks.enumerated() {
         if let before = oldRecord[task.id], !before.looksLike(task) {
@@ -112,10 +115,13 @@ public enum ViewDiff {
   /// is already in order, and inserting the tasks that are new to the view.
   static func reorder(
     _ ids: inout [Int64], to target: [TaskRecord], key: ListKey, records: [Int64: TaskRecord],
-    into operations: inout [DiffOperation]
+    oldRanks: [Int64: Int64], into operations: inout [DiffOperation]
   ) {
     let targetIndex = Dictionary(uniqueKeysWithValues: target.enumerated().map { ($1.id, $0) })
-    let stable = longestIncreasingRun(ids.map { targetIndex[$0]! }).map { ids[$0] }
+    // Among equally long runs, keep the tasks whose rank did not change in place, so that the
+    // op names the task the user moved (swapping two neighbours could name either).
+    let rankKept = ids.map { id in oldRanks[id].map { $0 == records[id]?.rank } ?? false }
+    let stable = longestIncreasingRun(ids.map { targetIndex[$0]! }, preferring: rankKept).map { ids[$0] }
     let stableSet = Set(stable)
     for (j, task) in target.enumerated() where !stableSet.contains(task.id) {
       if let from = ids.firstIndex(of: task.id) {
@@ -131,22 +137,34 @@ public enum ViewDiff {
     }
   }
 
-  /// The positions of a longest strictly increasing subsequence (patience sorting).
-  static func longestIncreasingRun(_ values: [Int]) -> [Int] {
-    var tails: [Int] = []
-    var previous = [Int](repeating: -1, count: values.count)
+  /// The positions of a longest strictly increasing subsequence of `values` (distinct, not
+  /// negative); among the longest, one with the most `preferred` elements. A Fenwick tree of
+  /// prefix maxima over the values keeps it O(n log n).
+  static func longestIncreasingRun(_ values: [Int], preferring preferred: [Bool]) -> [Int] {
+    let count = values.count
+    let size = (values.max() ?? 0) + 1
+    // Score: length first (each element outweighs every preference), preferred ones second.
+    var tree = [(score: Int, position: Int)](repeating: (0, -1), count: size + 1)
+    var previous = [Int](repeating: -1, count: count)
+    var best = (score: 0, position: -1)
     for (i, value) in values.enumerated() {
-      var low = 0
-      var high = tails.count
-      while low < high {
-        let middle = (low + high) / 2
-        if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
+      var found = (score: 0, position: -1)
+      var node = value
+      while node > 0 {
+        if tree[node].score > found.score { found = tree[node] }
+        node -= node & -node
       }
-      if low > 0 { previous[i] = tails[low - 1] }
-      if low == tails.count { tails.append(i) } else { tails[low] = i }
+      let score = found.score + (count + 1) + (preferred[i] ? 1 : 0)
+      previous[i] = found.position
+      if score > best.score { best = (score, i) }
+      node = value + 1
+      while node <= size {
+        if score > tree[node].score { tree[node] = (score, i) }
+        node += node & -node
+      }
     }
     var run: [Int] = []
-    var cursor = tails.last ?? -1
+    var cursor = best.position
     while cursor >= 0 {
       run.append(cursor)
       cursor = previous[cursor]

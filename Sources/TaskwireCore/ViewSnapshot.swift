@@ -7,6 +7,13 @@ public struct ViewSnapshot: Equatable, Sendable {
     public var title: String
     public var date: CalendarDate?
     public var tasks: [TaskRecord]
+
+    public init(key: ListKey, title: String, date: CalendarDate?, tasks: [TaskRecord]) {
+      self.key = key
+      self.title = title
+      self.date = date
+      self.tasks = tasks
+    }
   }
 
   public var view: ViewKind

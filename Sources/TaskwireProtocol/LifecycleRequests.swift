@@ -46,3 +46,8 @@ public enum SetClockRequest {
     try ParamReader(json, allowed: ["now"]).requiredString("now")
   }
 }
+
+/// OpenRPC's discovery method: the server answers with Protocol/openrpc.json.
+public enum DiscoverRequest {
+  public static let method = "rpc.discover"
+}

@@ -3,7 +3,7 @@ import JSONRPC
 import TaskwireCore
 
 /// A drag: the task goes to `index` of the target list, the index counted in the list as it
-/// looks with the task taken out. The target is `view` and, for Upcoming, the day group's
+/// looks with the task taken out (left out: the end of the list). The target is `view` and, for Upcoming, the day group's
 /// `date` (a date or a phrase). Result: `TaskPlace`.
 public enum TaskMoveRequest {
   public static let method = "task/move"
@@ -12,7 +12,8 @@ public enum TaskMoveRequest {
     public var id: Int64
     public var view: ViewKind
     public var date: String?
-    public var index: Int
+    /// Nil: the end of the target list.
+    public var index: Int?
     /// The target view's version the index was computed on, when the client knows it.
     public var version: Int?
   }
@@ -28,7 +29,7 @@ public enum TaskMoveRequest {
       throw .invalidParams("date", "is only taken with view \"upcoming\"")
     }
     return Params(
-      id: try reader.id(), view: view, date: date, index: try reader.requiredInt("index"),
+      id: try reader.id(), view: view, date: date, index: try reader.int("index"),
       version: try reader.int("version", in: 0...Int.max))
   }
 }

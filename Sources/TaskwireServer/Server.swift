@@ -56,6 +56,10 @@ final class Server {
     HistoryRedoRequest.method: { try $0.redo($1) },
     HistoryListRequest.method: { try $0.history($1) },
     SetClockRequest.method: { try $0.setClock($1) },
+    DiscoverRequest.method: { server, params in
+      _ = try ParamReader(params, allowed: [])
+      return try JSONParser.parse(OpenRPCDocument.text)
+    },
   ]
 
   static var methods: [String] { handlers.keys.sorted() }

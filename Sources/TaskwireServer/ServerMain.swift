@@ -41,6 +41,14 @@ public enum ServerMain {
     server.log(
       "taskwire \(TaskwireVersion.server), SQLite \(TaskStore.sqliteVersion), store \(options.store)")
     let loop = ServeLoop(server: server, input: 0, output: protocolOutput, maxMessageBytes: options.maxMessageBytes)
+    if let path = options.recordPath {
+      do {
+        loop.recorder = try SessionRecorder(path: path, flags: options.recordedFlags)
+      } catch {
+        FileHandleOutput.stderr("taskwire: \(error)\n")
+        exit(1)
+      }
+    }
     loop.start()
     dispatchMain()
   }
@@ -56,6 +64,7 @@ final class ServeLoop: @unchecked Sendable {
   /// Bounds how many frames wait for the loop, so a client writing without reading cannot
   /// grow the server's memory without limit.
   let inFlight = DispatchSemaphore(value: 64)
+  var recorder: SessionRecorder? = nil
 
   init(server: Server, input: Int32, output: Int32, maxMessageBytes: Int) {
     self.server = server
@@ -95,6 +104,7 @@ final class ServeLoop: @unchecked Sendable {
     writer.framing = framing
     switch frame {
     case .message(let bytes):
+      recorder?.received(bytes)
       if let answer = server.handle(bytes: bytes) { send(answer) }
     case .oversized:
       send(
@@ -118,6 +128,7 @@ final class ServeLoop: @unchecked Sendable {
   }
 
   func send(_ message: JSONValue) {
+    recorder?.sent(message)
     do {
       try writer.send(JSONWriter.encode(message))
     } catch {

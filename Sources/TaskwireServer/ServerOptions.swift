@@ -12,6 +12,9 @@ public struct ServerOptions: Sendable {
   public var fixedClock: Date?
   /// The hour at which a new day starts (0 = midnight).
   public var dayStartHour = 0
+  /// `--record FILE`: where to write the session, and the other flags to write into it.
+  public var recordPath: String? = nil
+  public var recordedFlags: [String] = []
   public var maxMessageBytes = 8 * 1024 * 1024
 
   public enum Action: Sendable {
@@ -22,6 +25,8 @@ public struct ServerOptions: Sendable {
 
   public static let usage = """
     usage: taskwire [--db PATH | --memory] [--time-zone TZ] [--day-start HOUR] [--clock TIME]
+                    [--record FILE]
+           taskwire replay FILE...
            taskwire --version | --help
 
     Serves JSON-RPC 2.0 on stdin/stdout, one message per line (or LSP Content-Length
@@ -34,6 +39,8 @@ public struct ServerOptions: Sendable {
       --day-start HOUR  the hour (0-23) a new day starts at (default 0, midnight)
       --clock TIME      for tests: fix the clock at TIME (ISO 8601, e.g. 2026-02-12T09:00:00Z)
                         and allow test/setClock to move it
+      --record FILE     write every message in both directions, and these flags, to FILE
+                        (JSON lines) for `taskwire replay`
       --version         print the version
       --help            print this help
 
@@ -46,12 +53,16 @@ public struct ServerOptions: Sendable {
     var timeZone = TimeZone.current
     var clock: Date? = nil
     var dayStart = 0
+    var record: String? = nil
+    var flags: [String] = []
     var rest = arguments[...]
     func value(_ flag: String) -> String? {
       guard let next = rest.popFirst(), !next.hasPrefix("--") else { return nil }
       return next
     }
     while let argument = rest.popFirst() {
+      let before = rest
+      defer { if argument != "--record" { flags += [argument] + before.prefix(before.count - rest.count) } }
       switch argument {
       case "--version": return .print("taskwire \(TaskwireVersion.server)")
       case "--help", "-h": return .print(usage)
@@ -64,6 +75,10 @@ public struct ServerOptions: Sendable {
           return .usageError("--time-zone needs a time zone name such as Europe/Berlin or UTC")
         }
         timeZone = zone
+      case "--record":
+        guard let path = value(argument) else { return .usageError("--record needs a file path") }
+        record = path
+        continue
       case "--day-start":
         guard let text = value(argument), let hour = Int(text), (0...23).contains(hour) else {
           return .usageError("--day-start needs an hour from 0 to 23")
@@ -80,8 +95,11 @@ public struct ServerOptions: Sendable {
     }
     if memory && db != nil { return .usageError("--db and --memory exclude each other") }
     let location: StoreLocation = memory ? .memory : .file(db ?? defaultPath(environment))
-    return .serve(
-      ServerOptions(store: location, timeZone: timeZone, fixedClock: clock, dayStartHour: dayStart))
+    var options = ServerOptions(
+      store: location, timeZone: timeZone, fixedClock: clock, dayStartHour: dayStart)
+    options.recordPath = record
+    options.recordedFlags = flags
+    return .serve(options)
   }
 
   static func defaultPath(_ environment: [String: String]) -> String {

@@ -98,3 +98,22 @@ import Testing
     }
   }
 }
+
+/// Changes made to the file by another program than taskwire.
+@Suite struct OutsideWriterTests {
+  @Test func undoRefusesWhenAnOutsideWriterChangedTheTask() throws {
+    let folder = try temporaryFolder()
+    let db = folder.appendingPathComponent("tasks.sqlite").path
+    let server = try TaskwireProcess.started(["--db", db])
+    try server.result("task/create", ["title": "a"])
+    try server.result("task/update", ["id": 1, "title": "b"])
+    let sqlite = Process()
+    sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+    sqlite.arguments = [db, "UPDATE tasks SET title = 'edited elsewhere' WHERE id = 1; INSERT INTO changes (task_id) VALUES (1);"]
+    try sqlite.run()
+    sqlite.waitUntilExit()
+    let conflict = try server.error("history/undo")
+    #expect(conflict["code"] == -32015)
+    #expect(try server.result("task/get", ["id": 1])["task"]?["title"] == "edited elsewhere", "nothing changed")
+  }
+}

@@ -99,6 +99,19 @@ import Testing
     #expect(line.utf8.count < 300, "\(line.utf8.count) bytes")
   }
 
+  @Test func aReorderIsOneMoveNamingTheMovedTask() throws {
+    let server = try TaskwireProcess.started()
+    try server.result("task/create", ["title": "a", "view": "today"])
+    try server.result("task/create", ["title": "b", "view": "today"])
+    _ = try server.result("view/subscribe", ["view": "today"])
+    try server.result("test/setClock", ["now": "2026-02-12T09:30:00Z"])
+    let (_, notes) = try server.resultAndNotifications("task/move", ["id": 2, "view": "today", "index": 0])
+    #expect(notes.count == 1)
+    #expect(notes.first?["params"]?["ops"] == [["op": "move", "id": 2, "from": ["group": "today", "index": 1], "to": ["group": "today", "index": 0]]])
+    let (_, back) = try server.resultAndNotifications("task/move", ["id": 2, "view": "today", "index": 1])
+    #expect(back.first?["params"]?["ops"]?[0]?["id"] == 2)
+  }
+
   @Test func staleDropsAreRefused() throws {
     let server = try TaskwireProcess.started()
     for title in ["a", "b", "c"] { try server.result("task/create", ["title": .string(title), "view": "today"]) }

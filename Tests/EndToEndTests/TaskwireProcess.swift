@@ -162,14 +162,6 @@ extension TaskwireProcess {
   }
 }
 
-extension JSONValue {
-  subscript(key: String) -> JSONValue? { objectValue?[key] }
-  subscript(index: Int) -> JSONValue? {
-    guard let array = arrayValue, index < array.count else { return nil }
-    return array[index]
-  }
-}
-
 /// A fresh temporary folder for a test's store files.
 func temporaryFolder() throws -> URL {
   let url = FileManager.default.temporaryDirectory.appendingPathComponent(

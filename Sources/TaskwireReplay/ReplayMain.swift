@@ -1,0 +1,30 @@
+import Foundation
+import JSON
+import TaskwireProtocol
+
+/// `taskwire replay FILE…`: replays each recorded session against a fresh server started from
+/// this same binary. Exit code 0 when every session replays, 1 otherwise.
+public enum ReplayMain {
+  public static func run(files: [String]) -> Never {
+    guard !files.isEmpty else {
+      FileHandle.standardError.write(Data("usage: taskwire replay FILE...\n".utf8))
+      exit(2)
+    }
+    let executable = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
+    let document = (try? JSONParser.parse(OpenRPCDocument.text)) ?? .null
+    let replayer = Replayer(server: executable, checker: ContractChecker(document: document))
+    var failures = 0
+    for file in files {
+      do {
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        try replayer.replay(try SessionFile(text: text), name: file)
+        print("ok    \(file)")
+      } catch {
+        failures += 1
+        print("FAIL  \(error)")
+      }
+    }
+    print("\(files.count - failures) of \(files.count) sessions replayed")
+    exit(failures == 0 ? 0 : 1)
+  }
+}

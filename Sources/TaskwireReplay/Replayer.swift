@@ -1,0 +1,123 @@
+import Foundation
+import JSON
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Replays a recorded session against a fresh server: sends the client's messages and checks
+/// that every message the server sends is the recorded one, JSON-equal and in the same order,
+/// and that each agrees with the OpenRPC document.
+public struct Replayer {
+  public let server: URL
+  public let checker: ContractChecker
+
+  public init(server: URL, checker: ContractChecker) {
+    self.server = server
+    self.checker = checker
+  }
+
+  public struct Failure: Error, CustomStringConvertible {
+    public var description: String
+  }
+
+  public func replay(_ session: SessionFile, name: String) throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("taskwire-replay-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var flags = session.flags
+    if let db = flags.firstIndex(of: "--db"), db + 1 < flags.count {
+      flags[db + 1] = folder.appendingPathComponent("replay.sqlite").path
+    }
+    let pipe = try ServerPipe(executable: server, arguments: flags)
+    var requests: [String: (method: String, params: JSONValue?)] = [:]
+    for (number, entry) in session.entries.enumerated() {
+      switch entry {
+      case .input(let bytes):
+        pipe.write(bytes + [0x0A])
+        if let value = try? JSONParser.parse(bytes) {
+          for message in value.arrayValue ?? [value] {
+            if let id = message["id"], let method = message["method"]?.stringValue {
+              requests[JSONWriter.string(id)] = (method, message["params"])
+            }
+          }
+        }
+      case .output(let expected):
+        guard let line = pipe.readLine(timeout: 10) else {
+          throw Failure(description: "\(name): entry \(number + 2): the server sent nothing; expected\n  \(JSONWriter.string(expected))")
+        }
+        guard let actual = try? JSONParser.parse(line) else {
+          throw Failure(description: "\(name): entry \(number + 2): the server sent a line that is not JSON:\n  \(line)")
+        }
+        if let path = JSONMatch.firstDifference(expected, actual) {
+          throw Failure(
+            description: """
+              \(name): entry \(number + 2) differs at \(path)
+                expected: \(JSONWriter.string(expected))
+                actual:   \(line)
+              """)
+        }
+        for message in actual.arrayValue ?? [actual] {
+          let problem: String?
+          if message["id"] == nil {
+            problem = checker.check(notification: message)
+          } else {
+            let request = message["id"].flatMap { requests[JSONWriter.string($0)] }
+            problem = checker.check(reply: message, method: request?.method, params: request?.params)
+          }
+          if let problem {
+            throw Failure(description: "\(name): entry \(number + 2) disagrees with Protocol/openrpc.json: \(problem)\n  \(JSONWriter.string(message))")
+          }
+        }
+      }
+    }
+    pipe.closeInput()
+    if let extra = pipe.readLine(timeout: 5) {
+      throw Failure(description: "\(name): the server sent more than was recorded:\n  \(extra)")
+    }
+    pipe.wait()
+  }
+}
+
+/// A server subprocess over real pipes, read line by line with a timeout.
+final class ServerPipe {
+  let process = Process()
+  let input = Pipe()
+  let output = Pipe()
+  private var buffer: [UInt8] = []
+
+  init(executable: URL, arguments: [String]) throws {
+    process.executableURL = executable
+    process.arguments = arguments
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+  }
+
+  func write(_ bytes: [UInt8]) {
+    try? input.fileHandleForWriting.write(contentsOf: Data(bytes))
+  }
+
+  func closeInput() { try? input.fileHandleForWriting.close() }
+
+  func wait() { process.waitUntilExit() }
+
+  func readLine(timeout: Double) -> String? {
+    let fd = output.fileHandleForReading.fileDescriptor
+    let deadline = Date().addingTimeInterval(timeout)
+    while true {
+      if let newline = buffer.firstIndex(of: 0x0A) {
+        defer { buffer.removeSubrange(...newline) }
+        return String(decoding: buffer[..<newline], as: UTF8.self)
+      }
+      let remaining = deadline.timeIntervalSinceNow
+      guard remaining > 0 else { return nil }
+      var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+      guard poll(&descriptor, 1, Int32(remaining * 1000)) > 0 else { return nil }
+      var chunk = [UInt8](repeating: 0, count: 65536)
+      let count = read(fd, &chunk, chunk.count)
+      guard count > 0 else { return nil }
+      buffer.append(contentsOf: chunk[..<count])
+    }
+  }
+}
