@@ -1,0 +1,42 @@
+" autoload/taskwire.vim - entry points of the taskwire plugin (see :help taskwire).
+"
+"   taskwire/rpc.vim      the one server job, requests and notifications
+"   taskwire/view.vim     the taskwire://VIEW buffers: subscription, snapshot, rendering
+"   taskwire/diff.vim     applying view/changed ops to a snapshot
+"   taskwire/actions.vim  the buffer's keys
+"   taskwire/ui.vim       messages and prompts
+
+" :Taskwire [inbox|today|upcoming]: shows the view in its buffer taskwire://VIEW, going to the
+" window that already shows it in this tab page, else opening it in the current window (with
+" g:taskwire_open_cmd, "edit" by default; "split" when the current buffer cannot be left).
+function! taskwire#open(...) abort
+  let view = a:0 && !empty(a:1) ? a:1 : get(g:, 'taskwire_default_view', 'today')
+  if index(taskwire#view#names(), view) < 0
+    call taskwire#ui#error('unknown view ' . string(view) . ' (inbox, today, upcoming)')
+    return
+  endif
+  let name = 'taskwire://' . view
+  let nr = bufnr('^' . name . '$')
+  if nr > 0
+    for winid in win_findbuf(nr)
+      if win_id2tabwin(winid)[0] == tabpagenr()
+        call win_gotoid(winid)
+        return
+      endif
+    endfor
+  endif
+  let cmd = get(g:, 'taskwire_open_cmd', 'edit')
+  if cmd ==# 'edit' && &modified && !&hidden && &bufhidden !=# 'wipe'
+    let cmd = 'split'
+  endif
+  execute cmd fnameescape(name)
+endfunction
+
+function! taskwire#complete(arglead, cmdline, cursorpos) abort
+  return filter(taskwire#view#names(), 'stridx(v:val, a:arglead) == 0')
+endfunction
+
+" The buffer's view name ('' outside taskwire buffers), for a statusline.
+function! taskwire#statusline() abort
+  return exists('b:taskwire_view') ? 'taskwire ' . b:taskwire_view : ''
+endfunction

@@ -1,0 +1,291 @@
+" autoload/taskwire/actions.vim - what the keys of a taskwire://VIEW buffer do.
+"
+" Every action reads the line under the cursor through b:taskwire_lines (never the text), sends
+" one request and lets the view follow: from the subscription's view/changed notifications, or
+" by listing the views again when the server has no subscriptions.
+
+" key -> <Plug>(taskwire-NAME); see :help taskwire-mappings
+let s:defaults = [
+      \ ['a', 'add'], ['e', 'edit'], ['r', 'edit'], ['x', 'complete'],
+      \ ['J', 'move-down'], ['K', 'move-up'], ['>', 'next-day'], ['<lt>', 'prev-day'],
+      \ ['s', 'schedule'], ['i', 'inbox'], ['u', 'undo'], ['<C-r>', 'redo'],
+      \ ['gi', 'view-inbox'], ['gt', 'view-today'], ['gu', 'view-upcoming'],
+      \ ['R', 'refresh'], ['q', 'close'], [']]', 'next-group'], ['[[', 'prev-group'],
+      \ ['g?', 'help']]
+
+function! taskwire#actions#defaults() abort
+  return deepcopy(s:defaults)
+endfunction
+
+" Maps the default keys in the current buffer, except for the <Plug> maps the user has mapped
+" (anywhere) and unless g:taskwire_no_mappings is set.
+function! taskwire#actions#map_defaults() abort
+  if get(g:, 'taskwire_no_mappings', 0) || get(b:, 'taskwire_mapped', 0)
+    return
+  endif
+  let taken = {}
+  for [key, name] in s:defaults
+    let taken[name] = hasmapto('<Plug>(taskwire-' . name . ')', 'n')
+  endfor
+  for [key, name] in s:defaults
+    if !taken[name]
+      execute 'nmap <buffer> <nowait> <silent> ' . key . ' <Plug>(taskwire-' . name . ')'
+    endif
+  endfor
+  let b:taskwire_mapped = 1
+endfunction
+
+" ---- where the cursor is ---------------------------------------------------------------------
+
+function! s:here() abort
+  let state = taskwire#view#state(get(b:, 'taskwire_view', ''))
+  if empty(state) || state.bufnr != bufnr('%')
+    call taskwire#ui#error('not a taskwire view buffer')
+    return {}
+  endif
+  let info = get(get(b:, 'taskwire_lines', []), line('.') - 1, {})
+  return {'state': state, 'info': info, 'groups': get(state.snapshot, 'groups', [])}
+endfunction
+
+" The task under the cursor: here + 'task', or {} with a message.
+function! s:task_here() abort
+  let here = s:here()
+  if empty(here)
+    return {}
+  endif
+  if get(here.info, 'kind', '') !=# 'task'
+    call taskwire#ui#warn('no task on this line')
+    return {}
+  endif
+  let here.task = here.groups[here.info.gi].tasks[here.info.index]
+  return here
+endfunction
+
+" After a change: the cursor follows `id` at the next render; without subscriptions, list.
+function! s:changed(state, id, ...) abort
+  if a:id
+    let a:state.follow = a:id
+  endif
+  if a:0 && !empty(a:1)
+    call taskwire#ui#info(a:1)
+  endif
+  if !taskwire#rpc#supports('view/subscribe')
+    call taskwire#view#relist_all()
+  endif
+endfunction
+
+" ---- actions ---------------------------------------------------------------------------------
+
+function! taskwire#actions#add() abort
+  let here = s:here()
+  if empty(here)
+    return
+  endif
+  let title = taskwire#ui#input('New task: ', '')
+  if empty(trim(title))
+    return
+  endif
+  let params = {'title': title, 'view': here.state.view}
+  let gi = get(here.info, 'gi', -1)
+  if here.state.view ==# 'upcoming' && gi >= 0 && gi < len(here.groups)
+    let params.scheduledDate = here.groups[gi].date
+  endif
+  call taskwire#rpc#request('task/create', params,
+        \ {r -> s:changed(here.state, r.task.id)})
+endfunction
+
+function! taskwire#actions#edit() abort
+  let here = s:task_here()
+  if empty(here)
+    return
+  endif
+  let title = taskwire#ui#input('Title: ', here.task.title)
+  if empty(trim(title)) || title ==# here.task.title
+    return
+  endif
+  call taskwire#rpc#request('task/update', {'id': here.task.id, 'title': title},
+        \ {r -> s:changed(here.state, r.task.id)})
+endfunction
+
+function! taskwire#actions#complete() abort
+  let here = s:task_here()
+  if empty(here)
+    return
+  endif
+  call taskwire#rpc#request('task/complete', {'id': here.task.id},
+        \ {r -> s:changed(here.state, 0, 'completed ''' . r.task.title . '''')})
+endfunction
+
+" J / K: one place down / up; past the end of a day group into the next / previous one.
+function! taskwire#actions#move(delta) abort
+  let here = s:task_here()
+  if empty(here)
+    return
+  endif
+  let [gi, index, groups] = [here.info.gi, here.info.index, here.groups]
+  if a:delta > 0
+    if index + 1 < len(groups[gi].tasks)
+      let [gi, index] = [gi, index + 1]
+    elseif gi + 1 < len(groups)
+      let [gi, index] = [gi + 1, 0]
+    else
+      call taskwire#ui#warn('already at the bottom')
+      return
+    endif
+  else
+    if index > 0
+      let [gi, index] = [gi, index - 1]
+    elseif gi > 0
+      let [gi, index] = [gi - 1, len(groups[gi - 1].tasks)]
+    else
+      call taskwire#ui#warn('already at the top')
+      return
+    endif
+  endif
+  call s:move(here, here.state.view, groups[gi].date, index)
+endfunction
+
+" > / <: to the next / previous day.  Upcoming: the top of the next day group (the day after
+" the last one), the end of the previous one (Today before the first).  Today: > is the top of
+" Tomorrow.
+function! taskwire#actions#day(delta) abort
+  let here = s:task_here()
+  if empty(here)
+    return
+  endif
+  let [view, gi, groups] = [here.state.view, here.info.gi, here.groups]
+  if view ==# 'upcoming' && a:delta > 0
+    let date = gi + 1 < len(groups) ? groups[gi + 1].date
+          \ : taskwire#actions#next_day(here.task.scheduledDate)
+    call s:move(here, 'upcoming', date, 0)
+  elseif view ==# 'upcoming' && gi > 0
+    call s:move(here, 'upcoming', groups[gi - 1].date, len(groups[gi - 1].tasks))
+  elseif view ==# 'upcoming'
+    call s:schedule(here, 'today')
+  elseif view ==# 'today' && a:delta > 0
+    call s:move(here, 'upcoming', 'tomorrow', 0)
+  else
+    call taskwire#ui#warn(view ==# 'today' ? 'no day before Today'
+          \ : 'Inbox tasks have no day: use s to schedule')
+  endif
+endfunction
+
+" task/move with the target view's version, so that a drop computed on a stale list is refused
+" (-32801) and the view listed again.
+function! s:move(here, view, date, index) abort
+  let params = {'id': a:here.task.id, 'view': a:view, 'index': a:index}
+  if a:view ==# 'upcoming'
+    let params.date = a:date
+  endif
+  let target = taskwire#view#state(a:view)
+  if !empty(target) && type(target.version) == v:t_number
+    let params.version = target.version
+  endif
+  call taskwire#rpc#request('task/move', params,
+        \ {r -> s:changed(a:here.state, r.task.id)},
+        \ function('s:move_failed', [a:view]))
+endfunction
+
+function! s:move_failed(view, error) abort
+  call taskwire#ui#server_error(a:error)
+  let target = taskwire#view#state(a:view)
+  if get(a:error, 'code', 0) == -32801 && !empty(target)
+    call taskwire#view#relist(target)
+  endif
+endfunction
+
+function! taskwire#actions#schedule() abort
+  let here = s:task_here()
+  if empty(here)
+    return
+  endif
+  let date = trim(taskwire#ui#input('Schedule for: ', 'tomorrow'))
+  if !empty(date)
+    call s:schedule(here, date)
+  endif
+endfunction
+
+function! taskwire#actions#to_inbox() abort
+  let here = s:task_here()
+  if !empty(here)
+    call s:schedule(here, v:null)
+  endif
+endfunction
+
+function! s:schedule(here, date) abort
+  call taskwire#rpc#request('task/schedule', {'id': a:here.task.id, 'date': a:date},
+        \ {r -> s:changed(a:here.state, r.task.id, printf('''%s'' is in %s', r.task.title,
+        \   r.view ==# 'upcoming' ? r.group : s:capital(r.view)))})
+endfunction
+
+function! taskwire#actions#undo() abort
+  call s:history('undo', 'undone', 'undid')
+endfunction
+
+function! taskwire#actions#redo() abort
+  call s:history('redo', 'redone', 'redid')
+endfunction
+
+function! s:history(method, key, verb) abort
+  let here = s:here()
+  if empty(here)
+    return
+  endif
+  call taskwire#rpc#request('history/' . a:method, v:none,
+        \ {r -> s:changed(here.state, 0, a:verb . ': ' . r[a:key].label)})
+endfunction
+
+function! taskwire#actions#switch(view) abort
+  call taskwire#open(a:view)
+endfunction
+
+function! taskwire#actions#refresh() abort
+  let here = s:here()
+  if !empty(here)
+    call taskwire#view#relist(here.state)
+  endif
+endfunction
+
+function! taskwire#actions#close() abort
+  if exists('b:taskwire_view')
+    execute 'bwipeout' bufnr('%')
+  endif
+endfunction
+
+" ]] / [[: the cursor to the next / previous group header.
+function! taskwire#actions#jump(delta) abort
+  let lines = get(b:, 'taskwire_lines', [])
+  let lnum = line('.') + a:delta
+  while lnum >= 1 && lnum <= len(lines)
+    if lines[lnum - 1].kind ==# 'group'
+      call cursor(lnum, 1)
+      return
+    endif
+    let lnum += a:delta
+  endwhile
+endfunction
+
+function! taskwire#actions#help() abort
+  help taskwire-mappings
+endfunction
+
+" ---- helpers ---------------------------------------------------------------------------------
+
+function! s:capital(word) abort
+  return toupper(a:word[0]) . a:word[1:]
+endfunction
+
+" YYYY-MM-DD of the day after `date`.
+function! taskwire#actions#next_day(date) abort
+  let [y, m, d] = map(split(a:date, '-'), 'str2nr(v:val, 10)')
+  let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0
+  let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1]
+  let d += 1
+  if d > days
+    let [d, m] = [1, m + 1]
+    if m > 12
+      let [m, y] = [1, y + 1]
+    endif
+  endif
+  return printf('%04d-%02d-%02d', y, m, d)
+endfunction

@@ -1,0 +1,40 @@
+" plugin/taskwire.vim - Vim client of the taskwire task server.  See :help taskwire.
+" Only the command, the <Plug> maps and the buffer name hook live here; the rest is autoloaded.
+
+if exists('g:loaded_taskwire') || !has('job') || !has('channel') || !has('patch-8.2.1978')
+  finish
+endif
+let g:loaded_taskwire = 1
+
+" Options (see :help taskwire-options); every one is read when it is used.
+"   g:taskwire_command       the server command, a list (default: $TASKWIRE, else `taskwire`
+"                            on PATH, else the repository's .build/release/taskwire)
+"   g:taskwire_db            the store, passed as --db (default: the server's)
+"   g:taskwire_default_view  the view of a bare :Taskwire (default 'today')
+"   g:taskwire_open_cmd      how :Taskwire opens a view (default 'edit')
+"   g:taskwire_no_mappings   1: no default keys in the view buffers
+"   g:taskwire_input_func    a function (prompt, default) replacing input()
+
+command! -nargs=? -bar -complete=customlist,taskwire#complete Taskwire
+      \ call taskwire#open(<q-args>)
+
+augroup taskwire
+  autocmd!
+  autocmd BufReadCmd taskwire://* call taskwire#view#read(expand('<amatch>'))
+augroup END
+
+let s:plugs = {
+      \ 'add': 'add()', 'edit': 'edit()', 'complete': 'complete()',
+      \ 'move-down': 'move(1)', 'move-up': 'move(-1)',
+      \ 'next-day': 'day(1)', 'prev-day': 'day(-1)',
+      \ 'schedule': 'schedule()', 'inbox': 'to_inbox()',
+      \ 'undo': 'undo()', 'redo': 'redo()',
+      \ 'view-inbox': 'switch("inbox")', 'view-today': 'switch("today")',
+      \ 'view-upcoming': 'switch("upcoming")',
+      \ 'refresh': 'refresh()', 'close': 'close()',
+      \ 'next-group': 'jump(1)', 'prev-group': 'jump(-1)', 'help': 'help()'}
+for [s:name, s:call] in items(s:plugs)
+  execute printf('nnoremap <silent> <Plug>(taskwire-%s) <Cmd>call taskwire#actions#%s<CR>',
+        \ s:name, s:call)
+endfor
+unlet s:plugs s:name s:call

@@ -1,0 +1,249 @@
+" test/test_actions.vim - each key of a view buffer, against the real server.
+
+let s:today = '## Today  2026-02-12'
+
+function! Test_add_in_today() abort
+  call TwOpen('today')
+  let g:tw_answers = ['Buy bread']
+  call TwKeys('a')
+  call TwWaitLines([s:today, '- Buy bread'])
+  call assert_equal([['New task: ', '']], g:tw_prompts)
+  call assert_equal(2, line('.'), 'the cursor is on the new task')
+  call assert_equal('2026-02-12', TwTask(b:taskwire_ids[1]).task.scheduledDate)
+  " cancelled: nothing is sent
+  let g:tw_answers = ['']
+  call TwKeys('a')
+  sleep 200m
+  call assert_equal([s:today, '- Buy bread'], getline(1, '$'))
+endfunction
+
+function! Test_add_in_inbox() abort
+  call TwOpen('inbox')
+  let g:tw_answers = ['Someday']
+  call TwKeys('a')
+  call TwWaitLines(['## Inbox', '- Someday'])
+  call assert_equal(v:null, TwTask(b:taskwire_ids[1]).task.scheduledDate)
+endfunction
+
+function! Test_add_in_upcoming_goes_to_the_group_under_the_cursor() abort
+  call TwSeed([['B', 'upcoming'], ['C', 'upcoming', {'scheduledDate': 'in 3 days'}]])
+  call TwOpen('upcoming')
+  call TwCursor('- C')
+  let g:tw_answers = ['D']
+  call TwKeys('a')
+  call TwWaitLines(['## Tomorrow  2026-02-13', '- B', '', '## Feb 15  2026-02-15', '- C', '- D'])
+  call assert_equal('- D', getline('.'))
+  call TwCursor('## Tomorrow  2026-02-13')
+  let g:tw_answers = ['E']
+  call TwKeys('a')
+  call TwWaitLines(['## Tomorrow  2026-02-13', '- B', '- E', '',
+        \ '## Feb 15  2026-02-15', '- C', '- D'])
+endfunction
+
+function! Test_edit_title() abort
+  call TwSeed([['Buy milk', 'today']])
+  call TwOpen('today')
+  call TwCursor('- Buy milk')
+  let g:tw_answers = ['Buy oat milk']
+  call TwKeys('e')
+  call TwWaitLines([s:today, '- Buy oat milk'])
+  call assert_equal(['Title: ', 'Buy milk'], g:tw_prompts[0])
+  let g:tw_answers = ['Buy soy milk']
+  call TwKeys('r')
+  call TwWaitLines([s:today, '- Buy soy milk'])
+  call assert_equal('Buy soy milk', TwTask(1).task.title)
+endfunction
+
+function! Test_complete() abort
+  call TwSeed([['A', 'today'], ['B', 'today'], ['C', 'today']])
+  call TwOpen('today')
+  call TwCursor('- B')
+  call TwKeys('x')
+  call TwWaitLines([s:today, '- A', '- C'])
+  call assert_equal(v:true, TwTask(2).task.completed)
+  call assert_equal('- C', getline('.'), 'the cursor stays on the same line')
+  call TwWaitMessage("taskwire: completed 'B'")
+  " on a line without a task: a warning, nothing sent
+  call cursor(1, 1)
+  call TwKeys('x')
+  call TwWaitMessage('taskwire: no task on this line')
+endfunction
+
+function! Test_move_down_and_up() abort
+  call TwSeed([['A', 'today'], ['B', 'today'], ['C', 'today']])
+  call TwOpen('today')
+  call TwCursor('- A')
+  call TwKeys('J')
+  call TwWaitLines([s:today, '- B', '- A', '- C'])
+  call assert_equal('- A', getline('.'), 'the cursor follows the task')
+  call TwKeys('J')
+  call TwWaitLines([s:today, '- B', '- C', '- A'])
+  call TwKeys('J')
+  call TwWaitMessage('taskwire: already at the bottom')
+  call TwKeys('K')
+  call TwWaitLines([s:today, '- B', '- A', '- C'])
+  call assert_equal([['today', ['B', 'A', 'C']]], TwServerView('today'))
+  call TwCursor('- B')
+  call TwKeys('K')
+  call TwWaitMessage('taskwire: already at the top')
+endfunction
+
+function! Test_move_across_day_groups() abort
+  call TwSeed([['A', 'upcoming'], ['B', 'upcoming'],
+        \ ['C', 'upcoming', {'scheduledDate': 'in 3 days'}]])
+  call TwOpen('upcoming')
+  call TwCursor('- B')
+  call TwKeys('J')
+  call TwWaitLines(['## Tomorrow  2026-02-13', '- A', '', '## Feb 15  2026-02-15', '- B', '- C'])
+  call assert_equal('- B', getline('.'))
+  call assert_equal('2026-02-15', TwTask(2).task.scheduledDate)
+  call TwKeys('K')
+  call TwWaitLines(['## Tomorrow  2026-02-13', '- A', '- B', '', '## Feb 15  2026-02-15', '- C'])
+  call assert_equal('2026-02-13', TwTask(2).task.scheduledDate)
+  " the last task of a group leaving it removes the group
+  call TwCursor('- C')
+  call TwKeys('K')
+  call TwWaitLines(['## Tomorrow  2026-02-13', '- A', '- B', '- C'])
+endfunction
+
+function! Test_next_and_previous_day_keys() abort
+  call TwSeed([['A', 'upcoming'], ['C', 'upcoming', {'scheduledDate': 'in 3 days'}],
+        \ ['T', 'today']])
+  call TwOpen('upcoming')
+  call TwCursor('- A')
+  call TwKeys('>')
+  call TwWaitLines(['## Feb 15  2026-02-15', '- A', '- C'])
+  call TwKeys('>')
+  call TwWaitLines(['## Feb 15  2026-02-15', '- C', '', '## Feb 16  2026-02-16', '- A'])
+  call TwKeys('<')
+  call TwWaitLines(['## Feb 15  2026-02-15', '- C', '- A'])
+  call TwCursor('- C')
+  call TwKeys('<')
+  call TwWaitLines(['## Feb 15  2026-02-15', '- A'])
+  call assert_equal('2026-02-12', TwTask(2).task.scheduledDate)
+  call TwOpen('today')
+  call TwWaitLines([s:today, '- T', '- C'])
+  call TwCursor('- T')
+  call TwKeys('>')
+  call TwWaitLines([s:today, '- C'])
+  call assert_equal('2026-02-13', TwTask(3).task.scheduledDate)
+  call TwKeys('<')
+  call TwWaitMessage('taskwire: no day before Today')
+endfunction
+
+function! Test_schedule_with_phrases() abort
+  call TwSeed([['A', 'today'], ['B', 'today']])
+  call TwOpen('today')
+  call TwCursor('- A')
+  let g:tw_answers = ['fri']
+  call TwKeys('s')
+  call TwWaitLines([s:today, '- B'])
+  call assert_equal(['Schedule for: ', 'tomorrow'], g:tw_prompts[0])
+  call assert_equal('2026-02-13', TwTask(1).task.scheduledDate)
+  call TwWaitMessage("taskwire: 'A' is in 2026-02-13")
+  let g:tw_answers = ['in 3 days']
+  call TwKeys('s')
+  call TwWaitLines([s:today, '  (no tasks)'])
+  call assert_equal('2026-02-15', TwTask(2).task.scheduledDate)
+  call TwOpen('upcoming')
+  call TwWaitLines(['## Tomorrow  2026-02-13', '- A', '', '## Feb 15  2026-02-15', '- B'])
+  call TwCursor('- B')
+  let g:tw_answers = ['']
+  call TwKeys('s')
+  sleep 200m
+  call assert_equal('2026-02-15', TwTask(2).task.scheduledDate, 'a cancelled prompt sends nothing')
+  let g:tw_answers = ['today']
+  call TwKeys('s')
+  call TwWaitLines(['## Tomorrow  2026-02-13', '- A'])
+  call TwWaitMessage("taskwire: 'B' is in Today")
+endfunction
+
+function! Test_send_to_inbox() abort
+  call TwSeed([['A', 'today'], ['B', 'today']])
+  call TwOpen('today')
+  call TwCursor('- A')
+  call TwKeys('i')
+  call TwWaitLines([s:today, '- B'])
+  call assert_equal(v:null, TwTask(1).task.scheduledDate)
+  call TwOpen('inbox')
+  call assert_equal(['## Inbox', '- A'], getline(1, '$'))
+endfunction
+
+function! Test_undo_and_redo() abort
+  call TwSeed([['A', 'today'], ['B', 'today']])
+  call TwOpen('today')
+  call TwCursor('- A')
+  call TwKeys('x')
+  call TwWaitLines([s:today, '- B'])
+  call TwKeys('u')
+  call TwWaitLines([s:today, '- A', '- B'])
+  call TwWaitMessage("taskwire: undid: Complete 'A'")
+  execute "normal \<C-r>"
+  call TwWaitLines([s:today, '- B'])
+  call TwWaitMessage("taskwire: redid: Complete 'A'")
+  " undo reaches the outside process's steps too: one history per store
+  call TwKeys('u')
+  call TwWaitLines([s:today, '- A', '- B'])
+  call TwKeys('u')
+  call TwWaitLines([s:today, '- A'])
+  call TwWaitMessage("taskwire: undid: Create 'B'")
+  call TwKeys('u')
+  call TwWaitLines([s:today, '  (no tasks)'])
+  call TwKeys('u')
+  call TwWaitMessage('taskwire: Nothing to undo')
+  call assert_equal([s:today, '  (no tasks)'], getline(1, '$'))
+endfunction
+
+function! Test_refresh() abort
+  call TwOpen('today')
+  call taskwire#rpc#request_sync('view/unsubscribe',
+        \ {'subscription': taskwire#view#state('today').sub})
+  let state = taskwire#view#state('today')
+  let state.sub = 0
+  call TwOutside([['task/create', {'title': 'From outside', 'view': 'today'}]])
+  sleep 600m
+  call assert_equal([s:today, '  (no tasks)'], getline(1, '$'), 'unsubscribed: no update')
+  call TwKeys('R')
+  call TwWaitLines([s:today, '- From outside'])
+endfunction
+
+function! Test_server_error_is_a_message() abort
+  call TwSeed([['A', 'today']])
+  call TwOpen('today')
+  call TwCursor('- A')
+  let g:tw_answers = ['yesterday']
+  call TwKeys('s')
+  call TwWaitMessage('taskwire: 2026-02-11 is in the past (today is 2026-02-12)')
+  let g:tw_answers = ['someday maybe']
+  call TwKeys('s')
+  call TwWaitMessage('someday maybe')
+  call assert_match('taskwire: Invalid params', execute('messages'))
+  call assert_equal([s:today, '- A'], getline(1, '$'))
+  call assert_equal('2026-02-12', TwTask(1).task.scheduledDate)
+  " a task that another process deleted: the server's message, the buffer follows
+  call TwOutside([['task/delete', {'id': 1}]])
+  let g:tw_answers = ['Renamed']
+  call TwKeys('e')
+  call TwWaitMessage('taskwire: Task 1 not found')
+endfunction
+
+function! Test_stale_drop_is_refused_and_relisted() abort
+  call TwSeed([['A', 'today'], ['B', 'today']])
+  call TwOpen('today')
+  let state = taskwire#view#state('today')
+  if type(state.version) != v:t_number
+    call TwSkip('the server sends no view version')
+  endif
+  let current = state.version
+  " the plugin believes in an older list, as if a change had not reached it yet
+  let state.version = current - 1
+  call TwCursor('- A')
+  call TwKeys('J')
+  call TwWaitFor({-> state.version == current}, 'the view to be listed again')
+  call TwWaitMessage('taskwire: The today view changed since version')
+  call assert_equal([['today', ['A', 'B']]], TwServerView('today'), 'nothing moved')
+  call assert_equal([s:today, '- A', '- B'], getline(1, '$'))
+  call TwCursor('- A')
+  call TwKeys('J')
+  call TwWaitLines([s:today, '- B', '- A'])
+endfunction
