@@ -1,6 +1,7 @@
-/// The open tasks in memory, each in its list in manual order. The store is the truth; this is
-/// the server's working copy, kept in step with every committed change so that listing a view
-/// and finding a drop position never scan the table.
+/// The open tasks in memory, each in its date list (Inbox, Today or a day) and in its matrix
+/// quadrant, in manual order. The store is the truth; this is the server's working copy, kept in
+/// step with every committed change so that listing a view and finding a drop position never
+/// scan the table.
 public struct TaskIndex: Sendable {
   public private(set) var tasks: [Int64: TaskRecord] = [:]
   public private(set) var today: CalendarDate
@@ -11,21 +12,30 @@ public struct TaskIndex: Sendable {
     for task in tasks { upsert(task) }
   }
 
-  /// Puts a task's current state in place: into its list, out of its old one, or out of the
+  /// The lists an open task is in.
+  func keys(of task: TaskRecord) -> [ListKey] {
+    guard let list = task.listKey(today: today), let quadrant = task.quadrant else { return [] }
+    return [list, .quadrant(quadrant)]
+  }
+
+  /// Puts a task's current state in place: into its lists, out of its old ones, or out of the
   /// index altogether when it is completed.
   public mutating func upsert(_ task: TaskRecord) {
     remove(id: task.id)
-    guard let key = task.listKey(today: today) else { return }
+    let keys = keys(of: task)
+    guard !keys.isEmpty else { return }
     tasks[task.id] = task
-    lists[key, default: OrderedList()].insert(OrderedList.Entry(rank: task.rank, id: task.id))
+    for key in keys {
+      lists[key, default: OrderedList()].insert(OrderedList.Entry(rank: task[keyPath: key.rankPath], id: task.id))
+    }
   }
 
   public mutating func remove(id: Int64) {
-    guard let old = tasks.removeValue(forKey: id), let key = old.listKey(today: today) else {
-      return
+    guard let old = tasks.removeValue(forKey: id) else { return }
+    for key in keys(of: old) {
+      lists[key]?.remove(OrderedList.Entry(rank: old[keyPath: key.rankPath], id: old.id))
+      if lists[key]?.isEmpty == true, case .day = key { lists[key] = nil }
     }
-    lists[key]?.remove(OrderedList.Entry(rank: old.rank, id: old.id))
-    if lists[key]?.isEmpty == true, case .day = key { lists[key] = nil }
   }
 
   /// Applies the after-state of each change.
@@ -58,10 +68,11 @@ public struct TaskIndex: Sendable {
     lists.keys.compactMap { if case .day(let date) = $0 { date } else { nil } }.sorted()
   }
 
-  /// Where an open task is: its list and index there.
-  public func position(of id: Int64) -> (list: ListKey, index: Int)? {
-    guard let task = tasks[id], let key = task.listKey(today: today),
-      let index = list(key).index(of: OrderedList.Entry(rank: task.rank, id: id))
+  /// Where an open task is in a view's lists: its list and index there.
+  public func position(of id: Int64, in view: ViewKind = .today) -> (list: ListKey, index: Int)? {
+    guard let task = tasks[id] else { return nil }
+    guard let key = keys(of: task).first(where: { ($0.view == .matrix) == (view == .matrix) }),
+      let index = list(key).index(of: OrderedList.Entry(rank: task[keyPath: key.rankPath], id: id))
     else { return nil }
     return (key, index)
   }

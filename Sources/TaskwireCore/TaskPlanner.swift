@@ -16,21 +16,29 @@ public struct TaskPlanner {
     guard patch.title != nil else { throw .invalidField("title", "is required") }
     var draft = TaskRecord(id: id, title: "", createdAt: now, updatedAt: now, rank: 0)
     switch view {
-    case .inbox: draft.scheduledDate = nil
     case .today: draft.scheduledDate = today
     case .upcoming: draft.scheduledDate = today.adding(days: 1)
+    default: draft.scheduledDate = nil
     }
-    var task = try patch.applied(to: draft, today: today)
-    if let key = task.listKey(today: today) { task.rank = index.endRank(of: key) }
+    let task = placedAtEnds(try patch.applied(to: draft, today: today), comparedTo: nil)
     return ChangeSet(label: "Create '\(task.title)'", changes: [TaskChange(before: nil, after: task)])
   }
 
-  /// An update keeps the task's place when it stays in its list, and puts it at the end of
-  /// its new list when the date moves it.
+  /// A task whose list or quadrant is new (compared to `original`) goes to the end of it; in
+  /// a list it stays in, it keeps its place.
+  func placedAtEnds(_ task: TaskRecord, comparedTo original: TaskRecord?) -> TaskRecord {
+    var task = task
+    if let key = task.listKey(today: today), key != original?.listKey(today: today) {
+      task.rank = index.endRank(of: key)
+    }
+    if let quadrant = task.quadrant, quadrant != original?.quadrant {
+      task.matrixRank = index.endRank(of: .quadrant(quadrant))
+    }
+    return task
+  }
+
   public func update(_ original: TaskRecord, patch: TaskPatch) throws(DomainError) -> ChangeSet {
-    var task = try patch.applied(to: original, today: today)
-    let newKey = task.listKey(today: today)
-    if let newKey, newKey != original.listKey(today: today) { task.rank = index.endRank(of: newKey) }
+    let task = placedAtEnds(try patch.applied(to: original, today: today), comparedTo: original)
     return changeSet("Update '\(task.title)'", original, task)
   }
 
@@ -38,28 +46,49 @@ public struct TaskPlanner {
     ChangeSet(label: "Delete '\(task.title)'", changes: [TaskChange(before: task, after: nil)])
   }
 
-  /// Completing takes a task out of its list; reopening puts it at the end of its list.
-  public func complete(_ original: TaskRecord, completed: Bool) -> ChangeSet {
+  /// Completing takes a task out of its lists; reopening puts it at the end of them. Completing
+  /// a recurring task also creates its next occurrence (with id `nextID`), in the same step, so
+  /// that one undo takes both back.
+  public func complete(_ original: TaskRecord, completed: Bool, nextID: Int64) -> ChangeSet {
     var task = original
     task.completed = completed
     task.completedAt = completed ? original.completedAt ?? now : nil
-    if !completed, original.completed, let key = task.listKey(today: today) {
-      task.rank = index.endRank(of: key)
-    }
+    if !completed, original.completed { task = placedAtEnds(task, comparedTo: nil) }
     let verb = completed ? "Complete" : "Reopen"
-    return changeSet("\(verb) '\(task.title)'", original, task)
+    var set = changeSet("\(verb) '\(task.title)'", original, task)
+    if completed, !original.completed, let next = nextOccurrence(of: original, id: nextID) {
+      set.changes.append(TaskChange(before: nil, after: next))
+      set.label += ", next on \(next.scheduledDate.map { title(of: .day($0)) } ?? "")"
+    }
+    return set
+  }
+
+  /// The next occurrence of a recurring task completed today: the same task on the next date
+  /// of its pattern, its due date moved by as many days.
+  func nextOccurrence(of task: TaskRecord, id: Int64) -> TaskRecord? {
+    let base = task.scheduledDate ?? today
+    guard let date = task.recurrence.next(after: base, completedOn: today) else { return nil }
+    var next = task
+    next.id = id
+    next.scheduledDate = date
+    next.dueDate = task.dueDate?.adding(days: date.dayNumber - base.dayNumber)
+    next.completed = false
+    next.completedAt = nil
+    next.createdAt = now
+    next.updatedAt = now
+    return placedAtEnds(next, comparedTo: nil)
   }
 
   /// A drag: the task goes to `index` of `target`, counted with the task taken out (nil: the
-  /// end). Into
-  /// Inbox clears the date, into Today sets today (an overdue task reordered inside Today keeps
-  /// its date), into a day group sets that day.
+  /// end). Into Inbox clears the date, into Today sets today (an overdue task reordered inside
+  /// Today keeps its date), into a day group sets that day, into a matrix quadrant sets urgency
+  /// and importance (priority 2 when it becomes important, 1 when it stops being).
   public func move(_ original: TaskRecord, to target: ListKey, at requestedIndex: Int?)
     throws(DomainError) -> ChangeSet
   {
     guard !original.completed else { throw .taskCompleted(original.id) }
     var task = original
-    let source = original.listKey(today: today)
+    let source = index.position(of: original.id, in: target.view)?.list
     switch target {
     case .inbox: task.scheduledDate = nil
     case .today: if source != .today { task.scheduledDate = today }
@@ -70,9 +99,15 @@ public struct TaskPlanner {
           : .invalidField("date", "must be after today for an Upcoming group; move to Today instead")
       }
       task.scheduledDate = date
+    case .quadrant(let quadrant):
+      task.urgent = quadrant.isUrgent
+      if quadrant.isImportant != original.isImportant { task.priority = quadrant.isImportant ? 2 : 1 }
+    case .all, .completed:
+      throw .invalidField("view", "must be inbox, today, upcoming or matrix: a drag target")
     }
+    let rankPath = target.rankPath
     let list = index.list(target).without(
-      source == target ? OrderedList.Entry(rank: original.rank, id: original.id) : nil)
+      source == target ? OrderedList.Entry(rank: original[keyPath: rankPath], id: original.id) : nil)
     let dropIndex = requestedIndex ?? list.count
     guard dropIndex >= 0, dropIndex <= list.count else {
       throw .invalidField("index", "must be from 0 to \(list.count) for this list")
@@ -82,21 +117,22 @@ public struct TaskPlanner {
       ? "Reorder '\(task.title)' in \(title(of: target))"
       : "Move '\(task.title)' to \(title(of: target))"
     // Dropping a task where it already is changes nothing and records no step.
-    if source == target, index.position(of: original.id)?.index == dropIndex {
+    if source == target, index.position(of: original.id, in: target.view)?.index == dropIndex {
       return ChangeSet(label: label, changes: [])
     }
     let placement = DropIndex.place(in: list, at: dropIndex)
-    task.rank = placement.rank
+    task[keyPath: rankPath] = placement.rank
+    // The list it leaves behind in the other ordering: a new date or quadrant puts it at the end.
+    task = placedAtEnds(task, comparedTo: original).with(rankPath, placement.rank)
     var changes: [TaskChange] = []
     for (id, rank) in placement.reassigned {
       let before = index.tasks[id]!
-      var after = before
-      after.rank = rank
-      changes.append(TaskChange(before: before, after: after))
+      changes.append(TaskChange(before: before, after: before.with(rankPath, rank)))
     }
     if task != original {
-      // A reorder changes where the task is, not the task: only a new date stamps updatedAt.
-      if task.scheduledDate != original.scheduledDate { task.updatedAt = now }
+      // A reorder changes where the task is, not the task: only a new date or quadrant stamps
+      // updatedAt.
+      if !task.looksLike(original) { task.updatedAt = now }
       changes.append(TaskChange(before: original, after: task))
     }
     return ChangeSet(label: label, changes: changes)
@@ -111,8 +147,8 @@ public struct TaskPlanner {
     if let date, date < today { throw .dateInPast(date, today: today) }
     var task = original
     task.scheduledDate = date
+    task = placedAtEnds(task, comparedTo: original)
     let key = task.listKey(today: today)!
-    if key != original.listKey(today: today) { task.rank = index.endRank(of: key) }
     let label = date == nil ? "Send '\(task.title)' to Inbox" : "Schedule '\(task.title)' for \(title(of: key))"
     return changeSet(label, original, task)
   }
@@ -123,6 +159,9 @@ public struct TaskPlanner {
     case .inbox: "Inbox"
     case .today: "Today"
     case .day(let date): UpcomingGrouping.title(of: date, today: today)
+    case .quadrant(let quadrant): quadrant.title
+    case .all: "All"
+    case .completed(let date): date.description
     }
   }
 
@@ -132,5 +171,13 @@ public struct TaskPlanner {
     var after = after
     after.updatedAt = now
     return ChangeSet(label: label, changes: [TaskChange(before: before, after: after)])
+  }
+}
+
+extension TaskRecord {
+  func with(_ path: WritableKeyPath<TaskRecord, Int64>, _ value: Int64) -> TaskRecord {
+    var copy = self
+    copy[keyPath: path] = value
+    return copy
   }
 }

@@ -17,13 +17,15 @@ public struct TaskRecord: Equatable, Sendable {
   public var createdAt: String
   public var updatedAt: String
   public var rank: Int64
+  /// Its place in the manual order of its Eisenhower quadrant.
+  public var matrixRank: Int64
 
   public init(
     id: Int64, title: String, notes: String? = nil, tags: [String] = [], priority: Int = 1,
     urgent: Bool = false, durationMinutes: Int = 15, type: TaskType = .maintenance,
     scheduledDate: CalendarDate? = nil, dueDate: CalendarDate? = nil,
     recurrence: Recurrence = .none, completed: Bool = false, completedAt: String? = nil,
-    createdAt: String, updatedAt: String, rank: Int64
+    createdAt: String, updatedAt: String, rank: Int64, matrixRank: Int64 = 0
   ) {
     self.id = id
     self.title = title
@@ -41,6 +43,7 @@ public struct TaskRecord: Equatable, Sendable {
     self.createdAt = createdAt
     self.updatedAt = updatedAt
     self.rank = rank
+    self.matrixRank = matrixRank
   }
 
   /// The list an open task belongs to on `today`; nil for a completed task.
@@ -48,6 +51,20 @@ public struct TaskRecord: Equatable, Sendable {
     guard !completed else { return nil }
     guard let scheduledDate else { return .inbox }
     return scheduledDate <= today ? .today : .day(scheduledDate)
+  }
+
+  /// Important means priority medium or high (2 or 3); urgent is the task's own flag.
+  public var isImportant: Bool { priority >= 2 }
+
+  /// The Eisenhower quadrant of an open task; nil for a completed one.
+  public var quadrant: Quadrant? {
+    guard !completed else { return nil }
+    switch (urgent, isImportant) {
+    case (true, true): return .doFirst
+    case (false, true): return .schedule
+    case (true, false): return .delegate
+    case (false, false): return .eliminate
+    }
   }
 }
 
@@ -61,71 +78,3 @@ public enum TaskType: String, CaseIterable, Sendable {
   case learning
 }
 
-/// How a task repeats. Weekdays are ISO (1 = Monday … 7 = Sunday); a month day of 32 means the
-/// last day of the month.
-public enum Recurrence: Equatable, Sendable {
-  case none
-  case daily
-  case weekly(weekdays: [Int])
-  case biweekly(weekdays: [Int])
-  case monthly(day: Int?)
-
-  public var pattern: String {
-    switch self {
-    case .none: "none"
-    case .daily: "daily"
-    case .weekly: "weekly"
-    case .biweekly: "biweekly"
-    case .monthly: "monthly"
-    }
-  }
-
-  public var weekdays: [Int]? {
-    switch self {
-    case .weekly(let days), .biweekly(let days): days
-    default: nil
-    }
-  }
-
-  public var monthDay: Int? {
-    if case .monthly(let day) = self { return day }
-    return nil
-  }
-
-  /// Builds a recurrence from its parts, refusing combinations that make no sense.
-  public static func make(pattern: String, weekdays: [Int]?, monthDay: Int?) throws(DomainError)
-    -> Recurrence
-  {
-    func forbid(_ present: Bool, _ field: String) throws(DomainError) {
-      if present {
-        throw .invalidField("recurrence.\(field)", "is not allowed with pattern \"\(pattern)\"")
-      }
-    }
-    switch pattern {
-    case "none", "daily":
-      try forbid(weekdays != nil, "weekdays")
-      try forbid(monthDay != nil, "monthDay")
-      return pattern == "none" ? .none : .daily
-    case "weekly", "biweekly":
-      try forbid(monthDay != nil, "monthDay")
-      let days = weekdays ?? []
-      guard days.allSatisfy({ (1...7).contains($0) }) else {
-        throw .invalidField("recurrence.weekdays", "must hold ISO weekdays from 1 (Mon) to 7 (Sun)")
-      }
-      guard Set(days).count == days.count else {
-        throw .invalidField("recurrence.weekdays", "must not repeat a weekday")
-      }
-      let sorted = days.sorted()
-      return pattern == "weekly" ? .weekly(weekdays: sorted) : .biweekly(weekdays: sorted)
-    case "monthly":
-      try forbid(weekdays != nil, "weekdays")
-      if let monthDay, !(1...32).contains(monthDay) {
-        throw .invalidField("recurrence.monthDay", "must be from 1 to 31, or 32 for the last day")
-      }
-      return .monthly(day: monthDay)
-    default:
-      throw .invalidField(
-        "recurrence.pattern", "must be one of none, daily, weekly, biweekly, monthly")
-    }
-  }
-}

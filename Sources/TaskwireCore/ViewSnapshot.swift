@@ -1,6 +1,9 @@
-/// A view as a frontend shows it: its groups in order, each with its tasks in manual order.
-/// Inbox and Today have one group each (shown even when empty); Upcoming has one per day that
-/// has tasks, earliest first.
+/// A view as a frontend shows it: its groups in order, each with its tasks.
+/// - Inbox and Today: one group each, shown even when empty.
+/// - Upcoming: one group per day that has tasks, earliest first.
+/// - Matrix: the four quadrants, always shown.
+/// - All: one group of every open task: Today's, then Upcoming's by day, then Inbox's.
+/// - Logbook: completed tasks grouped by the day they were completed, newest first.
 public struct ViewSnapshot: Equatable, Sendable {
   public struct Group: Equatable, Sendable {
     public var key: ListKey
@@ -21,21 +24,49 @@ public struct ViewSnapshot: Equatable, Sendable {
   public var groups: [Group]
 
   public init(view: ViewKind, index: TaskIndex) {
-    self.view = view
-    self.today = index.today
-    switch view {
+    self.init(query: ViewQuery(view: view), index: index)
+  }
+
+  /// `logbook` holds the completed tasks, newest first, each with its completion day.
+  public init(
+    query: ViewQuery, index: TaskIndex, logbook: [(task: TaskRecord, day: CalendarDate)] = []
+  ) {
+    view = query.view
+    today = index.today
+    var groups: [Group]
+    switch query.view {
     case .inbox:
       groups = [Group(key: .inbox, title: "Inbox", date: nil, tasks: index.tasks(in: .inbox))]
     case .today:
-      groups = [
-        Group(key: .today, title: "Today", date: index.today, tasks: index.tasks(in: .today))
-      ]
+      groups = [Group(key: .today, title: "Today", date: index.today, tasks: index.tasks(in: .today))]
     case .upcoming:
       groups = index.upcomingDates.map { date in
         Group(
           key: .day(date), title: UpcomingGrouping.title(of: date, today: index.today), date: date,
           tasks: index.tasks(in: .day(date)))
       }
+    case .matrix:
+      groups = Quadrant.allCases.map { quadrant in
+        Group(key: .quadrant(quadrant), title: quadrant.title, date: nil, tasks: index.tasks(in: .quadrant(quadrant)))
+      }
+    case .all:
+      let keys = [ListKey.today] + index.upcomingDates.map(ListKey.day) + [.inbox]
+      groups = [Group(key: .all, title: "All", date: nil, tasks: keys.flatMap { index.tasks(in: $0) })]
+    case .logbook:
+      groups = []
+      for (task, day) in logbook {
+        if groups.last?.date != day {
+          groups.append(
+            Group(key: .completed(day), title: UpcomingGrouping.logbookTitle(of: day, today: index.today), date: day, tasks: []))
+        }
+        groups[groups.count - 1].tasks.append(task)
+      }
     }
+    for g in groups.indices {
+      groups[g].tasks = query.sort.sorted(groups[g].tasks.filter(query.filter.matches))
+    }
+    // Day groups exist only while they hold tasks.
+    if query.view == .upcoming || query.view == .logbook { groups.removeAll { $0.tasks.isEmpty } }
+    self.groups = groups
   }
 }

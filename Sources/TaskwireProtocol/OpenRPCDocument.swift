@@ -265,7 +265,12 @@ public enum OpenRPCDocument {
         {
           "name": "view",
           "schema": {
-            "$ref": "#/components/schemas/ViewName"
+            "type": "string",
+            "enum": [
+              "inbox",
+              "today",
+              "upcoming"
+            ]
           },
           "required": false,
           "description": "Picks the default date when scheduledDate is not given: inbox none, today today, upcoming tomorrow. Default inbox."
@@ -592,7 +597,13 @@ public enum OpenRPCDocument {
         {
           "name": "view",
           "schema": {
-            "$ref": "#/components/schemas/ViewName"
+            "type": "string",
+            "enum": [
+              "inbox",
+              "today",
+              "upcoming",
+              "matrix"
+            ]
           },
           "required": true
         },
@@ -603,6 +614,14 @@ public enum OpenRPCDocument {
           },
           "required": false,
           "description": "The Upcoming day group; required for and only with view upcoming."
+        },
+        {
+          "name": "quadrant",
+          "schema": {
+            "$ref": "#/components/schemas/Quadrant"
+          },
+          "required": false,
+          "description": "The matrix quadrant; required for and only with view matrix. Sets urgent and priority."
         },
         {
           "name": "index",
@@ -835,7 +854,7 @@ public enum OpenRPCDocument {
     },
     {
       "name": "view/list",
-      "summary": "A view's groups and tasks in manual order, with its version.",
+      "summary": "A view's groups and tasks, optionally filtered and sorted, with its version.",
       "paramStructure": "by-name",
       "params": [
         {
@@ -844,6 +863,20 @@ public enum OpenRPCDocument {
             "$ref": "#/components/schemas/ViewName"
           },
           "required": true
+        },
+        {
+          "name": "filter",
+          "schema": {
+            "$ref": "#/components/schemas/Filter"
+          },
+          "required": false
+        },
+        {
+          "name": "sort",
+          "schema": {
+            "$ref": "#/components/schemas/Sort"
+          },
+          "required": false
         }
       ],
       "result": {
@@ -866,7 +899,7 @@ public enum OpenRPCDocument {
     },
     {
       "name": "view/subscribe",
-      "summary": "Subscribes to a view: view/changed notifications follow.",
+      "summary": "Subscribes to a view (filtered and sorted like view/list): view/changed notifications follow.",
       "paramStructure": "by-name",
       "params": [
         {
@@ -875,6 +908,20 @@ public enum OpenRPCDocument {
             "$ref": "#/components/schemas/ViewName"
           },
           "required": true
+        },
+        {
+          "name": "filter",
+          "schema": {
+            "$ref": "#/components/schemas/Filter"
+          },
+          "required": false
+        },
+        {
+          "name": "sort",
+          "schema": {
+            "$ref": "#/components/schemas/Sort"
+          },
+          "required": false
         }
       ],
       "result": {
@@ -940,6 +987,55 @@ public enum OpenRPCDocument {
             "unsubscribed": {
               "type": "integer",
               "minimum": 1
+            }
+          }
+        }
+      },
+      "errors": [
+        {
+          "$ref": "#/components/errors/InvalidParams"
+        },
+        {
+          "$ref": "#/components/errors/ServerNotInitialized"
+        },
+        {
+          "$ref": "#/components/errors/InvalidRequest"
+        }
+      ]
+    },
+    {
+      "name": "tags/list",
+      "summary": "The tags of open tasks with their counts, by name.",
+      "paramStructure": "by-name",
+      "params": [],
+      "result": {
+        "name": "tags_list_result",
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "tags"
+          ],
+          "properties": {
+            "tags": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "tag",
+                  "count"
+                ],
+                "properties": {
+                  "tag": {
+                    "type": "string"
+                  },
+                  "count": {
+                    "type": "integer",
+                    "minimum": 1
+                  }
+                }
+              }
             }
           }
         }
@@ -1222,8 +1318,80 @@ public enum OpenRPCDocument {
         "enum": [
           "inbox",
           "today",
-          "upcoming"
+          "upcoming",
+          "matrix",
+          "all",
+          "logbook"
         ]
+      },
+      "Quadrant": {
+        "type": "string",
+        "enum": [
+          "do",
+          "schedule",
+          "delegate",
+          "eliminate"
+        ],
+        "description": "do = urgent and important, schedule = important, delegate = urgent, eliminate = neither. Important = priority 2 or 3."
+      },
+      "Filter": {
+        "type": "object",
+        "additionalProperties": false,
+        "description": "Every condition given must hold. Tags and text ignore case; due bounds are inclusive and take phrases.",
+        "properties": {
+          "tagsAny": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          },
+          "tagsAll": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          },
+          "types": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/TaskType"
+            }
+          },
+          "priorities": {
+            "type": "array",
+            "items": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 3
+            }
+          },
+          "urgent": {
+            "type": "boolean"
+          },
+          "dueBefore": {
+            "$ref": "#/components/schemas/DateInput"
+          },
+          "dueAfter": {
+            "$ref": "#/components/schemas/DateInput"
+          },
+          "text": {
+            "type": "string"
+          },
+          "hasRecurrence": {
+            "type": "boolean"
+          }
+        }
+      },
+      "Sort": {
+        "type": "string",
+        "enum": [
+          "manual",
+          "priority",
+          "duration",
+          "dueDate",
+          "title"
+        ],
+        "description": "manual (default); the others are stable with manual order breaking ties."
       },
       "TaskType": {
         "type": "string",
@@ -1274,6 +1442,16 @@ public enum OpenRPCDocument {
                 "type": "null"
               }
             ]
+          },
+          "interval": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 365,
+            "description": "Every n days, weeks or months; default 1."
+          },
+          "afterCompletion": {
+            "type": "boolean",
+            "description": "Count from the day the task was done, not from its schedule; default false."
           }
         }
       },

@@ -15,7 +15,10 @@ public enum TaskCreateRequest {
   public static func params(_ json: JSONValue?) throws(RPCError) -> Params {
     let reader = try ParamReader(json, allowed: TaskFields.names.union(["view"]))
     _ = try reader.requiredString("title")
-    return Params(
-      patch: try TaskFields.patch(reader), view: try reader.choice("view", ViewKind.self) ?? .inbox)
+    let view = try reader.choice("view", ViewKind.self) ?? .inbox
+    guard [.inbox, .today, .upcoming].contains(view) else {
+      throw .invalidParams("view", "must be inbox, today or upcoming: it picks the default date")
+    }
+    return Params(patch: try TaskFields.patch(reader), view: view)
   }
 }

@@ -24,14 +24,17 @@ public enum TaskFields {
       if params.object["recurrence"]?.isNull == true {
         patch.recurrence = Recurrence.none
       } else if let recurrence = try params.nested(
-        "recurrence", allowed: ["pattern", "weekdays", "monthDay"])
+        "recurrence", allowed: ["pattern", "weekdays", "monthDay", "interval", "afterCompletion"])
       {
         let pattern = try recurrence.requiredString("pattern")
         let weekdays = try recurrence.ints("weekdays")
         let monthDay = try recurrence.int("monthDay")
+        let interval = try recurrence.int("interval")
+        let afterCompletion = try recurrence.bool("afterCompletion")
         do {
           patch.recurrence = try Recurrence.make(
-            pattern: pattern, weekdays: weekdays, monthDay: monthDay)
+            pattern: pattern, weekdays: weekdays, monthDay: monthDay, interval: interval,
+            afterCompletion: afterCompletion)
         } catch {
           throw RPCError(error)
         }

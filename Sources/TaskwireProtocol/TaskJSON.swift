@@ -4,11 +4,13 @@ import TaskwireCore
 /// The wire form of the domain's values.
 extension TaskRecord {
   public var json: JSONValue {
-    var recurrenceObject: JSONObject = ["pattern": .string(recurrence.pattern)]
+    var recurrenceObject: JSONObject = ["pattern": .string(recurrence.pattern.rawValue)]
     if let weekdays = recurrence.weekdays {
       recurrenceObject["weekdays"] = .array(weekdays.map(JSONValue.int))
     }
-    if case .monthly(let day) = recurrence { recurrenceObject["monthDay"] = day.map(JSONValue.int) ?? .null }
+    if recurrence.pattern == .monthly { recurrenceObject["monthDay"] = recurrence.monthDay.map(JSONValue.int) ?? .null }
+    if recurrence.interval != 1 { recurrenceObject["interval"] = .int(recurrence.interval) }
+    if recurrence.afterCompletion { recurrenceObject["afterCompletion"] = .bool(true) }
     let object: JSONObject = [
       "id": .int64(id),
       "title": .string(title),

@@ -2,13 +2,14 @@ import JSON
 import JSONRPC
 import TaskwireCore
 
-/// Subscribes to a view. Result: `{ subscription, version, snapshot }`; `view/changed`
-/// notifications follow whenever the view's content changes.
+/// Subscribes to a view, with the same `filter` and `sort` as view/list. Result:
+/// `{ subscription, version, snapshot }`; `view/changed` notifications follow whenever the
+/// content the query selects changes, tasks entering and leaving the filter included.
 public enum ViewSubscribeRequest {
   public static let method = "view/subscribe"
 
-  public static func params(_ json: JSONValue?) throws(RPCError) -> ViewKind {
-    try ViewListRequest.params(json)
+  public static func params(_ json: JSONValue?, today: CalendarDate) throws(RPCError) -> ViewQuery {
+    try ViewListRequest.params(json, today: today)
   }
 }
 

@@ -21,8 +21,8 @@ final class Server {
   var exitCode: Int32? = nil
   var seenDataVersion: Int64 = 0
   var seenChange: Int64 = 0
-  var trackers: [ViewKind: ViewTracker] = [:]
-  var subscriptions: [(id: Int, view: ViewKind)] = []
+  var trackers: [ViewQuery: ViewTracker] = [:]
+  var subscriptions: [(id: Int, query: ViewQuery)] = []
   var nextSubscription = 1
   /// Views touched since their last publication.
   var dirtyViews: Set<ViewKind> = []
@@ -35,7 +35,7 @@ final class Server {
     dayClock = DayClock(timeZone: options.timeZone, dayStartHour: options.dayStartHour)
     index = TaskIndex(today: dayClock.day(of: clock.now))
     try reloadAll()
-    for view in ViewKind.allCases { trackers[view] = ViewTracker(view: view, index: index) }
+    for view in ViewKind.allCases { trackers[ViewQuery(view: view)] = ViewTracker(query: ViewQuery(view: view)) }
   }
 
   static let handlers: [String: Handler] = [
@@ -52,6 +52,7 @@ final class Server {
     ViewListRequest.method: { try $0.list($1) },
     ViewSubscribeRequest.method: { try $0.subscribe($1) },
     ViewUnsubscribeRequest.method: { try $0.unsubscribe($1) },
+    TagsListRequest.method: { try $0.tags($1) },
     HistoryUndoRequest.method: { try $0.undo($1) },
     HistoryRedoRequest.method: { try $0.redo($1) },
     HistoryListRequest.method: { try $0.history($1) },

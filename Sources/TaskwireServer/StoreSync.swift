@@ -71,9 +71,9 @@ extension Server {
   }
 
   /// Where a task is now, for a reply.
-  func place(of id: Int64) throws -> TaskPlace {
+  func place(of id: Int64, in view: ViewKind = .today) throws -> TaskPlace {
     let task = try task(id)
-    let position = index.position(of: id)
+    let position = index.position(of: id, in: view)
     return TaskPlace(task: task, list: position?.list, index: position?.index)
   }
 }

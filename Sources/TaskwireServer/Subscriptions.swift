@@ -1,54 +1,76 @@
+import Foundation
 import JSON
 import JSONRPC
 import TaskwireCore
 import TaskwireProtocol
 
-/// A view's last published snapshot and its version. The three views are always tracked, so
-/// that every `view/list` carries a version a drop can be checked against.
+/// A query's version and, while someone is subscribed to it, its last published snapshot. The
+/// unfiltered views are always tracked, so that every `view/list` carries the version a drop
+/// is checked against; a filtered or sorted query is tracked while subscribed.
 final class ViewTracker {
-  let view: ViewKind
+  let query: ViewQuery
   var version = 1
-  var snapshot: ViewSnapshot
+  var snapshot: ViewSnapshot? = nil
+  var subscribers = 0
 
-  init(view: ViewKind, index: TaskIndex) {
-    self.view = view
-    snapshot = ViewSnapshot(view: view, index: index)
-  }
+  init(query: ViewQuery) { self.query = query }
 }
 
 /// Subscriptions and the diffs pushed to them.
 extension Server {
-  /// Notes which views a list of changes touched, judged on the index as it is before they
-  /// are applied (the old places) and after (the new ones).
+  static let logbookLimit = 200
+
+  /// Notes which views a list of changes touched: the lists of each task's old and new state,
+  /// and the matrix and `all` for open tasks or the logbook for completed ones.
   func markDirty(_ changes: [TaskChange]) {
     for change in changes {
       for task in [change.before, change.after].compactMap({ $0 }) {
-        if let key = task.listKey(today: index.today) { dirtyViews.insert(key.view) }
+        if let key = task.listKey(today: index.today) {
+          dirtyViews.formUnion([key.view, .matrix, .all])
+        } else {
+          dirtyViews.insert(.logbook)
+        }
       }
     }
   }
 
-  /// Diffs every touched view against its last snapshot; a view whose content changed gets a
-  /// new version and each of its subscriptions a `view/changed`, queued in subscription order.
+  func snapshot(_ query: ViewQuery) -> ViewSnapshot {
+    var logbook: [(task: TaskRecord, day: CalendarDate)] = []
+    if query.view == .logbook {
+      let completed = (try? store.completedTasks(limit: Self.logbookLimit)) ?? []
+      logbook = completed.map { task in
+        let instant = task.completedAt.flatMap(ServerOptions.parseInstant) ?? clock.now
+        return (task, dayClock.day(of: instant))
+      }
+    }
+    return ViewSnapshot(query: query, index: index, logbook: logbook)
+  }
+
+  /// Brings every touched query up to date. A subscribed query is diffed against its last
+  /// snapshot: when its content changed (or the day did) it gets a new version and each of its
+  /// subscriptions a `view/changed`, queued in subscription order. A query nobody is subscribed
+  /// to only counts the change.
   func publishDirty() {
     guard !dirtyViews.isEmpty else { return }
-    var changed: [ViewKind: ViewChangedNotification] = [:]
-    for view in ViewKind.allCases where dirtyViews.contains(view) {
-      let tracker = trackers[view]!
-      let snapshot = ViewSnapshot(view: view, index: index)
-      let operations = ViewDiff.between(tracker.snapshot, snapshot)
-      let dayChanged = tracker.snapshot.today != snapshot.today
-      tracker.snapshot = snapshot
+    var changed: [ViewQuery: ViewChangedNotification] = [:]
+    for tracker in trackers.values where dirtyViews.contains(tracker.query.view) {
+      guard let old = tracker.snapshot else {
+        tracker.version += 1
+        continue
+      }
+      let new = snapshot(tracker.query)
+      let operations = ViewDiff.between(old, new)
+      tracker.snapshot = new
       // A new day is news even for a view whose lists stayed the same: its `today` moved.
-      guard !operations.isEmpty || dayChanged else { continue }
+      guard !operations.isEmpty || old.today != new.today else { continue }
       tracker.version += 1
-      changed[view] = ViewChangedNotification(
-        subscription: 0, view: view, from: tracker.version - 1, to: tracker.version,
+      changed[tracker.query] = ViewChangedNotification(
+        subscription: 0, view: tracker.query.view, from: tracker.version - 1, to: tracker.version,
         today: index.today, operations: operations)
     }
     dirtyViews.removeAll()
-    for (id, view) in subscriptions {
-      guard var notification = changed[view] else { continue }
+    for (id, query) in subscriptions {
+      guard var notification = changed[query] else { continue }
       notification.subscription = id
       outbox.append(
         JSONRPC.Notification(method: ViewChangedNotification.method, params: notification.params).json)
@@ -59,21 +81,24 @@ extension Server {
   func check(version: Int?, of view: ViewKind) throws {
     guard let version else { return }
     publishDirty()
-    let current = trackers[view]!.version
+    let current = trackers[ViewQuery(view: view)]!.version
     if version != current {
       throw DomainError.contentModified(view: view, expected: version, current: current)
     }
   }
 
   func subscribe(_ params: JSONValue?) throws -> JSONValue {
-    let view = try ViewSubscribeRequest.params(params)
+    let query = try ViewSubscribeRequest.params(params, today: index.today)
     publishDirty()
+    let tracker = trackers[query] ?? ViewTracker(query: query)
+    trackers[query] = tracker
+    if tracker.snapshot == nil { tracker.snapshot = snapshot(query) }
+    tracker.subscribers += 1
     let id = nextSubscription
     nextSubscription += 1
-    subscriptions.append((id, view))
-    let tracker = trackers[view]!
+    subscriptions.append((id, query))
     return .object([
-      "subscription": .int(id), "version": .int(tracker.version), "snapshot": listJSON(view),
+      "subscription": .int(id), "version": .int(tracker.version), "snapshot": json(tracker.snapshot!, version: tracker.version),
     ])
   }
 
@@ -82,17 +107,38 @@ extension Server {
     guard let position = subscriptions.firstIndex(where: { $0.id == id }) else {
       throw RPCError.invalidParams("subscription", "is not an active subscription")
     }
-    subscriptions.remove(at: position)
+    let query = subscriptions.remove(at: position).query
+    if let tracker = trackers[query] {
+      tracker.subscribers -= 1
+      if tracker.subscribers == 0 {
+        tracker.snapshot = nil
+        if !query.isBase { trackers[query] = nil }
+      }
+    }
     return .object(["unsubscribed": .int(id)])
   }
 
-  /// A view's result for `view/list`: its snapshot as now, with its version.
-  func listJSON(_ view: ViewKind) -> JSONValue {
+  /// A query's result for `view/list`, with the version of its tracker (a filtered query that
+  /// nobody subscribes to carries its view's version).
+  func list(_ params: JSONValue?) throws -> JSONValue {
+    let query = try ViewListRequest.params(params, today: index.today)
     publishDirty()
-    let tracker = trackers[view]!
-    guard case .object(var object) = tracker.snapshot.json else { return .null }
-    object["version"] = .int(tracker.version)
+    let tracker = trackers[query] ?? trackers[ViewQuery(view: query.view)]!
+    return json(tracker.query == query ? tracker.snapshot ?? snapshot(query) : snapshot(query), version: tracker.version)
+  }
+
+  func json(_ snapshot: ViewSnapshot, version: Int) -> JSONValue {
+    guard case .object(var object) = snapshot.json else { return .null }
+    object["version"] = .int(version)
     return .object(object)
+  }
+
+  func tags(_ params: JSONValue?) throws -> JSONValue {
+    try TagsListRequest.params(params)
+    var counts: [String: Int] = [:]
+    for task in index.tasks.values { for tag in task.tags { counts[tag, default: 0] += 1 } }
+    let sorted = counts.sorted { ($0.key.lowercased(), $0.key) < ($1.key.lowercased(), $1.key) }
+    return .object(["tags": .array(sorted.map { .object(["tag": .string($0.key), "count": .int($0.value)]) })])
   }
 
   /// Takes the notifications queued so far.

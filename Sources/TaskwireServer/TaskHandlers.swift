@@ -31,7 +31,9 @@ extension Server {
 
   func complete(_ params: JSONValue?) throws -> JSONValue {
     let request = try TaskCompleteRequest.params(params)
-    try commit { planner.complete(try task(request.id), completed: request.completed) }
+    try commit {
+      planner.complete(try task(request.id), completed: request.completed, nextID: try store.nextTaskID())
+    }
     return try place(of: request.id).json
   }
 
@@ -44,11 +46,13 @@ extension Server {
       case .today: target = .today
       case .upcoming:
         target = .day(try TaskPatch.resolve(request.date ?? "", field: "date", today: index.today))
+      case .matrix: target = .quadrant(request.quadrant!)
+      case .all, .logbook: throw RPCError.invalidParams("view", "is not a drag target")
       }
       try check(version: request.version, of: target.view)
       return try planner.move(try task(request.id), to: target, at: request.index)
     }
-    return try place(of: request.id).json
+    return try place(of: request.id, in: request.view).json
   }
 
   func schedule(_ params: JSONValue?) throws -> JSONValue {
@@ -84,7 +88,4 @@ extension Server {
     ])
   }
 
-  func list(_ params: JSONValue?) throws -> JSONValue {
-    listJSON(try ViewListRequest.params(params))
-  }
 }

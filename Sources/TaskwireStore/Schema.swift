@@ -2,7 +2,7 @@
 /// each op carrying a task's whole row before and after; `changes` is the log of touched task
 /// ids that lets another process on the same file catch up on what changed.
 enum Schema {
-  static let version: Int64 = 1
+  static let version: Int64 = 2
 
   static let create = """
     CREATE TABLE tasks (
@@ -21,9 +21,11 @@ enum Schema {
       completed_at TEXT,
       created_at TEXT NOT NULL,
       updated_at TEXT NOT NULL,
-      rank INTEGER NOT NULL
+      rank INTEGER NOT NULL,
+      matrix_rank INTEGER NOT NULL DEFAULT 0
     );
     CREATE INDEX tasks_open ON tasks (completed, scheduled_date, rank);
+    CREATE INDEX tasks_completed ON tasks (completed, completed_at);
     CREATE TABLE history_steps (
       id INTEGER PRIMARY KEY AUTOINCREMENT,
       label TEXT NOT NULL,
@@ -44,6 +46,16 @@ enum Schema {
       seq INTEGER PRIMARY KEY AUTOINCREMENT,
       task_id INTEGER NOT NULL
     );
-    PRAGMA user_version = 1;
+    PRAGMA user_version = 2;
     """
+
+  /// Upgrades an older store, one version at a time, inside the opening transaction.
+  static let migrations: [Int64: String] = [
+    1: """
+    ALTER TABLE tasks ADD COLUMN matrix_rank INTEGER NOT NULL DEFAULT 0;
+    UPDATE tasks SET matrix_rank = rank;
+    CREATE INDEX tasks_completed ON tasks (completed, completed_at);
+    PRAGMA user_version = 2;
+    """
+  ]
 }

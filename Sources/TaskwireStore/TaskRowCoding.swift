@@ -12,15 +12,16 @@ extension SQLiteStatement: TaskRowSource {}
 /// A task saved in history: the row's values as a JSON array, in column order.
 struct HistoryRow: TaskRowSource {
   let values: [JSONValue]
-  func int(_ column: Int32) -> Int64 { values[Int(column)].integerValue ?? 0 }
-  func text(_ column: Int32) -> String? { values[Int(column)].stringValue }
+  // Steps recorded by an older schema have fewer columns: the missing ones read as 0 or null.
+  func int(_ column: Int32) -> Int64 { values.indices.contains(Int(column)) ? values[Int(column)].integerValue ?? 0 : 0 }
+  func text(_ column: Int32) -> String? { values.indices.contains(Int(column)) ? values[Int(column)].stringValue : nil }
 }
 
 /// How a task maps to a row of the `tasks` table, and to the JSON text kept in history.
 enum TaskRowCoding {
   static let columns =
-    "id, title, notes, tags, priority, urgent, duration_minutes, type, scheduled_date, due_date, recurrence, completed, completed_at, created_at, updated_at, rank"
-  static let columnCount = 16
+    "id, title, notes, tags, priority, urgent, duration_minutes, type, scheduled_date, due_date, recurrence, completed, completed_at, created_at, updated_at, rank, matrix_rank"
+  static let columnCount = 17
 
   static func values(_ task: TaskRecord) -> [SQLiteValue] {
     [
@@ -32,7 +33,7 @@ enum TaskRowCoding {
       task.dueDate.map { .text($0.description) } ?? .null,
       .text(JSONWriter.string(recurrenceJSON(task.recurrence))),
       .integer(task.completed ? 1 : 0), task.completedAt.map(SQLiteValue.text) ?? .null,
-      .text(task.createdAt), .text(task.updatedAt), .integer(task.rank),
+      .text(task.createdAt), .text(task.updatedAt), .integer(task.rank), .integer(task.matrixRank),
     ]
   }
 
@@ -47,22 +48,25 @@ enum TaskRowCoding {
       dueDate: row.text(9).flatMap(CalendarDate.init(iso:)),
       recurrence: recurrence(from: (try? JSONParser.parse(row.text(10) ?? "{}")) ?? .null),
       completed: row.int(11) != 0, completedAt: row.text(12), createdAt: row.text(13) ?? "",
-      updatedAt: row.text(14) ?? "", rank: row.int(15))
+      updatedAt: row.text(14) ?? "", rank: row.int(15), matrixRank: row.int(16))
   }
 
   static func recurrenceJSON(_ recurrence: Recurrence) -> JSONValue {
-    var object: JSONObject = ["pattern": .string(recurrence.pattern)]
+    var object: JSONObject = ["pattern": .string(recurrence.pattern.rawValue)]
     if let weekdays = recurrence.weekdays { object["weekdays"] = .array(weekdays.map(JSONValue.int)) }
     if let day = recurrence.monthDay { object["monthDay"] = .int(day) }
+    if recurrence.interval != 1 { object["interval"] = .int(recurrence.interval) }
+    if recurrence.afterCompletion { object["afterCompletion"] = .bool(true) }
     return .object(object)
   }
 
   static func recurrence(from json: JSONValue) -> Recurrence {
-    let object = json.objectValue ?? JSONObject()
-    let weekdays = object["weekdays"]?.arrayValue?.compactMap { $0.integerValue.map(Int.init) }
-    let day = object["monthDay"]?.integerValue.map(Int.init)
-    let pattern = object["pattern"]?.stringValue ?? "none"
-    return (try? Recurrence.make(pattern: pattern, weekdays: weekdays, monthDay: day)) ?? .none
+    let weekdays = json["weekdays"]?.arrayValue?.compactMap { $0.integerValue.map(Int.init) }
+    return (try? Recurrence.make(
+      pattern: json["pattern"]?.stringValue ?? "none", weekdays: weekdays,
+      monthDay: json["monthDay"]?.integerValue.map(Int.init),
+      interval: json["interval"]?.integerValue.map(Int.init),
+      afterCompletion: json["afterCompletion"]?.boolValue)) ?? .none
   }
 
   static func historyText(_ task: TaskRecord?) -> SQLiteValue {
@@ -78,9 +82,7 @@ enum TaskRowCoding {
   }
 
   static func task(fromHistoryText text: String?) -> TaskRecord? {
-    guard let text, let values = (try? JSONParser.parse(text))?.arrayValue,
-      values.count == columnCount
-    else { return nil }
+    guard let text, let values = (try? JSONParser.parse(text))?.arrayValue else { return nil }
     return task(from: HistoryRow(values: values))
   }
 }

@@ -72,7 +72,12 @@ public final class TaskStore {
 
   private func migrate() throws {
     try write { () throws(SQLiteError) in
-      let version = try scalar("PRAGMA user_version")
+      var version = try scalar("PRAGMA user_version")
+      if version == Schema.version { return }
+      while let step = Schema.migrations[version] {
+        try db.execute(step)
+        version += 1
+      }
       if version == Schema.version { return }
       guard version == 0 else {
         throw SQLiteError(
@@ -119,6 +124,16 @@ public final class TaskStore {
       .bind([.integer(id)])
     defer { statement.finish() }
     return try statement.step() ? TaskRowCoding.task(from: statement) : nil
+  }
+
+  /// The most recently completed tasks, newest first.
+  public func completedTasks(limit: Int) throws(SQLiteError) -> [TaskRecord] {
+    let statement = try db.statement(
+      "SELECT \(TaskRowCoding.columns) FROM tasks WHERE completed = 1 ORDER BY completed_at DESC, id DESC LIMIT ?"
+    ).bind([.integer(Int64(limit))])
+    var tasks: [TaskRecord] = []
+    while try statement.step() { tasks.append(TaskRowCoding.task(from: statement)) }
+    return tasks
   }
 
   /// The id the next created task gets; ids are never reused, even after a delete.

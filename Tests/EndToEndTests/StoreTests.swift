@@ -23,7 +23,8 @@ import Testing
     #expect(try second.result("task/get", ["id": 3]) == completed)
     // Undo works from a new process: the history is in the database.
     let undone = try second.result("history/undo")
-    #expect(undone["undone"]?["label"] == "Complete 'c'")
+    #expect(undone["undone"]?["label"] == "Complete 'c', next on Feb 28")
+    #expect(try second.error("task/get", ["id": 4])["code"] == -32010, "undo removed the next occurrence")
     #expect(try second.result("task/get", ["id": 3])["task"]?["completed"] == false)
     try second.result("history/undo")
     let today = try second.result("view/list", ["view": "today"])

@@ -1,0 +1,121 @@
+/// How a task repeats. Weekdays are ISO (1 = Monday … 7 = Sunday); a month day of 32 means the
+/// last day of the month. `interval` repeats every n days, weeks or months; `afterCompletion`
+/// counts from the day the task was done instead of its schedule ("every 3 days after I last
+/// did it").
+public struct Recurrence: Equatable, Sendable {
+  public enum Pattern: String, CaseIterable, Sendable {
+    case none, daily, weekly, biweekly, monthly
+  }
+
+  public var pattern: Pattern
+  public var weekdays: [Int]?
+  public var monthDay: Int?
+  public var interval: Int
+  public var afterCompletion: Bool
+
+  public static let none = Recurrence(pattern: .none, weekdays: nil, monthDay: nil, interval: 1, afterCompletion: false)
+
+  public var repeats: Bool { pattern != .none }
+
+  /// Builds a recurrence from its parts, refusing combinations that make no sense.
+  public static func make(
+    pattern name: String, weekdays: [Int]?, monthDay: Int?, interval: Int? = nil,
+    afterCompletion: Bool? = nil
+  ) throws(DomainError) -> Recurrence {
+    guard let pattern = Pattern(rawValue: name) else {
+      throw .invalidField("recurrence.pattern", "must be one of none, daily, weekly, biweekly, monthly")
+    }
+    func forbid(_ present: Bool, _ field: String) throws(DomainError) {
+      if present { throw .invalidField("recurrence.\(field)", "is not allowed with pattern \"\(name)\"") }
+    }
+    let isWeekly = pattern == .weekly || pattern == .biweekly
+    try forbid(weekdays != nil && !isWeekly, "weekdays")
+    try forbid(monthDay != nil && pattern != .monthly, "monthDay")
+    try forbid(pattern == .none && (interval != nil || afterCompletion != nil), interval != nil ? "interval" : "afterCompletion")
+    if let interval, !(1...365).contains(interval) {
+      throw .invalidField("recurrence.interval", "must be from 1 to 365")
+    }
+    if afterCompletion == true, weekdays?.isEmpty == false || monthDay != nil {
+      throw .invalidField(
+        "recurrence.afterCompletion", "counts from the completion day, so it takes no weekdays or monthDay")
+    }
+    let days = weekdays ?? []
+    guard days.allSatisfy({ (1...7).contains($0) }) else {
+      throw .invalidField("recurrence.weekdays", "must hold ISO weekdays from 1 (Mon) to 7 (Sun)")
+    }
+    guard Set(days).count == days.count else {
+      throw .invalidField("recurrence.weekdays", "must not repeat a weekday")
+    }
+    if let monthDay, !(1...32).contains(monthDay) {
+      throw .invalidField("recurrence.monthDay", "must be from 1 to 31, or 32 for the last day")
+    }
+    return Recurrence(
+      pattern: pattern, weekdays: isWeekly ? days.sorted() : nil, monthDay: monthDay,
+      interval: interval ?? 1, afterCompletion: afterCompletion ?? false)
+  }
+
+  /// The date of the next occurrence of a task scheduled on `base` (today when it had none)
+  /// and completed on `completedOn`. On a fixed schedule it is the first date of the pattern
+  /// after both `base` and `completedOn`, so it is never in the past: a long-overdue daily task
+  /// done today comes back tomorrow.
+  public func next(after base: CalendarDate, completedOn today: CalendarDate) -> CalendarDate? {
+    if afterCompletion {
+      switch pattern {
+      case .none: return nil
+      case .daily: return today.adding(days: interval)
+      case .weekly: return today.adding(days: 7 * interval)
+      case .biweekly: return today.adding(days: 14 * interval)
+      case .monthly: return today.adding(months: interval)
+      }
+    }
+    let floor = max(base, today)
+    switch pattern {
+    case .none:
+      return nil
+    case .daily:
+      let steps = (floor.dayNumber - base.dayNumber) / interval + 1
+      return base.adding(days: steps * interval)
+    case .weekly, .biweekly:
+      let everyWeeks = (pattern == .biweekly ? 2 : 1) * interval
+      let days = weekdays?.isEmpty == false ? weekdays! : [base.isoWeekday]
+      let baseMonday = base.adding(days: 1 - base.isoWeekday)
+      var candidate = floor.adding(days: 1)
+      for _ in 0..<(7 * everyWeeks + 7) {
+        let weeks = (candidate.adding(days: 1 - candidate.isoWeekday).dayNumber - baseMonday.dayNumber) / 7
+        if weeks % everyWeeks == 0, days.contains(candidate.isoWeekday) { return candidate }
+        candidate = candidate.adding(days: 1)
+      }
+      return nil
+    case .monthly:
+      let wanted = monthDay ?? base.day
+      var offset = 0
+      while true {
+        let month = CalendarDate(year: base.year, month: base.month, day: 1)!.adding(months: offset)
+        let day = wanted == 32 ? CalendarDate.daysIn(month: month.month, year: month.year) : min(wanted, CalendarDate.daysIn(month: month.month, year: month.year))
+        let candidate = CalendarDate(year: month.year, month: month.month, day: day)!
+        if candidate > floor { return candidate }
+        offset += interval
+      }
+    }
+  }
+}
+
+/// The four quadrants of the Eisenhower matrix, in the order they are shown.
+public enum Quadrant: String, CaseIterable, Sendable {
+  case doFirst = "do"
+  case schedule
+  case delegate
+  case eliminate
+
+  public var title: String {
+    switch self {
+    case .doFirst: "Urgent & important"
+    case .schedule: "Important"
+    case .delegate: "Urgent"
+    case .eliminate: "Neither"
+    }
+  }
+
+  public var isUrgent: Bool { self == .doFirst || self == .delegate }
+  public var isImportant: Bool { self == .doFirst || self == .schedule }
+}
