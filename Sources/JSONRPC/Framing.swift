@@ -30,6 +30,8 @@ public final class FrameReader {
   private var buffer: [UInt8] = []
   private var start = 0
   private var atEnd = false
+  /// After an oversized line: the rest of it is still to be skipped.
+  private var skippingLine = false
 
   public init(descriptor: Int32, maxMessageBytes: Int) {
     self.descriptor = descriptor
@@ -63,6 +65,10 @@ public final class FrameReader {
   }
 
   private func nextLine() -> Frame? {
+    if skippingLine {
+      skipRestOfLine()
+      skippingLine = false
+    }
     var searchFrom = start
     while true {
       if let newline = buffer[searchFrom...].firstIndex(of: 0x0A) {
@@ -78,7 +84,10 @@ public final class FrameReader {
         return .message(line)
       }
       if buffer.count - start > maxMessageBytes {
-        skipRestOfLine()
+        // Answer at once; the rest of the line is skipped before the next frame is read.
+        buffer.removeAll(keepingCapacity: true)
+        start = 0
+        skippingLine = true
         return .oversized
       }
       if atEnd {
@@ -97,6 +106,10 @@ public final class FrameReader {
   }
 
   private func skipRestOfLine() {
+    if let newline = buffer[start...].firstIndex(of: 0x0A) {
+      start = newline + 1
+      return
+    }
     buffer.removeAll(keepingCapacity: true)
     start = 0
     while !atEnd {

@@ -22,6 +22,7 @@ extension Server {
   /// checking that every task it touches is still exactly as the step left it.
   private func replayHistory(undo: Bool) throws -> HistoryStep {
     var applied: [TaskChange] = []
+    var latest: Int64 = 0
     let step = try store.write {
       try catchUp()
       guard let step = try undo ? store.latestUndoable() : store.latestRedoable() else {
@@ -36,9 +37,10 @@ extension Server {
         }
       }
       try store.replay(step, undo: undo)
-      seenChange = try store.latestChange()
+      latest = try store.latestChange()
       return step
     }
+    seenChange = latest
     markDirty(applied)
     index.apply(applied)
     return step

@@ -30,7 +30,7 @@ final class Server {
   var outbox: [JSONValue] = []
 
   init(options: ServerOptions) throws {
-    store = try TaskStore(location: options.store)
+    store = try TaskStore(location: options.store, maxPageCount: options.maxPageCount)
     clock = ServerClock(fixed: options.fixedClock)
     dayClock = DayClock(timeZone: options.timeZone, dayStartHour: options.dayStartHour)
     index = TaskIndex(today: dayClock.day(of: clock.now))
@@ -188,6 +188,6 @@ final class Server {
   }
 
   func log(_ text: String) {
-    try? FrameWriter.writeAll(Array("taskwire: \(text)\n".utf8), to: 2)
+    ServerLog.write("taskwire: \(text)\n")
   }
 }

@@ -14,6 +14,7 @@ import TaskwireStore
 public enum ServerMain {
   public static func run(arguments: [String]) -> Never {
     signal(SIGPIPE, SIG_IGN)
+    ServerLog.reserveStandardDescriptors()
     let options: ServerOptions
     switch ServerOptions.parse(Array(arguments.dropFirst()), environment: ProcessInfo.processInfo.environment) {
     case .print(let text):
@@ -39,7 +40,8 @@ public enum ServerMain {
       exit(1)
     }
     server.log(
-      "taskwire \(TaskwireVersion.server), SQLite \(TaskStore.sqliteVersion), store \(options.store)")
+      "taskwire \(TaskwireVersion.server), SQLite \(TaskStore.sqliteVersion), store \(options.store)"
+        + (server.store.isReadOnly ? " (read-only: changes will be refused)" : ""))
     let loop = ServeLoop(server: server, input: 0, output: protocolOutput, maxMessageBytes: options.maxMessageBytes)
     if let path = options.recordPath {
       do {
@@ -75,6 +77,7 @@ final class ServeLoop: @unchecked Sendable {
   /// How often the loop looks for another process's commits and for a new day.
   static let pollInterval = DispatchTimeInterval.milliseconds(100)
   private var timer: DispatchSourceTimer? = nil
+  private var signalSources: [DispatchSourceSignal] = []
 
   func start() {
     let timer = DispatchSource.makeTimerSource(queue: queue)
@@ -85,6 +88,18 @@ final class ServeLoop: @unchecked Sendable {
     }
     timer.resume()
     self.timer = timer
+    // SIGTERM and SIGINT are handled on the loop, so the change in progress finishes and the
+    // store is closed before the process exits.
+    for signalNumber in [SIGTERM, SIGINT] {
+      signal(signalNumber, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
+      source.setEventHandler { [self] in
+        server.log("signal \(signalNumber): closing the store and exiting")
+        finish(code: 0)
+      }
+      source.resume()
+      signalSources.append(source)
+    }
     let thread = Thread { [self] in
       while let frame = reader.next() {
         let framing = reader.framing ?? .newline
@@ -146,7 +161,5 @@ final class ServeLoop: @unchecked Sendable {
 }
 
 enum FileHandleOutput {
-  static func stderr(_ text: String) {
-    try? FrameWriter.writeAll(Array(text.utf8), to: 2)
-  }
+  static func stderr(_ text: String) { ServerLog.write(text) }
 }

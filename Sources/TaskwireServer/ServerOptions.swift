@@ -12,6 +12,8 @@ public struct ServerOptions: Sendable {
   public var fixedClock: Date?
   /// The hour at which a new day starts (0 = midnight).
   public var dayStartHour = 0
+  /// For tests: the store's size limit in pages, to simulate a full disk.
+  public var maxPageCount: Int? = nil
   /// `--record FILE`: where to write the session, and the other flags to write into it.
   public var recordPath: String? = nil
   public var recordedFlags: [String] = []
@@ -39,6 +41,7 @@ public struct ServerOptions: Sendable {
       --day-start HOUR  the hour (0-23) a new day starts at (default 0, midnight)
       --clock TIME      for tests: fix the clock at TIME (ISO 8601, e.g. 2026-02-12T09:00:00Z)
                         and allow test/setClock to move it
+      --max-page-count N  for tests: limit the store to N pages, as a full disk would
       --record FILE     write every message in both directions, and these flags, to FILE
                         (JSON lines) for `taskwire replay`
       --version         print the version
@@ -54,6 +57,7 @@ public struct ServerOptions: Sendable {
     var clock: Date? = nil
     var dayStart = 0
     var record: String? = nil
+    var maxPages: Int? = nil
     var flags: [String] = []
     var rest = arguments[...]
     func value(_ flag: String) -> String? {
@@ -79,6 +83,11 @@ public struct ServerOptions: Sendable {
         guard let path = value(argument) else { return .usageError("--record needs a file path") }
         record = path
         continue
+      case "--max-page-count":
+        guard let text = value(argument), let pages = Int(text), pages > 0 else {
+          return .usageError("--max-page-count needs a number of pages")
+        }
+        maxPages = pages
       case "--day-start":
         guard let text = value(argument), let hour = Int(text), (0...23).contains(hour) else {
           return .usageError("--day-start needs an hour from 0 to 23")
@@ -98,6 +107,7 @@ public struct ServerOptions: Sendable {
     var options = ServerOptions(
       store: location, timeZone: timeZone, fixedClock: clock, dayStartHour: dayStart)
     options.recordPath = record
+    options.maxPageCount = maxPages
     options.recordedFlags = flags
     return .serve(options)
   }

@@ -27,13 +27,14 @@ extension Server {
     let version = try store.dataVersion()
     guard version != seenDataVersion else { return }
     seenDataVersion = version
-    for id in try store.changedTaskIDs(after: seenChange) {
+    let changed = try store.changedTaskIDs(after: seenChange)
+    for id in changed.ids.sorted() {
       let before = index.tasks[id]
       let after = try store.task(id: id)
       markDirty([TaskChange(before: before, after: after)])
       if let after { index.upsert(after) } else { index.remove(id: id) }
     }
-    seenChange = try store.latestChange()
+    seenChange = changed.latest
   }
 
   /// What the timer does: notices another process's commits and the day changing.
@@ -58,13 +59,16 @@ extension Server {
   /// An action that changes nothing records no step.
   @discardableResult
   func commit(_ plan: () throws -> ChangeSet) throws -> ChangeSet {
+    var latest: Int64 = 0
     let set = try store.write {
       try catchUp()
       let set = try plan()
       if !set.changes.isEmpty { try store.record(set, client: clientName, at: now) }
-      seenChange = try store.latestChange()
+      latest = try store.latestChange()
       return set
     }
+    // Only once committed: a rolled-back transaction's log entries are reused by the next writer.
+    seenChange = latest
     markDirty(set.changes)
     index.apply(set.changes)
     return set

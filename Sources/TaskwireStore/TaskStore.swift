@@ -28,22 +28,26 @@ public final class TaskStore {
   let db: SQLiteDatabase
   public let location: StoreLocation
 
-  public init(location: StoreLocation) throws {
+  /// `maxPageCount` limits the file's size (in pages), for tests that need a full disk.
+  public init(location: StoreLocation, maxPageCount: Int? = nil) throws {
     self.location = location
     let path: String
     switch location {
     case .memory: path = ":memory:"
     case .file(let file):
       path = file
-      try Self.prepareFile(at: file)
+      // A SQLite URI (`file:/path?mode=ro`) is opened as SQLite reads it; a path is prepared.
+      if !file.hasPrefix("file:") { try Self.prepareFile(at: file) }
     }
     db = try SQLiteDatabase(
-      path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX)
+      path: path,
+      flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI)
     sqlite3_busy_timeout(db.handle, Self.busyTimeoutMilliseconds)
     try migrate()
-    if case .file = location {
+    if case .file = location, sqlite3_db_readonly(db.handle, "main") == 0 {
       try db.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;")
     }
+    if let maxPageCount { try db.execute("PRAGMA max_page_count = \(maxPageCount)") }
   }
 
   /// Creates a new store's folder (0700) and file (0600) whatever the umask; an existing file
@@ -68,9 +72,15 @@ public final class TaskStore {
 
   public func close() { db.close() }
 
+  /// Whether the file could only be opened for reading.
+  public var isReadOnly: Bool { sqlite3_db_readonly(db.handle, "main") == 1 }
+
   public static var sqliteVersion: String { SQLiteDatabase.libraryVersion }
 
+  /// Brings the schema up to date. A current store is only read here, so that a read-only
+  /// file opens for reading.
   private func migrate() throws {
+    if try scalar("PRAGMA user_version") == Schema.version { return }
     try write { () throws(SQLiteError) in
       var version = try scalar("PRAGMA user_version")
       if version == Schema.version { return }
@@ -238,12 +248,17 @@ public final class TaskStore {
   /// The newest entry of the change log.
   public func latestChange() throws(SQLiteError) -> Int64 { try scalar("SELECT max(seq) FROM changes") }
 
-  /// The ids of tasks changed after `seq`.
-  public func changedTaskIDs(after seq: Int64) throws(SQLiteError) -> Set<Int64> {
-    let statement = try db.statement("SELECT task_id FROM changes WHERE seq > ?").bind([.integer(seq)])
+  /// The ids of tasks changed after `seq`, and the newest entry read: the caller continues
+  /// from that entry, so a commit that lands while it reads is never skipped.
+  public func changedTaskIDs(after seq: Int64) throws(SQLiteError) -> (ids: Set<Int64>, latest: Int64) {
+    let statement = try db.statement("SELECT seq, task_id FROM changes WHERE seq > ? ORDER BY seq").bind([.integer(seq)])
     var ids = Set<Int64>()
-    while try statement.step() { ids.insert(statement.int(0)) }
-    return ids
+    var latest = seq
+    while try statement.step() {
+      latest = statement.int(0)
+      ids.insert(statement.int(1))
+    }
+    return (ids, latest)
   }
 }
 

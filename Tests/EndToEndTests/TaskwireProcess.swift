@@ -6,8 +6,9 @@ import Testing
   import Glibc
 #endif
 
-/// The built `taskwire` binary, run as a real subprocess over real pipes.
-final class TaskwireProcess {
+/// The built `taskwire` binary, run as a real subprocess over real pipes. A test may write
+/// from one thread while it reads on another: the two touch separate pipes and state.
+final class TaskwireProcess: @unchecked Sendable {
   static var binary: URL {
     if let path = ProcessInfo.processInfo.environment["TASKWIRE_BIN"] {
       return URL(fileURLWithPath: path)

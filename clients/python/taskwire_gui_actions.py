@@ -1,0 +1,168 @@
+"""What the user does in the taskwire Tk app, as requests: create, complete, delete, move
+(drag and Alt+Up/Down), schedule (the menu and the date picker of story 3.6), undo and redo,
+and the keyboard bindings of a list.  Mixed into :class:`taskwire_gui.App`; every request goes
+through ``App.run_async``, so nothing here waits for the server.
+"""
+
+import tkinter as tk
+
+from taskwire_gui_list import tomorrow_of
+from taskwire_gui_widgets import DatePicker, build_schedule_menu
+
+VIEWS = ("inbox", "today", "upcoming")
+
+
+class Actions:
+    """The task actions and key bindings of the app (a mixin of App)."""
+
+    # -- tasks -------------------------------------------------------------------------------
+    def task(self, task_id):
+        """The task with ``task_id`` as shown in any tab, or None."""
+        for tasklist in self.lists.values():
+            for row in tasklist.task_rows():
+                if row[3]["id"] == task_id:
+                    return row[3]
+        return None
+
+    def create(self, tasklist, title):
+        """Create a task in the tab's view; on failure the title goes back into the field."""
+        def failed(error):
+            self.show_error(error)
+            if not tasklist.text.get():
+                tasklist.text.set(title)
+        if title.strip():
+            self.run_async("task/create", {"title": title, "view": tasklist.view},
+                           on_error=failed)
+
+    def complete(self, task_id):
+        task = self.task(task_id) or {"title": task_id}
+        self.run_async("task/complete", {"id": task_id}, lambda r: self.toast.show(
+            f"Completed '{task['title']}' — Ctrl+Z to undo"))
+
+    def delete(self, task_id):
+        task = self.task(task_id) or {"title": task_id}
+        self.run_async("task/delete", {"id": task_id}, lambda r: self.toast.show(
+            f"Deleted '{task['title']}' — Ctrl+Z to undo"))
+
+    def schedule(self, task_id, date):
+        self.run_async("task/schedule", {"id": task_id, "date": date})
+
+    def undo(self):
+        self.run_async("history/undo", None,
+                       lambda r: self.toast.show(f"Undone: {r['undone']['label']}"))
+
+    def redo(self):
+        self.run_async("history/redo", None,
+                       lambda r: self.toast.show(f"Redone: {r['redone']['label']}"))
+
+    def drop(self, task_id, view, group, index, version, after_error=None):
+        """Move a dragged task: ``group`` and ``index`` None mean the end of the list."""
+        params = {"id": task_id, "view": view}
+        if view == "upcoming":
+            params["date"] = group or tomorrow_of(self.lists[view].shown.today)
+        if index is not None:
+            params.update(index=index, version=version)
+
+        def failed(error):
+            self.show_error(error)
+            if getattr(error, "code", None) == -32801 and view in self.subscriptions:
+                self.subscriptions[view].relist()
+            if after_error is not None:
+                after_error()
+        self.run_async("task/move", params, on_error=failed)
+
+    def reorder(self, tasklist, delta):
+        """Alt+Up/Down: move the selected task one place; a press made while the previous
+        one is not on screen yet waits for it (its index would be computed on an old list)."""
+        if self._move_wait is not None:
+            self._key_moves.append((tasklist, delta))
+            return
+        task_id = tasklist.selected_task()
+        place = task_id is not None and tasklist.neighbour_place(task_id, delta)
+        if place:
+            self._move_wait = (tasklist.view, tasklist.version)
+
+            def failed():
+                self._move_wait, self._key_moves = None, []
+            self.drop(task_id, tasklist.view, place[0], place[1], tasklist.version, failed)
+
+    # -- the schedule menu and the date picker (story 3.6) -----------------------------------
+    def open_menu(self, view, task_id, x_root, y_root):
+        """Ask for the task's schedule options, then pop the menu up at the point."""
+        def show(options):
+            if self.menu is not None:
+                self.menu.destroy()
+            self.menu = build_schedule_menu(self.root, options,
+                                            lambda option: self._chosen(task_id, option,
+                                                                        options["picker"]))
+            # Just beside the pointer: releasing a long press must not pick an entry.
+            self.menu.tk_popup(x_root + 2, y_root + 2)
+        self.run_async("task/scheduleOptions", {"id": task_id}, show)
+
+    def _chosen(self, task_id, option, picker):
+        if option["id"] == "choose":
+            self.root.after_idle(lambda: self.open_picker(task_id, picker))
+        else:
+            self.schedule(task_id, None if option["id"] == "inbox" else option["id"])
+
+    def open_picker(self, task_id, picker):
+        task = self.task(task_id) or {"title": ""}
+        self.picker = DatePicker(self.root, picker["default"], picker["minimum"],
+                                 lambda date: self.schedule(task_id, date),
+                                 title=f"Schedule '{task['title']}'", font=self.fonts["row"],
+                                 return_focus=self.lists[VIEWS[self.current_tab()]].tree)
+
+    def menu_for_selection(self, tasklist):
+        task_id = tasklist.selected_task()
+        if task_id is not None:
+            x, y = tasklist.row_point(task_id)
+            self.open_menu(tasklist.view, task_id, tasklist.tree.winfo_rootx() + x,
+                           tasklist.tree.winfo_rooty() + y)
+
+    # -- keyboard ----------------------------------------------------------------------------
+    def _bind_list(self, tasklist):
+        tree, entry = tasklist.tree, tasklist.entry
+
+        def on_enter(event):
+            title = tasklist.text.get()
+            tasklist.text.set("")
+            self.create(tasklist, title)
+            return "break"
+
+        def with_selection(action):
+            def handler(event):
+                task_id = tasklist.selected_task()
+                if task_id is not None:
+                    action(task_id)
+                return "break"
+            return handler
+
+        entry.bind("<Return>", on_enter)
+        entry.bind("<KP_Enter>", on_enter)
+        entry.bind("<Down>", lambda e: (tree.focus_set(), tasklist.move_selection(0), "break")[2])
+        for widget, other in ((entry, tree), (tree, entry)):
+            for key in ("<Tab>", "<Shift-Tab>", "<ISO_Left_Tab>"):
+                widget.bind(key, lambda e, o=other: (o.focus_set(), "break")[1])
+            for key, step in (("<Control-Tab>", 1), ("<Control-Shift-Tab>", -1),
+                              ("<Control-ISO_Left_Tab>", -1)):
+                widget.bind(key, lambda e, d=step: (
+                    self.select_tab((self.current_tab() + d) % len(VIEWS)), "break")[1])
+        tree.bind("<FocusIn>", lambda e: tasklist.selected_task() or tasklist.move_selection(0))
+        tree.bind("<Up>", lambda e: (tasklist.move_selection(-1), "break")[1])
+        tree.bind("<Down>", lambda e: (tasklist.move_selection(1), "break")[1])
+        tree.bind("<Alt-Up>", lambda e: (self.reorder(tasklist, -1), "break")[1])
+        tree.bind("<Alt-Down>", lambda e: (self.reorder(tasklist, 1), "break")[1])
+        tree.bind("<Delete>", with_selection(self.delete))
+        tree.bind("<space>", with_selection(self.complete))
+        for key in ("<Shift-F10>", "<Menu>", "<App>"):
+            try:
+                tree.bind(key, lambda e: (self.menu_for_selection(tasklist), "break")[1])
+            except tk.TclError:
+                pass  # a keysym this Tk does not know
+        tree.bind("<Button-3>", lambda e: self._right_click(tasklist, e))
+
+    def _right_click(self, tasklist, event):
+        task_id = tasklist.task_at(event.y)
+        if task_id is not None:
+            tasklist.select_task(task_id)
+            self.open_menu(tasklist.view, task_id, event.x_root, event.y_root)

@@ -1,0 +1,250 @@
+"""One tab of the taskwire Tk app: title, persistent input field and the task list.
+
+The list is a flat ``ttk.Treeview``: in Upcoming a bold header row (``Tomorrow``, ``Feb 13``)
+starts each day group.  It is always rendered from the view's subscription snapshot, never
+edited locally; ``shown`` is the snapshot on screen and ``version`` its version (sent with a
+drop, so the server can refuse a drop computed on an outdated list).
+"""
+
+import datetime
+import tkinter as tk
+from tkinter import ttk
+
+from taskwire_gui_widgets import parse_date, short_date
+
+TITLES = {"inbox": "Inbox", "today": "Today", "upcoming": "Upcoming"}
+SUBTITLES = {"inbox": "Tasks without a date", "upcoming": "Tomorrow and later"}
+PRIORITY = {2: "!!", 3: "!!!"}
+
+
+class TaskList:
+    """The widgets and rendering of one view's tab."""
+
+    def __init__(self, app, master, view):
+        self.app, self.view = app, view
+        self.shown = None              # the ViewSnapshot on screen
+        self.rows = []                 # (iid, kind, group key, task or group) in display order
+        self.frame = ttk.Frame(master, padding=(18, 12, 18, 8))
+        head = ttk.Frame(self.frame)
+        head.pack(fill="x")
+        ttk.Label(head, text=TITLES[view], style="Title.TLabel").pack(side="left")
+        self.subtitle = ttk.Label(head, text=SUBTITLES.get(view, ""), style="Subtitle.TLabel")
+        self.subtitle.pack(side="left", padx=(12, 0), pady=(8, 0))
+        self.text = tk.StringVar(master=master)
+        self.entry = ttk.Entry(self.frame, textvariable=self.text, style="Input.TEntry",
+                               font=app.fonts["row"])
+        self.entry.pack(fill="x", pady=(10, 10), ipady=4)
+        hint = "Today" if view == "today" else ("tomorrow" if view == "upcoming" else "Inbox")
+        self.placeholder = tk.Label(self.entry, text=f"Add a task to {hint} — press Enter",
+                                    fg="#8a93a3", bg="white", font=app.fonts["row"])
+        self.placeholder.bind("<Button-1>", lambda e: self.entry.focus_set())
+        self.text.trace_add("write", lambda *a: self._update_placeholder())
+        self._update_placeholder()
+        body = ttk.Frame(self.frame)
+        body.pack(fill="both", expand=True)
+        self.tree = ttk.Treeview(body, columns=("info",), show="tree", selectmode="browse",
+                                 style="Tasks.Treeview")
+        self.tree.column("#0", stretch=True, minwidth=200)
+        self.tree.column("info", stretch=False, width=250, anchor="e")
+        scroll = ttk.Scrollbar(body, orient="vertical", command=self.tree.yview)
+        self.tree.configure(yscrollcommand=scroll.set)
+        self.tree.pack(side="left", fill="both", expand=True)
+        scroll.pack(side="right", fill="y")
+        for tag, options in app.row_tags.items():
+            self.tree.tag_configure(tag, **options)
+        self.indicator = tk.Frame(self.tree, height=3, bg="#2f6fde")
+        self.empty = ttk.Label(self.tree, text="Nothing here yet. Type above to add a task.",
+                               style="Empty.TLabel")
+        self.tree.bind("<<TreeviewSelect>>", self._skip_headers)
+
+    @property
+    def version(self):
+        """The version of the snapshot on screen (None before the first one)."""
+        return self.shown.version if self.shown else None
+
+    def _update_placeholder(self):
+        if self.text.get():
+            self.placeholder.place_forget()
+        else:
+            self.placeholder.place(x=6, rely=0.5, anchor="w")
+
+    # -- rendering ---------------------------------------------------------------------------
+    def render(self, snapshot):
+        """Show ``snapshot`` (a ViewSnapshot), keeping the selection where it makes sense."""
+        old_selected = self.selected_task()
+        old_position = next((n for n, row in enumerate(self.task_rows())
+                             if row[3]["id"] == old_selected), None)
+        self.shown = snapshot
+        self.tree.delete(*self.tree.get_children())
+        self.rows = []
+        for group in snapshot.groups:
+            if self.view == "upcoming":
+                iid = f"g{group['key']}"
+                self.tree.insert("", "end", iid=iid, text=group["title"], tags=("header",),
+                                 values=(self._count(len(group["tasks"])),))
+                self.rows.append((iid, "header", group["key"], group))
+            for task in group["tasks"]:
+                iid = f"t{task['id']}"
+                title = task["title"]
+                if task["priority"] in PRIORITY:
+                    title = f"{PRIORITY[task['priority']]}  {title}"
+                tags = ["task"] + (["overdue"] if self._overdue(task) else [])
+                self.tree.insert("", "end", iid=iid, text=title, values=(self.info(task),),
+                                 tags=tags)
+                self.rows.append((iid, "task", group["key"], task))
+        if self.view == "today":
+            day = parse_date(snapshot.today)
+            self.subtitle.configure(text=f"{day:%A}, {day:%B} {day.day}")
+        if self.rows:
+            self.empty.place_forget()
+        else:
+            self.empty.place(relx=0.5, y=40, anchor="n")
+        tasks = self.task_rows()
+        if old_selected is not None and self.tree.exists(f"t{old_selected}"):
+            self.select_task(old_selected)
+        elif old_position is not None and tasks and self.tree.focus_get() is self.tree:
+            self.select_task(tasks[min(old_position, len(tasks) - 1)][3]["id"])
+
+    def _overdue(self, task):
+        date = task.get("scheduledDate")
+        return self.view == "today" and date is not None and date < self.shown.today
+
+    def info(self, task):
+        """The small print of a row: overdue, due date, tags, duration, urgency."""
+        parts = []
+        if self._overdue(task):
+            parts.append(f"overdue · {short_date(task['scheduledDate'], self.shown.today)}")
+        if task.get("dueDate"):
+            parts.append(f"due {short_date(task['dueDate'], self.shown.today)}")
+        if task.get("urgent"):
+            parts.append("urgent")
+        parts.extend(f"#{tag}" for tag in task.get("tags", [])[:3])
+        parts.append(f"{task['durationMinutes']} min")
+        return "   ".join(parts)
+
+    @staticmethod
+    def _count(n):
+        return f"{n} task" if n == 1 else f"{n} tasks"
+
+    def _skip_headers(self, event=None):
+        selection = self.tree.selection()
+        if selection and not selection[0].startswith("t"):
+            self.tree.selection_remove(selection)
+
+    # -- rows and positions ------------------------------------------------------------------
+    def task_rows(self):
+        """The task rows, in display order."""
+        return [row for row in self.rows if row[1] == "task"]
+
+    def task_at(self, y):
+        """The id of the task whose row is at ``y`` (tree coordinates), or None."""
+        iid = self.tree.identify_row(y)
+        return int(iid[1:]) if iid.startswith("t") else None
+
+    def gap_at(self, y):
+        """Where a drop at ``y`` lands: ``(group key, index in group, line y)``.
+
+        The index counts the list as it looks now (the dragged task included).  In Upcoming
+        a drop onto a header goes to the top of that day; the key is None when Upcoming has
+        no day yet.
+        """
+        for n, (iid, kind, key, _) in enumerate(self.rows):
+            box = self.tree.bbox(iid)
+            if not box:
+                continue
+            top, height = box[1], box[3]
+            if kind == "header" and top <= y < top + height:
+                return key, 0, top + height
+            if y < top + height / 2:
+                if kind == "task":
+                    return key, self._index_in_group(n), top
+                if n > 0:  # above a header: the end of the day before
+                    previous = self.rows[n - 1][2]
+                    return previous, len(self.shown.group(previous)["tasks"]), top
+                return key, 0, top + height
+        if not self.shown or not self.shown.groups:
+            return None, 0, 2
+        last = self.shown.groups[-1]
+        boxes = [self.tree.bbox(row[0]) for row in self.rows]
+        bottom = max((b[1] + b[3] for b in boxes if b), default=2)
+        return last["key"], len(last["tasks"]), bottom
+
+    def _index_in_group(self, n):
+        key, index = self.rows[n][2], 0
+        for row in reversed(self.rows[:n]):
+            if row[1] != "task" or row[2] != key:
+                break
+            index += 1
+        return index
+
+    def show_indicator(self, y):
+        """Show the drop line at ``y`` (tree coordinates), or hide it for None."""
+        if y is None:
+            self.indicator.place_forget()
+        else:
+            self.indicator.place(x=0, y=max(0, y - 1), relwidth=1.0)
+            self.indicator.lift()
+
+    def autoscroll(self, y):
+        """Scroll when a drag comes near the top or bottom edge."""
+        if y < 16:
+            self.tree.yview_scroll(-1, "units")
+        elif y > self.tree.winfo_height() - 16:
+            self.tree.yview_scroll(1, "units")
+
+    def row_point(self, task_id=None, header=None):
+        """The centre of a task's (or a header's) row in tree coordinates, scrolled into view."""
+        iid = f"t{task_id}" if header is None else f"g{header}"
+        self.tree.see(iid)
+        self.tree.update_idletasks()
+        x, y, width, height = self.tree.bbox(iid)
+        return x + min(width, 300) // 2, y + height // 2
+
+    # -- selection ---------------------------------------------------------------------------
+    def selected_task(self):
+        """The id of the selected task, or None."""
+        selection = self.tree.selection()
+        return int(selection[0][1:]) if selection and selection[0].startswith("t") else None
+
+    def select_task(self, task_id):
+        iid = f"t{task_id}"
+        self.tree.selection_set(iid)
+        self.tree.focus(iid)
+        self.tree.see(iid)
+
+    def move_selection(self, delta):
+        """Select the task ``delta`` rows up (-1) or down (+1), skipping headers."""
+        tasks = [row[3]["id"] for row in self.task_rows()]
+        if not tasks:
+            return
+        current = self.selected_task()
+        if current not in tasks:
+            self.select_task(tasks[0 if delta >= 0 else -1])
+            return
+        position = max(0, min(len(tasks) - 1, tasks.index(current) + delta))
+        self.select_task(tasks[position])
+
+    def neighbour_place(self, task_id, delta):
+        """For Alt+Up/Down: ``(group key, index)`` one place up or down, counted without the
+        task; in Upcoming the edge of a day goes to the next day.  None at the list's ends."""
+        key, index = self.shown.find(task_id)
+        keys = [group["key"] for group in self.shown.groups]
+        size = len(self.shown.group(key)["tasks"])
+        if 0 <= index + delta < size:
+            return key, index + delta
+        position = keys.index(key) + delta
+        if self.view != "upcoming" or not 0 <= position < len(keys):
+            return None
+        other = keys[position]
+        return other, (len(self.shown.group(other)["tasks"]) if delta < 0 else 0)
+
+    def visible_rows(self):
+        """Test hook: the rows as the user sees them, ``("header", title)`` or
+        ``("task", id, title)``."""
+        return [("header", row[3]["title"]) if row[1] == "header"
+                else ("task", row[3]["id"], row[3]["title"]) for row in self.rows]
+
+
+def tomorrow_of(today):
+    """The day after ``today`` (a ``YYYY-MM-DD``), as a string."""
+    return (parse_date(today) + datetime.timedelta(days=1)).isoformat()
