@@ -5,7 +5,8 @@ import PackageDescription
 let package = Package(
   name: "taskwire",
   products: [
-    .executable(name: "taskwire", targets: ["taskwire"])
+    .executable(name: "taskwire", targets: ["taskwire"]),
+    .executable(name: "taskwire-bench", targets: ["taskwire-bench"]),
   ],
   targets: [
     .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
@@ -20,6 +21,7 @@ let package = Package(
     ),
     .target(name: "TaskwireReplay", dependencies: ["JSON", "TaskwireProtocol"]),
     .executableTarget(name: "taskwire", dependencies: ["TaskwireServer", "TaskwireReplay"]),
+    .executableTarget(name: "taskwire-bench", dependencies: ["CSQLite", "JSON", "TaskwireReplay"]),
     .testTarget(name: "JSONTests", dependencies: ["JSON", "JSONRPC"]),
     .testTarget(name: "TaskwireCoreTests", dependencies: ["TaskwireCore"]),
     .testTarget(name: "EndToEndTests", dependencies: ["taskwire", "JSON", "TaskwireReplay"]),

@@ -33,6 +33,11 @@ if [ -d Protocol/sessions ] && compgen -G "Protocol/sessions/*.jsonl" >/dev/null
   "$binary" replay Protocol/sessions/*.jsonl
 fi
 
+echo "== taskwire-bench --smoke (a tiny size, so that the benchmark cannot rot)"
+smoke_json=$(mktemp)
+.build/debug/taskwire-bench --smoke --server "$binary" --json "$smoke_json" >/dev/null
+grep -q '"targets"' "$smoke_json"
+
 for suite in clients/*/test/run.sh; do
   [ -e "$suite" ] || continue
   echo "== $suite"

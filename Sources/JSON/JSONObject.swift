@@ -52,7 +52,15 @@ public struct JSONObject: Sendable, Equatable, Sequence {
 }
 
 extension JSONObject: ExpressibleByDictionaryLiteral {
+  /// A literal's keys are distinct by construction, so members are appended without a lookup.
   public init(dictionaryLiteral elements: (String, JSONValue)...) {
-    self.init(elements)
+    self.init()
+    keys.reserveCapacity(elements.count)
+    values.reserveCapacity(elements.count)
+    for (key, value) in elements {
+      assert(!keys.contains(key), "duplicate key \(key) in a JSON object literal")
+      keys.append(key)
+      values.append(value)
+    }
   }
 }

@@ -102,7 +102,9 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
   public init(nilLiteral: ()) { self = .null }
   public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
   public init(dictionaryLiteral elements: (String, JSONValue)...) {
-    self = .object(JSONObject(elements))
+    var object = JSONObject()
+    for (key, value) in elements { object[key] = value }
+    self = .object(object)
   }
 }
 

@@ -47,6 +47,16 @@ public struct JSONWriter {
 
   public mutating func writeString(_ text: String) {
     bytes.append(UInt8(ascii: "\""))
+    // Most strings need no escaping: copy them in one go.
+    let plain = text.utf8.withContiguousStorageIfAvailable { buffer -> Bool in
+      guard !buffer.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0xE2 }) else { return false }
+      bytes.append(contentsOf: buffer)
+      return true
+    }
+    if plain == true {
+      bytes.append(UInt8(ascii: "\""))
+      return
+    }
     var utf8 = Array(text.utf8)[...]
     while let byte = utf8.popFirst() {
       switch byte {

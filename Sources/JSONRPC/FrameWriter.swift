@@ -17,17 +17,16 @@ public final class FrameWriter {
     self.framing = framing
   }
 
-  public func send(_ body: [UInt8]) throws(Closed) {
-    var bytes: [UInt8]
+  public func send(_ body: consuming [UInt8]) throws(Closed) {
     switch framing {
     case .newline:
-      bytes = body
-      bytes.append(0x0A)
+      body.append(0x0A)
+      try Self.writeAll(body, to: descriptor)
     case .contentLength:
-      bytes = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
+      var bytes = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
       bytes.append(contentsOf: body)
+      try Self.writeAll(bytes, to: descriptor)
     }
-    try Self.writeAll(bytes, to: descriptor)
   }
 
   public static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(Closed) {

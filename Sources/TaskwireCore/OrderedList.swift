@@ -19,6 +19,9 @@ public struct OrderedList: Sendable {
 
   public init() {}
 
+  /// A list from entries already in order.
+  init(sorted entries: [Entry]) { self.entries = entries }
+
   public var count: Int { entries.count }
   public var isEmpty: Bool { entries.isEmpty }
 

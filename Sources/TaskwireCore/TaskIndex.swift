@@ -7,9 +7,20 @@ public struct TaskIndex: Sendable {
   public private(set) var today: CalendarDate
   private var lists: [ListKey: OrderedList] = [:]
 
+  /// Builds the index in one pass: each list is sorted once, not grown entry by entry (which
+  /// would cost O(n²) for a long list at start).
   public init(today: CalendarDate, tasks: some Sequence<TaskRecord> = []) {
     self.today = today
-    for task in tasks { upsert(task) }
+    var entries: [ListKey: [OrderedList.Entry]] = [:]
+    for task in tasks {
+      let keys = keys(of: task)
+      guard !keys.isEmpty else { continue }
+      self.tasks[task.id] = task
+      for key in keys {
+        entries[key, default: []].append(OrderedList.Entry(rank: task[keyPath: key.rankPath], id: task.id))
+      }
+    }
+    for (key, list) in entries { lists[key] = OrderedList(sorted: list.sorted()) }
   }
 
   /// The lists an open task is in.
@@ -50,11 +61,7 @@ public struct TaskIndex: Sendable {
   /// Moves the index to another day: lists are rebuilt, as tasks change lists wholesale.
   public mutating func setToday(_ day: CalendarDate) {
     guard day != today else { return }
-    let all = tasks.values
-    today = day
-    tasks = [:]
-    lists = [:]
-    for task in all { upsert(task) }
+    self = TaskIndex(today: day, tasks: tasks.values)
   }
 
   public func list(_ key: ListKey) -> OrderedList { lists[key] ?? OrderedList() }

@@ -29,10 +29,15 @@ public struct TaskFilter: Hashable, Sendable {
 
   public init() {}
 
+  /// Keeps every task.
+  public var isEmpty: Bool { self == TaskFilter() }
+
   public func matches(_ task: TaskRecord) -> Bool {
-    let tags = Set(task.tags.map { $0.lowercased() })
-    if let tagsAny, !tagsAny.contains(where: { tags.contains($0.lowercased()) }) { return false }
-    if let tagsAll, !tagsAll.allSatisfy({ tags.contains($0.lowercased()) }) { return false }
+    if tagsAny != nil || tagsAll != nil {
+      let tags = Set(task.tags.map { $0.lowercased() })
+      if let tagsAny, !tagsAny.contains(where: { tags.contains($0.lowercased()) }) { return false }
+      if let tagsAll, !tagsAll.allSatisfy({ tags.contains($0.lowercased()) }) { return false }
+    }
     if let types, !types.contains(task.type) { return false }
     if let priorities, !priorities.contains(task.priority) { return false }
     if let urgent, task.urgent != urgent { return false }

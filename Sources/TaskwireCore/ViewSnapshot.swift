@@ -62,8 +62,10 @@ public struct ViewSnapshot: Equatable, Sendable {
         groups[groups.count - 1].tasks.append(task)
       }
     }
-    for g in groups.indices {
-      groups[g].tasks = query.sort.sorted(groups[g].tasks.filter(query.filter.matches))
+    if !query.filter.isEmpty || query.sort != .manual {
+      for g in groups.indices {
+        groups[g].tasks = query.sort.sorted(groups[g].tasks.filter(query.filter.matches))
+      }
     }
     // Day groups exist only while they hold tasks.
     if query.view == .upcoming || query.view == .logbook { groups.removeAll { $0.tasks.isEmpty } }

@@ -79,13 +79,13 @@ public struct Replayer {
 }
 
 /// A server subprocess over real pipes, read line by line with a timeout.
-final class ServerPipe {
-  let process = Process()
+public final class ServerPipe {
+  public let process = Process()
   let input = Pipe()
   let output = Pipe()
   private var buffer: [UInt8] = []
 
-  init(executable: URL, arguments: [String]) throws {
+  public init(executable: URL, arguments: [String]) throws {
     process.executableURL = executable
     process.arguments = arguments
     process.standardInput = input
@@ -94,15 +94,15 @@ final class ServerPipe {
     try process.run()
   }
 
-  func write(_ bytes: [UInt8]) {
+  public func write(_ bytes: [UInt8]) {
     try? input.fileHandleForWriting.write(contentsOf: Data(bytes))
   }
 
-  func closeInput() { try? input.fileHandleForWriting.close() }
+  public func closeInput() { try? input.fileHandleForWriting.close() }
 
-  func wait() { process.waitUntilExit() }
+  public func wait() { process.waitUntilExit() }
 
-  func readLine(timeout: Double) -> String? {
+  public func readLine(timeout: Double) -> String? {
     let fd = output.fileHandleForReading.fileDescriptor
     let deadline = Date().addingTimeInterval(timeout)
     while true {

@@ -30,7 +30,7 @@ final class Server {
   var outbox: [JSONValue] = []
 
   init(options: ServerOptions) throws {
-    store = try TaskStore(location: options.store, maxPageCount: options.maxPageCount)
+    store = try TaskStore(location: options.store, maxPageCount: options.maxPageCount, durability: options.durability)
     clock = ServerClock(fixed: options.fixedClock)
     dayClock = DayClock(timeZone: options.timeZone, dayStartHour: options.dayStartHour)
     index = TaskIndex(today: dayClock.day(of: clock.now))

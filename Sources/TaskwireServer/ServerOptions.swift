@@ -12,6 +12,8 @@ public struct ServerOptions: Sendable {
   public var fixedClock: Date?
   /// The hour at which a new day starts (0 = midnight).
   public var dayStartHour = 0
+  /// `--sync full`: an fsync per change, so that a power loss loses nothing acknowledged.
+  public var durability: Durability = .processCrash
   /// For tests: the store's size limit in pages, to simulate a full disk.
   public var maxPageCount: Int? = nil
   /// `--record FILE`: where to write the session, and the other flags to write into it.
@@ -39,6 +41,8 @@ public struct ServerOptions: Sendable {
       --memory          a throwaway in-memory store
       --time-zone TZ    the time zone dates are read in (default: the system's)
       --day-start HOUR  the hour (0-23) a new day starts at (default 0, midnight)
+      --sync normal|full  normal (default): every reply's change survives the process being
+                        killed; full: also a power loss, with an fsync per change
       --clock TIME      for tests: fix the clock at TIME (ISO 8601, e.g. 2026-02-12T09:00:00Z)
                         and allow test/setClock to move it
       --max-page-count N  for tests: limit the store to N pages, as a full disk would
@@ -58,6 +62,7 @@ public struct ServerOptions: Sendable {
     var dayStart = 0
     var record: String? = nil
     var maxPages: Int? = nil
+    var durability = Durability.processCrash
     var flags: [String] = []
     var rest = arguments[...]
     func value(_ flag: String) -> String? {
@@ -83,6 +88,12 @@ public struct ServerOptions: Sendable {
         guard let path = value(argument) else { return .usageError("--record needs a file path") }
         record = path
         continue
+      case "--sync":
+        switch value(argument) {
+        case "normal": durability = .processCrash
+        case "full": durability = .powerLoss
+        default: return .usageError("--sync takes normal or full")
+        }
       case "--max-page-count":
         guard let text = value(argument), let pages = Int(text), pages > 0 else {
           return .usageError("--max-page-count needs a number of pages")
@@ -108,6 +119,7 @@ public struct ServerOptions: Sendable {
       store: location, timeZone: timeZone, fixedClock: clock, dayStartHour: dayStart)
     options.recordPath = record
     options.maxPageCount = maxPages
+    options.durability = durability
     options.recordedFlags = flags
     return .serve(options)
   }

@@ -8,6 +8,14 @@ public enum StoreLocation: Sendable, Equatable {
   case memory
 }
 
+/// What a commit survives. WAL with `synchronous=NORMAL` survives the process being killed at
+/// any point (the commit is in the OS's hands before the reply); `FULL` also survives a power
+/// loss, at the price of an fsync per change.
+public enum Durability: Sendable {
+  case processCrash
+  case powerLoss
+}
+
 /// One undo step as kept in the database.
 public struct HistoryStep: Equatable, Sendable {
   public var id: Int64
@@ -29,7 +37,7 @@ public final class TaskStore {
   public let location: StoreLocation
 
   /// `maxPageCount` limits the file's size (in pages), for tests that need a full disk.
-  public init(location: StoreLocation, maxPageCount: Int? = nil) throws {
+  public init(location: StoreLocation, maxPageCount: Int? = nil, durability: Durability = .processCrash) throws {
     self.location = location
     let path: String
     switch location {
@@ -45,7 +53,7 @@ public final class TaskStore {
     sqlite3_busy_timeout(db.handle, Self.busyTimeoutMilliseconds)
     try migrate()
     if case .file = location, sqlite3_db_readonly(db.handle, "main") == 0 {
-      try db.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;")
+      try db.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = \(durability == .powerLoss ? "FULL" : "NORMAL");")
     }
     if let maxPageCount { try db.execute("PRAGMA max_page_count = \(maxPageCount)") }
   }
@@ -110,13 +118,13 @@ public final class TaskStore {
   /// Runs `body` in a write transaction. `BEGIN IMMEDIATE` takes the write lock first, so a
   /// read inside can never need an upgrade that fails at once with SQLITE_BUSY.
   public func write<T, E: Error>(_ body: () throws(E) -> T) throws -> T {
-    try db.execute("BEGIN IMMEDIATE")
+    try db.statement("BEGIN IMMEDIATE").run()
     do {
       let result = try body()
-      try db.execute("COMMIT")
+      try db.statement("COMMIT").run()
       return result
     } catch {
-      try? db.execute("ROLLBACK")
+      try? db.statement("ROLLBACK").run()
       throw error
     }
   }
@@ -170,9 +178,8 @@ public final class TaskStore {
   @discardableResult
   public func record(_ set: ChangeSet, client: String, at: String) throws(SQLiteError) -> Int64 {
     try applyRows(set.changes)
-    try db.execute(
-      "DELETE FROM history_ops WHERE step_id IN (SELECT id FROM history_steps WHERE undone = 1); DELETE FROM history_steps WHERE undone = 1;"
-    )
+    try db.statement("DELETE FROM history_ops WHERE step_id IN (SELECT id FROM history_steps WHERE undone = 1)").run()
+    try db.statement("DELETE FROM history_steps WHERE undone = 1").run()
     try db.statement("INSERT INTO history_steps (label, client, at) VALUES (?, ?, ?)")
       .run([.text(set.label), .text(client), .text(at)])
     let step = db.lastInsertRowID

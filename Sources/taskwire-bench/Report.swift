@@ -1,0 +1,134 @@
+import Foundation
+import JSON
+
+/// The benchmark's results: a table for people, JSON for tracking, and a pass or fall-short
+/// line per target.
+struct Report {
+  let sizes: [Int]
+  var pinned: [Int: [String: Any]] = [:]
+  var echoPinned: [Int: Stats] = [:]
+  var unpinned: [String: Any] = [:]
+  var echoUnpinned: Stats? = nil
+  var taskwarrior: Taskwarrior.Comparison? = nil
+
+  static let latencyFigures = [
+    "roundTrip", "create", "update", "move", "schedule", "undo", "listToday", "listUpcoming", "moveSubscribed",
+  ]
+
+  func stats(_ results: [String: Any], _ name: String) -> Stats? { results[name] as? Stats }
+
+  func table() -> String {
+    var lines = ["figure (µs)            " + sizes.map { pad("\($0) tasks: p50 / p99 / max", 36) }.joined() + "unpinned p50"]
+    for name in Self.latencyFigures {
+      var line = pad(name, 23)
+      for size in sizes {
+        let s = stats(pinned[size] ?? [:], name)
+        line += pad(s.map { String(format: "%9.1f / %9.1f / %9.1f", $0.p50, $0.p99, $0.max) } ?? "-", 36)
+      }
+      line += stats(unpinned, name).map { String(format: "%9.1f", $0.p50) } ?? "-"
+      lines.append(line)
+    }
+    var echoLine = pad("echo child round trip", 23)
+    for size in sizes {
+      echoLine += pad(echoPinned[size].map { String(format: "%9.1f / %9.1f / %9.1f", $0.p50, $0.p99, $0.max) } ?? "-", 36)
+    }
+    lines.append(echoLine + (echoUnpinned.map { String(format: "%9.1f", $0.p50) } ?? "-"))
+    for name in ["coldStartMs", "firstListMs", "peakRSSMiB", "diffBytesMax", "diffOpsMax"] {
+      lines.append(pad(name, 23) + sizes.map { pad("\(format(pinned[$0]?[name]))", 36) }.joined() + format(unpinned[name]))
+    }
+    if let taskwarrior {
+      lines.append("")
+      lines.append("vs Taskwarrior (p50)     task          taskwire server   ×faster   shell client   ×faster")
+      let server = pinned[sizes.last ?? 0] ?? [:]
+      let serverFigure = ["add": "create", "schedule": "schedule", "list": "listToday", "undo": "undo"]
+      for operation in taskwarrior.operations {
+        let ours = stats(server, serverFigure[operation.name] ?? "")?.p50 ?? 0
+        lines.append(
+          pad(operation.name, 25)
+            + pad(String(format: "%10.0f µs", operation.taskwarrior), 14)
+            + pad(String(format: "%10.1f µs", ours), 18) + pad(String(format: "%7.0f×", operation.taskwarrior / max(ours, 0.001)), 10)
+            + pad(String(format: "%10.0f µs", operation.shell), 15) + String(format: "%5.1f×", operation.taskwarrior / max(operation.shell, 0.001)))
+      }
+    } else {
+      lines.append("Taskwarrior not installed (apt-get install taskwarrior): comparison skipped")
+    }
+    lines.append("")
+    lines += targets().map { ($0.pass ? "pass        " : "falls short ") + $0.text }
+    return lines.joined(separator: "\n")
+  }
+
+  func targets() -> [(pass: Bool, text: String)] {
+    var results: [(Bool, String)] = []
+    guard let small = sizes.first, let large = sizes.last, let big = pinned[large], let little = pinned[small] else { return [] }
+    if let ours = stats(big, "roundTrip"), let echo = echoPinned[large] {
+      results.append((ours.p50 <= 2 * echo.p50, String(format: "small round trip %.1f µs ≤ 2 × echo child %.1f µs", ours.p50, echo.p50)))
+    }
+    for name in ["move", "schedule"] {
+      if let s = stats(big, name), let base = stats(little, name) {
+        results.append((s.p50 <= 100, String(format: "%@ at %d: p50 %.1f µs ≤ 100 µs", name, large, s.p50)))
+        results.append((s.p99 <= 1000, String(format: "%@ at %d: p99 %.1f µs ≤ 1 ms", name, large, s.p99)))
+        results.append((s.p50 <= 1.5 * base.p50, String(format: "%@ flat: p50 at %d %.1f µs ≤ 1.5 × p50 at %d %.1f µs", name, large, s.p50, small, base.p50)))
+      }
+    }
+    if let list = stats(big, "listToday") {
+      results.append((list.p50 <= 20_000, String(format: "view/list Today (%d tasks) p50 %.1f ms ≤ 20 ms", large / 10, list.p50 / 1000)))
+    }
+    let bytes = sizes.compactMap { pinned[$0]?["diffBytesMax"] as? Int }.max() ?? 0
+    let operations = sizes.compactMap { pinned[$0]?["diffOpsMax"] as? Int }.max() ?? 0
+    results.append((bytes <= 512 && operations <= 4, "a move's diff: at most \(bytes) bytes ≤ 512 and \(operations) ops ≤ 4 at every size"))
+    if let cold = little["coldStartMs"] as? Double {
+      results.append((cold <= 15, String(format: "cold start %.1f ms ≤ 15 ms (store of %d)", cold, small)))
+    }
+    if let rss = big["peakRSSMiB"] as? Double {
+      results.append((rss <= 64, String(format: "peak RSS %.1f MiB ≤ 64 MB at %d tasks with 3 subscriptions", rss, large)))
+    }
+    if let taskwarrior {
+      for operation in taskwarrior.operations where operation.name != "list" {
+        let figure = ["add": "create", "schedule": "schedule", "undo": "undo"][operation.name]!
+        let ours = stats(big, figure)?.p50 ?? .infinity
+        results.append((operation.taskwarrior / ours >= 1000, String(format: "%@: %.0f× faster than Taskwarrior through the running server (≥ 1000×)", operation.name, operation.taskwarrior / ours)))
+        results.append((operation.taskwarrior / operation.shell >= 3, String(format: "%@: %.1f× faster than Taskwarrior through the shell client (≥ 3×)", operation.name, operation.taskwarrior / operation.shell)))
+      }
+    }
+    return results
+  }
+
+  func json() -> JSONValue {
+    func encode(_ results: [String: Any]) -> JSONValue {
+      var object = JSONObject()
+      for key in results.keys.sorted() {
+        switch results[key] {
+        case let stats as Stats: object[key] = stats.json
+        case let number as Double: object[key] = .number(String(format: "%.2f", number))
+        case let number as Int: object[key] = .int(number)
+        default: break
+        }
+      }
+      return .object(object)
+    }
+    var sizesObject = JSONObject()
+    for size in sizes {
+      var entry = pinned[size].map(encode) ?? .null
+      if case .object(var object) = entry, let echo = echoPinned[size] {
+        object["echoRoundTrip"] = echo.json
+        entry = .object(object)
+      }
+      sizesObject[String(size)] = entry
+    }
+    return .object([
+      "pinned": .object(sizesObject),
+      "unpinned": encode(unpinned),
+      "targets": .array(targets().map { ["pass": .bool($0.pass), "target": .string($0.text)] }),
+    ])
+  }
+
+  func pad(_ text: String, _ width: Int) -> String { text.padding(toLength: max(width, text.count + 1), withPad: " ", startingAt: 0) }
+
+  func format(_ value: Any?) -> String {
+    switch value {
+    case let number as Double: String(format: "%.1f", number)
+    case let number as Int: String(number)
+    default: "-"
+    }
+  }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import JSON
+
+/// The measured scenarios, each through a real server process over pipes.
+struct Scenarios {
+  let server: URL
+  let iterations: Int
+  let today = "2026-02-12"
+  var random = SplitMix(seed: 42)
+
+  init(server: URL, iterations: Int) {
+    self.server = server
+    self.iterations = iterations
+  }
+
+  /// The results for one store size, keyed by figure name.
+  mutating func run(size: Int, pinned: Bool, folder: URL) throws -> [String: Any] {
+    let db = folder.appendingPathComponent("bench-\(size)-\(pinned ? "pinned" : "free").sqlite").path
+    try BenchStore.build(at: db, count: size, server: server, today: today)
+    var results: [String: Any] = [:]
+    let args = ["--db", db, "--time-zone", "UTC", "--clock", "\(today)T08:00:00Z"]
+
+    let spawn = BenchPipe.now()
+    let pipe = try BenchPipe(server: server, arguments: args, pinned: pinned)
+    try pipe.request(#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"clientInfo":{"name":"bench"}}}"#)
+    results["coldStartMs"] = Double(BenchPipe.now() - spawn) / 1e6
+    results["firstListMs"] = Double(try pipe.timed(#"{"jsonrpc":"2.0","id":1,"method":"view/list","params":{"view":"today"}}"#)) / 1e6
+
+    var id = 10
+    func next() -> Int { id += 1; return id }
+    func series(_ make: (inout SplitMix) -> String) throws -> Stats {
+      var samples: [UInt64] = []
+      for _ in 0..<iterations { samples.append(try pipe.timed(make(&random))) }
+      return Stats(nanoseconds: samples)
+    }
+    let count = size
+    results["roundTrip"] = try series { r in #"{"jsonrpc":"2.0","id":\#(next()),"method":"task/get","params":{"id":\#(r.next(count) + 1)}}"# }
+    results["create"] = try series { _ in #"{"jsonrpc":"2.0","id":\#(next()),"method":"task/create","params":{"title":"new task","view":"today"}}"# }
+    results["update"] = try series { r in #"{"jsonrpc":"2.0","id":\#(next()),"method":"task/update","params":{"id":\#(r.next(count) + 1),"title":"renamed \#(r.next(1000))"}}"# }
+    results["move"] = try series { r in Self.move(id: next(), task: r.next(count) + 1, random: &r, size: count) }
+    results["schedule"] = try series { r in
+      let date = BenchStore.date(BenchStore.dayNumber("2026-02-12") + r.next(60))
+      return #"{"jsonrpc":"2.0","id":\#(next()),"method":"task/schedule","params":{"id":\#(r.next(count) + 1),"date":"\#(date)"}}"#
+    }
+    results["undo"] = try series { _ in #"{"jsonrpc":"2.0","id":\#(next()),"method":"history/undo"}"# }
+    results["listToday"] = try series { _ in #"{"jsonrpc":"2.0","id":\#(next()),"method":"view/list","params":{"view":"today"}}"# }
+    results["listUpcoming"] = try series { _ in #"{"jsonrpc":"2.0","id":\#(next()),"method":"view/list","params":{"view":"upcoming"}}"# }
+
+    // Three subscriptions, then moves: what each move pushes to a subscriber.
+    for view in ["inbox", "today", "upcoming"] {
+      try pipe.request(#"{"jsonrpc":"2.0","id":\#(next()),"method":"view/subscribe","params":{"view":"\#(view)"}}"#)
+    }
+    pipe.notifications.removeAll()
+    var bytes: [Int] = []
+    var operations: [Int] = []
+    var moves: [UInt64] = []
+    for _ in 0..<iterations {
+      let line = Self.move(id: next(), task: random.next(count) + 1, random: &random, size: count)
+      moves.append(try pipe.timed(line))
+      // The notifications of this move follow its reply: collect them with a cheap sentinel.
+      try pipe.request(#"{"jsonrpc":"2.0","id":\#(next()),"method":"tags/list"}"#)
+      for note in pipe.notifications {
+        bytes.append(note.utf8.count)
+        operations.append((try? JSONParser.parse(note))?["params"]?["ops"]?.arrayValue?.count ?? 0)
+      }
+      pipe.notifications.removeAll()
+    }
+    results["moveSubscribed"] = Stats(nanoseconds: moves)
+    results["diffBytesMax"] = bytes.max() ?? 0
+    results["diffOpsMax"] = operations.max() ?? 0
+    results["peakRSSMiB"] = pipe.peakMemory
+    pipe.close()
+    return results
+  }
+
+  /// A move to a random place: inside the task's view or across views, random drop index
+  /// within the target's bounds (the end index is always valid; 0 too).
+  static func move(id: Int, task: Int, random: inout SplitMix, size: Int) -> String {
+    let index = random.next(3) == 0 ? 0 : random.next(8)
+    switch random.next(3) {
+    case 0: return #"{"jsonrpc":"2.0","id":\#(id),"method":"task/move","params":{"id":\#(task),"view":"inbox","index":\#(index)}}"#
+    case 1: return #"{"jsonrpc":"2.0","id":\#(id),"method":"task/move","params":{"id":\#(task),"view":"today","index":\#(index)}}"#
+    default:
+      let date = BenchStore.date(BenchStore.dayNumber("2026-02-12") + 1 + random.next(60))
+      return #"{"jsonrpc":"2.0","id":\#(id),"method":"task/move","params":{"id":\#(task),"view":"upcoming","date":"\#(date)","index":\#(index)}}"#
+    }
+  }
+
+  /// The same small request through a trivial child that copies stdin to stdout.
+  func echoRoundTrip(echo: URL, pinned: Bool) throws -> Stats {
+    let pipe = try BenchPipe(server: echo, arguments: [], pinned: pinned)
+    defer { pipe.close() }
+    var samples: [UInt64] = []
+    for n in 0..<iterations {
+      samples.append(try pipe.timed(#"{"jsonrpc":"2.0","id":\#(n),"method":"task/get","params":{"id":1}}"#))
+    }
+    return Stats(nanoseconds: samples)
+  }
+}
+
+/// A small, fast, seeded random generator, so runs are repeatable.
+struct SplitMix {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next(_ bound: Int) -> Int {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return Int((z ^ (z >> 31)) % UInt64(bound))
+  }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import JSON
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+// taskwire-bench: measures the release `taskwire` through real pipes, as a frontend feels it.
+//   swift build -c release && .build/release/taskwire-bench [--sizes 1000,10000,100000]
+//       [--iterations 300] [--json bench.json] [--server PATH] [--smoke]
+// Latency scenarios run with the benchmark and the server pinned to CPU 0 (waking a process on
+// the other CPU costs tens of microseconds on a small VM); unpinned figures are shown beside them.
+
+var sizes = [1000, 10000, 100_000]
+var iterations = 300
+var jsonPath = "bench.json"
+var smoke = false
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+var server = root.appendingPathComponent(".build/release/taskwire")
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+  switch argument {
+  case "--sizes": sizes = (arguments.popFirst() ?? "").split(separator: ",").compactMap { Int($0) }
+  case "--iterations": iterations = Int(arguments.popFirst() ?? "") ?? iterations
+  case "--json": jsonPath = arguments.popFirst() ?? jsonPath
+  case "--server": server = URL(fileURLWithPath: arguments.popFirst() ?? "")
+  case "--smoke":
+    smoke = true
+    sizes = [300]
+    iterations = 20
+  default:
+    FileHandle.standardError.write(Data("usage: taskwire-bench [--sizes N,N] [--iterations N] [--json FILE] [--server PATH] [--smoke]\n".utf8))
+    exit(2)
+  }
+}
+guard FileManager.default.isExecutableFile(atPath: server.path) else {
+  FileHandle.standardError.write(Data("taskwire-bench: no server at \(server.path); run swift build -c release\n".utf8))
+  exit(2)
+}
+
+let folder = FileManager.default.temporaryDirectory.appendingPathComponent("taskwire-bench-\(getpid())")
+try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: folder) }
+
+// The echo child: a trivial C program copying stdin to stdout, built here.
+let echo = try EchoChild.build(in: folder)
+
+// Pin the benchmark itself to CPU 0; children started with taskset join it there.
+let pinnedSelf = Affinity.set("0")
+var scenarios = Scenarios(server: server, iterations: iterations)
+var report = Report(sizes: sizes)
+for size in sizes {
+  FileHandle.standardError.write(Data("taskwire-bench: \(size) tasks…\n".utf8))
+  report.pinned[size] = try scenarios.run(size: size, pinned: pinnedSelf, folder: folder)
+  report.echoPinned[size] = try scenarios.echoRoundTrip(echo: echo, pinned: pinnedSelf)
+}
+// Unpinned: the benchmark free to run anywhere, the children too.
+_ = Affinity.set(Affinity.all)
+if let largest = sizes.last {
+  report.unpinned = try scenarios.run(size: largest, pinned: false, folder: folder)
+  report.echoUnpinned = try scenarios.echoRoundTrip(echo: echo, pinned: false)
+}
+if !smoke { report.taskwarrior = Taskwarrior.compare(server: server, root: root, folder: folder, count: min(10_000, sizes.last ?? 0)) }
+
+print(report.table())
+try Data(JSONWriter.encode(report.json()) + [0x0A]).write(to: URL(fileURLWithPath: jsonPath))
+print("written: \(jsonPath)")
