@@ -21,13 +21,16 @@ public enum ViewDiff {
     var ids: [Int64]
   }
 
-  public static func between(_ old: ViewSnapshot, _ new: ViewSnapshot) -> [DiffOperation] {
+  /// `touched` names the only groups whose tasks may differ (nil: any); the others are not
+  /// looked at, so a change costs the size of the lists it touched, not of the view.
+  public static func between(_ old: ViewSnapshot, _ new: ViewSnapshot, touched: Set<ListKey>? = nil) -> [DiffOperation] {
     var operations: [DiffOperation] = []
+    func isTouched(_ key: ListKey) -> Bool { touched?.contains(key) ?? true }
     var groups = old.groups.map { WorkingGroup(key: $0.key, ids: $0.tasks.map(\.id)) }
     var newGroupOf: [Int64: ListKey] = [:]
     var newIndex: [Int64: Int] = [:]
     var newRecord: [Int64: TaskRecord] = [:]
-    for group in new.groups {
+    for group in new.groups where isTouched(group.key) {
       for (index, task) in group.tasks.enumerated() {
         newGroupOf[task.id] = group.key
         newIndex[task.id] = index
@@ -37,7 +40,7 @@ public enum ViewDiff {
     let newKeys = Set(new.groups.map(\.key))
 
     // Tasks that left the view.
-    for g in groups.indices {
+    for g in groups.indices where isTouched(groups[g].key) {
       var i = 0
       while i < groups[g].ids.count {
         let id = groups[g].ids[i]
@@ -62,7 +65,7 @@ public enum ViewDiff {
         .insertGroup(index: previous, group: ViewSnapshot.Group(key: group.key, title: group.title, date: group.date, tasks: [])))
     }
     // Tasks that change group inside the view, placed among the tasks already there.
-    for g in groups.indices {
+    for g in groups.indices where isTouched(groups[g].key) {
       var i = 0
       while i < groups[g].ids.count {
         let id = groups[g].ids[i]
@@ -92,16 +95,16 @@ public enum ViewDiff {
       }
     }
     var oldRecord: [Int64: TaskRecord] = [:]
-    for group in old.groups { for task in group.tasks { oldRecord[task.id] = task } }
+    for group in old.groups where isTouched(group.key) { for task in group.tasks { oldRecord[task.id] = task } }
     // Order inside each group, then new tasks.
     let oldRanks = oldRecord.mapValues(\.rank)
-    for (g, group) in new.groups.enumerated() {
+    for (g, group) in new.groups.enumerated() where isTouched(group.key) {
       reorder(
         &groups[g].ids, to: group.tasks, key: group.key, records: newRecord, oldRanks: oldRanks,
         into: &operations)
     }
     // Changed fields, at the tasks' final places.
-    for group in new.groups {
+    for group in new.groups where isTouched(group.key) {
       for (index, task) in group.tasks.enumerated() {
         if let before = oldRecord[task.id], !before.looksLike(task) {
           operations.append(.update(group: group.key, index: index, before: before, after: task))

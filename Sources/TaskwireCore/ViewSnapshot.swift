@@ -71,4 +71,30 @@ public struct ViewSnapshot: Equatable, Sendable {
     if query.view == .upcoming || query.view == .logbook { groups.removeAll { $0.tasks.isEmpty } }
     self.groups = groups
   }
+
+  /// The snapshot with only the groups of `keys` rebuilt from the index; the others are kept as
+  /// they are (their arrays shared, not copied). For the list-based views only: `all` and the
+  /// logbook are rebuilt whole.
+  public func updating(_ keys: Set<ListKey>, query: ViewQuery, index: TaskIndex) -> ViewSnapshot {
+    var snapshot = self
+    for key in keys where key.view == view {
+      var tasks = index.tasks(in: key)
+      if !query.filter.isEmpty || query.sort != .manual {
+        tasks = query.sort.sorted(tasks.filter(query.filter.matches))
+      }
+      if let g = snapshot.groups.firstIndex(where: { $0.key == key }) {
+        if tasks.isEmpty, case .day = key {
+          snapshot.groups.remove(at: g)
+        } else {
+          snapshot.groups[g].tasks = tasks
+        }
+      } else if !tasks.isEmpty, case .day(let date) = key {
+        let position = snapshot.groups.firstIndex { ($0.date ?? date) > date } ?? snapshot.groups.count
+        snapshot.groups.insert(
+          Group(key: key, title: UpcomingGrouping.title(of: date, today: index.today), date: date, tasks: tasks),
+          at: position)
+      }
+    }
+    return snapshot
+  }
 }

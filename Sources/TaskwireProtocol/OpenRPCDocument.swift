@@ -293,6 +293,9 @@ public enum OpenRPCDocument {
           "$ref": "#/components/errors/InvalidRequest"
         },
         {
+          "$ref": "#/components/errors/StoreFailed"
+        },
+        {
           "$ref": "#/components/errors/DateInPast"
         },
         {
@@ -331,6 +334,9 @@ public enum OpenRPCDocument {
         },
         {
           "$ref": "#/components/errors/InvalidRequest"
+        },
+        {
+          "$ref": "#/components/errors/StoreFailed"
         },
         {
           "$ref": "#/components/errors/TaskNotFound"
@@ -472,6 +478,9 @@ public enum OpenRPCDocument {
           "$ref": "#/components/errors/InvalidRequest"
         },
         {
+          "$ref": "#/components/errors/StoreFailed"
+        },
+        {
           "$ref": "#/components/errors/TaskNotFound"
         },
         {
@@ -524,6 +533,9 @@ public enum OpenRPCDocument {
           "$ref": "#/components/errors/InvalidRequest"
         },
         {
+          "$ref": "#/components/errors/StoreFailed"
+        },
+        {
           "$ref": "#/components/errors/TaskNotFound"
         },
         {
@@ -570,6 +582,9 @@ public enum OpenRPCDocument {
         },
         {
           "$ref": "#/components/errors/InvalidRequest"
+        },
+        {
+          "$ref": "#/components/errors/StoreFailed"
         },
         {
           "$ref": "#/components/errors/TaskNotFound"
@@ -659,6 +674,9 @@ public enum OpenRPCDocument {
           "$ref": "#/components/errors/InvalidRequest"
         },
         {
+          "$ref": "#/components/errors/StoreFailed"
+        },
+        {
           "$ref": "#/components/errors/TaskNotFound"
         },
         {
@@ -730,6 +748,9 @@ public enum OpenRPCDocument {
         },
         {
           "$ref": "#/components/errors/InvalidRequest"
+        },
+        {
+          "$ref": "#/components/errors/StoreFailed"
         },
         {
           "$ref": "#/components/errors/TaskNotFound"
@@ -848,6 +869,9 @@ public enum OpenRPCDocument {
           "$ref": "#/components/errors/InvalidRequest"
         },
         {
+          "$ref": "#/components/errors/StoreFailed"
+        },
+        {
           "$ref": "#/components/errors/TaskNotFound"
         }
       ]
@@ -894,6 +918,9 @@ public enum OpenRPCDocument {
         },
         {
           "$ref": "#/components/errors/InvalidRequest"
+        },
+        {
+          "$ref": "#/components/errors/StoreFailed"
         }
       ]
     },
@@ -958,6 +985,9 @@ public enum OpenRPCDocument {
         },
         {
           "$ref": "#/components/errors/InvalidRequest"
+        },
+        {
+          "$ref": "#/components/errors/StoreFailed"
         }
       ]
     },
@@ -1000,6 +1030,9 @@ public enum OpenRPCDocument {
         },
         {
           "$ref": "#/components/errors/InvalidRequest"
+        },
+        {
+          "$ref": "#/components/errors/StoreFailed"
         }
       ]
     },
@@ -1049,6 +1082,9 @@ public enum OpenRPCDocument {
         },
         {
           "$ref": "#/components/errors/InvalidRequest"
+        },
+        {
+          "$ref": "#/components/errors/StoreFailed"
         }
       ]
     },
@@ -1081,6 +1117,9 @@ public enum OpenRPCDocument {
         },
         {
           "$ref": "#/components/errors/InvalidRequest"
+        },
+        {
+          "$ref": "#/components/errors/StoreFailed"
         },
         {
           "$ref": "#/components/errors/NothingToUndo"
@@ -1125,6 +1164,9 @@ public enum OpenRPCDocument {
         },
         {
           "$ref": "#/components/errors/InvalidRequest"
+        },
+        {
+          "$ref": "#/components/errors/StoreFailed"
         },
         {
           "$ref": "#/components/errors/NothingToRedo"
@@ -1191,6 +1233,9 @@ public enum OpenRPCDocument {
         },
         {
           "$ref": "#/components/errors/InvalidRequest"
+        },
+        {
+          "$ref": "#/components/errors/StoreFailed"
         }
       ]
     },
@@ -1236,6 +1281,9 @@ public enum OpenRPCDocument {
         },
         {
           "$ref": "#/components/errors/InvalidRequest"
+        },
+        {
+          "$ref": "#/components/errors/StoreFailed"
         }
       ]
     }
@@ -2055,7 +2103,7 @@ public enum OpenRPCDocument {
       },
       "StoreFailed": {
         "code": -32021,
-        "message": "The store could not be written (read-only, disk full, ...). data: {sqlite}."
+        "message": "The store could not be read or written (read-only, disk full, damaged). data: {sqlite}."
       },
       "ContentModified": {
         "code": -32801,

@@ -19,6 +19,9 @@ final class Server {
   var shutdownRequested = false
   /// Set by the `exit` notification: the loop ends after the current frame.
   var exitCode: Int32? = nil
+  /// The index is loaded on the first request that needs it, so that `initialize` is answered
+  /// at once however large the store is (an editor spawns taskwire at every start).
+  var loaded = false
   var seenDataVersion: Int64 = 0
   var seenChange: Int64 = 0
   var trackers: [ViewQuery: ViewTracker] = [:]
@@ -26,6 +29,10 @@ final class Server {
   var nextSubscription = 1
   /// Views touched since their last publication.
   var dirtyViews: Set<ViewKind> = []
+  /// The lists touched since the last publication, for patching subscribed snapshots.
+  var dirtyLists: Set<ListKey> = []
+  /// Views that changed wholesale (a new day) and are rebuilt, not patched.
+  var rebuiltViews: Set<ViewKind> = []
   /// Notifications waiting to be written, after the reply of the request that caused them.
   var outbox: [JSONValue] = []
 
@@ -34,7 +41,6 @@ final class Server {
     clock = ServerClock(fixed: options.fixedClock)
     dayClock = DayClock(timeZone: options.timeZone, dayStartHour: options.dayStartHour)
     index = TaskIndex(today: dayClock.day(of: clock.now))
-    try reloadAll()
     for view in ViewKind.allCases { trackers[ViewQuery(view: view)] = ViewTracker(query: ViewQuery(view: view)) }
   }
 
@@ -64,6 +70,11 @@ final class Server {
   ]
 
   static var methods: [String] { handlers.keys.sorted() }
+
+  /// Methods answered without the tasks.
+  static let needsNoData: Set<String> = [
+    InitializeRequest.method, ShutdownRequest.method, DiscoverRequest.method,
+  ]
 
   // MARK: Messages
 
@@ -129,6 +140,7 @@ final class Server {
       return .failure(.invalidRequest("the server is shutting down; send exit"))
     }
     do {
+      if Self.needsNoData.contains(request.method) { return .success(try handler(self, request.params)) }
       try catchUp()
       return .success(try handler(self, request.params))
     } catch {
@@ -150,7 +162,8 @@ final class Server {
           data: ["sqlite": .string(error.message)])
       }
       return RPCError(
-        code: TaskwireErrorCode.storeFailed, message: "The store could not be written: \(error.message)",
+        code: TaskwireErrorCode.storeFailed,
+        message: "The store failed (read-only, full or damaged): \(error.message)",
         data: ["sqlite": .string(error.message)])
     default:
       return .internalError("\(error)")
@@ -169,7 +182,7 @@ final class Server {
       "methods": .array(Self.methods.map(JSONValue.string)),
       "notifications": .array([.string(ViewChangedNotification.method)]),
       "timeZone": .string(dayClock.timeZone.identifier),
-      "today": .string(index.today.description),
+      "today": .string(dayClock.day(of: clock.now).description),
     ])
   }
 

@@ -13,16 +13,18 @@ extension Server {
     seenDataVersion = try store.dataVersion()
     seenChange = try store.latestChange()
     index = TaskIndex(today: dayClock.day(of: clock.now), tasks: try store.loadOpenTasks())
+    loaded = true
   }
 
   /// Brings the index up to date: a new day rebuilds the lists, and changes committed by
   /// another process on the same file (seen through SQLite's data_version) are read back from
   /// the change log.
   func catchUp() throws {
+    guard loaded else { return try reloadAll() }
     let day = dayClock.day(of: clock.now)
     if day != index.today {
       index.setToday(day)
-      dirtyViews.formUnion(ViewKind.allCases)
+      markRebuilt(ViewKind.allCases)
     }
     let version = try store.dataVersion()
     guard version != seenDataVersion else { return }
@@ -39,6 +41,7 @@ extension Server {
 
   /// What the timer does: notices another process's commits and the day changing.
   func poll() {
+    guard loaded else { return }
     do {
       try catchUp()
     } catch {

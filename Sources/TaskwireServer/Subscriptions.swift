@@ -25,13 +25,20 @@ extension Server {
   func markDirty(_ changes: [TaskChange]) {
     for change in changes {
       for task in [change.before, change.after].compactMap({ $0 }) {
-        if let key = task.listKey(today: index.today) {
+        if let key = task.listKey(today: index.today), let quadrant = task.quadrant {
           dirtyViews.formUnion([key.view, .matrix, .all])
+          dirtyLists.formUnion([key, .quadrant(quadrant)])
         } else {
           dirtyViews.insert(.logbook)
         }
       }
     }
+  }
+
+  /// Marks whole views as changed (a new day), to be rebuilt rather than patched.
+  func markRebuilt(_ views: some Sequence<ViewKind>) {
+    dirtyViews.formUnion(views)
+    rebuiltViews.formUnion(views)
   }
 
   func snapshot(_ query: ViewQuery) -> ViewSnapshot {
@@ -58,8 +65,11 @@ extension Server {
         tracker.version += 1
         continue
       }
-      let new = snapshot(tracker.query)
-      let operations = ViewDiff.between(old, new)
+      // List-based views patch the lists a change touched; the others are rebuilt whole.
+      let view = tracker.query.view
+      let patchable = view != .all && view != .logbook && !rebuiltViews.contains(view)
+      let new = patchable ? old.updating(dirtyLists, query: tracker.query, index: index) : snapshot(tracker.query)
+      let operations = ViewDiff.between(old, new, touched: patchable ? dirtyLists : nil)
       tracker.snapshot = new
       // A new day is news even for a view whose lists stayed the same: its `today` moved.
       guard !operations.isEmpty || old.today != new.today else { continue }
@@ -69,6 +79,8 @@ extension Server {
         today: index.today, operations: operations)
     }
     dirtyViews.removeAll()
+    dirtyLists.removeAll()
+    rebuiltViews.removeAll()
     for (id, query) in subscriptions {
       guard var notification = changed[query] else { continue }
       notification.subscription = id

@@ -148,9 +148,15 @@ import Testing
     var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: db)))
     for offset in stride(from: 4096, to: min(bytes.count, 12288), by: 7) { bytes[offset] = 0xA5 }
     try Data(bytes).write(to: URL(fileURLWithPath: db))
-    let server = try TaskwireProcess(["--db", db])
-    let status = server.waitForExit()
-    #expect(status == 1, "a clear refusal at start")
+    // initialize is answered before the tasks are read; the first request that reads them
+    // gets a clear error, and the server keeps answering.
+    let server = try TaskwireProcess.started(["--db", db])
+    let error = try server.error("view/list", ["view": "inbox"])
+    #expect(error["code"] == -32021)
+    #expect(error["data"]?["sqlite"]?.stringValue?.contains("malformed") == true, "\(JSONWriter.string(.object(error)))")
+    #expect(try server.error("task/create", ["title": "x"])["code"] == -32021)
+    server.closeInput()
+    #expect(server.waitForExit() == 0)
     #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: db))) == bytes, "the file is left as it was")
   }
 
