@@ -22,7 +22,7 @@ let package = Package(
     .target(name: "TaskwireReplay", dependencies: ["JSON", "TaskwireProtocol"]),
     .executableTarget(name: "taskwire", dependencies: ["TaskwireServer", "TaskwireReplay"]),
     .executableTarget(name: "taskwire-bench", dependencies: ["CSQLite", "JSON", "TaskwireReplay"]),
-    .testTarget(name: "JSONTests", dependencies: ["JSON", "JSONRPC"]),
+    .testTarget(name: "JSONTests", dependencies: ["JSON", "JSONRPC", "TaskwireCore", "TaskwireProtocol"]),
     .testTarget(name: "TaskwireCoreTests", dependencies: ["TaskwireCore"]),
     .testTarget(name: "EndToEndTests", dependencies: ["taskwire", "JSON", "TaskwireReplay"]),
   ],

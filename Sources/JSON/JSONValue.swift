@@ -8,33 +8,47 @@ public enum JSONValue: Sendable {
   case string(String)
   case array([JSONValue])
   case object(JSONObject)
+  /// JSON text already encoded, written as it is: lets a hot path (a long list of tasks) skip
+  /// building a tree of values only to flatten it again.
+  case encoded([UInt8])
+
+  /// The parsed value of an `.encoded` fragment; any other value as it is.
+  public var parsed: JSONValue {
+    if case .encoded(let bytes) = self { return (try? JSONParser.parse(bytes)) ?? .null }
+    return self
+  }
 
   public static func int(_ value: Int) -> JSONValue { .number(String(value)) }
   public static func int64(_ value: Int64) -> JSONValue { .number(String(value)) }
 
   /// The value as a 64-bit integer, when its text is a plain integer literal that fits.
   public var integerValue: Int64? {
+    if case .encoded = self { return parsed.integerValue }
     guard case .number(let text) = self else { return nil }
     return JSONValue.integer(fromLiteral: text)
   }
 
   public var stringValue: String? {
     if case .string(let value) = self { return value }
+    if case .encoded = self { return parsed.stringValue }
     return nil
   }
 
   public var boolValue: Bool? {
+    if case .encoded = self { return parsed.boolValue }
     if case .bool(let value) = self { return value }
     return nil
   }
 
   public var objectValue: JSONObject? {
     if case .object(let value) = self { return value }
+    if case .encoded = self { return parsed.objectValue }
     return nil
   }
 
   public var arrayValue: [JSONValue]? {
     if case .array(let value) = self { return value }
+    if case .encoded = self { return parsed.arrayValue }
     return nil
   }
 
@@ -49,6 +63,7 @@ public enum JSONValue: Sendable {
 
   public var isNull: Bool {
     if case .null = self { return true }
+    if case .encoded = self { return parsed.isNull }
     return false
   }
 
@@ -61,6 +76,7 @@ public enum JSONValue: Sendable {
     case .string: "a string"
     case .array: "an array"
     case .object: "an object"
+    case .encoded: parsed.typeName
     }
   }
 
@@ -87,6 +103,7 @@ extension JSONValue: Equatable {
     case (.string(let a), .string(let b)): return a == b
     case (.array(let a), .array(let b)): return a == b
     case (.object(let a), .object(let b)): return a == b
+    case (.encoded, _), (_, .encoded): return lhs.parsed == rhs.parsed
     default: return false
     }
   }

@@ -8,6 +8,15 @@ public struct JSONWriter {
     bytes.reserveCapacity(256)
   }
 
+  /// Appends raw JSON text, for encoders that write their members by hand.
+  public mutating func append(raw text: StaticString) {
+    bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  }
+
+  public mutating func append(integer value: Int64) {
+    bytes.append(contentsOf: String(value).utf8)
+  }
+
   public static func encode(_ value: JSONValue) -> [UInt8] {
     var writer = JSONWriter()
     writer.write(value)
@@ -23,6 +32,7 @@ public struct JSONWriter {
     case .null: bytes.append(contentsOf: "null".utf8)
     case .bool(let flag): bytes.append(contentsOf: (flag ? "true" : "false").utf8)
     case .number(let text): bytes.append(contentsOf: text.utf8)
+    case .encoded(let fragment): bytes.append(contentsOf: fragment)
     case .string(let text): writeString(text)
     case .array(let elements):
       bytes.append(UInt8(ascii: "["))

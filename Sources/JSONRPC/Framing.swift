@@ -32,6 +32,8 @@ public final class FrameReader {
   private var atEnd = false
   /// After an oversized line: the rest of it is still to be skipped.
   private var skippingLine = false
+  /// Where each read(2) lands before its bytes join the buffer.
+  private var scratch = [UInt8](repeating: 0, count: 65_536)
 
   public init(descriptor: Int32, maxMessageBytes: Int) {
     self.descriptor = descriptor
@@ -193,16 +195,14 @@ public final class FrameReader {
       buffer.removeSubrange(0..<start)
       start = 0
     }
-    let chunk = 65_536
-    let oldCount = buffer.count
-    buffer.append(contentsOf: repeatElement(0, count: chunk))
     while true {
-      let got = buffer.withUnsafeMutableBytes { raw in
-        read(descriptor, raw.baseAddress! + oldCount, chunk)
-      }
+      let got = scratch.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
       if got < 0 && errno == EINTR { continue }
-      buffer.removeSubrange((oldCount + max(got, 0))...)
-      if got <= 0 { atEnd = true }
+      if got <= 0 {
+        atEnd = true
+        return
+      }
+      scratch.withUnsafeBufferPointer { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<got])) }
       return
     }
   }

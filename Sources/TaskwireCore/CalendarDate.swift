@@ -45,8 +45,13 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
     return era * 146_097 + dayOfEra - 719_468
   }
 
-  /// The date of a day number (`civil_from_days`).
-  public init(dayNumber: Int) {
+  /// The first and last representable days: 0001-01-01 and 9999-12-31.
+  public static let dayNumbers = -719_162...2_932_896
+
+  /// The date of a day number (`civil_from_days`), clamped to years 1…9999 so that arithmetic
+  /// near the edges can never produce a date that cannot be written or read back.
+  public init(dayNumber unclamped: Int) {
+    let dayNumber = min(max(unclamped, Self.dayNumbers.lowerBound), Self.dayNumbers.upperBound)
     let z = dayNumber + 719_468
     let era = (z >= 0 ? z : z - 146_096) / 146_097
     let dayOfEra = z - era * 146_097
@@ -64,7 +69,7 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
 
   /// The same day `months` later, clamped to the end of shorter months (Jan 31 + 1 = Feb 28).
   public func adding(months: Int) -> CalendarDate {
-    let total = year * 12 + (month - 1) + months
+    let total = min(max(year * 12 + (month - 1) + months, 12), 9999 * 12 + 11)
     let newYear = total / 12
     let newMonth = total % 12 + 1
     let newDay = min(day, CalendarDate.daysIn(month: newMonth, year: newYear))

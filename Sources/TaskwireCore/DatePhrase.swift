@@ -69,12 +69,13 @@ public enum DatePhrase {
     } else {
       return nil
     }
-    guard (0...10_000).contains(amount) else { return nil }
+    // A century ahead is far enough for a task, and keeps every result a real date.
+    guard (0...36_500).contains(amount) else { return nil }
     switch unit {
     case "d", "day", "days": return today.adding(days: amount)
-    case "w", "week", "weeks": return today.adding(days: 7 * amount)
-    case "m", "month", "months": return today.adding(months: amount)
-    case "y", "year", "years": return today.adding(months: 12 * amount)
+    case "w", "week", "weeks": return amount <= 5200 ? today.adding(days: 7 * amount) : nil
+    case "m", "month", "months": return amount <= 1200 ? today.adding(months: amount) : nil
+    case "y", "year", "years": return amount <= 100 ? today.adding(months: 12 * amount) : nil
     default: return nil
     }
   }

@@ -55,7 +55,7 @@ public struct Recurrence: Equatable, Sendable {
   }
 
   /// The date of the next occurrence of a task scheduled on `base` (today when it had none)
-  /// and completed on `completedOn`. On a fixed schedule it is the first date of the pattern
+  /// and completed on `completedOn`; nil when the calendar ends first (after 9999-12-31). On a fixed schedule it is the first date of the pattern
   /// after both `base` and `completedOn`, so it is never in the past: a long-overdue daily task
   /// done today comes back tomorrow.
   public func next(after base: CalendarDate, completedOn today: CalendarDate) -> CalendarDate? {
@@ -74,7 +74,8 @@ public struct Recurrence: Equatable, Sendable {
       return nil
     case .daily:
       let steps = (floor.dayNumber - base.dayNumber) / interval + 1
-      return base.adding(days: steps * interval)
+      let next = base.adding(days: steps * interval)
+      return next > floor ? next : nil
     case .weekly, .biweekly:
       let everyWeeks = (pattern == .biweekly ? 2 : 1) * interval
       let days = weekdays?.isEmpty == false ? weekdays! : [base.isoWeekday]
@@ -94,6 +95,8 @@ public struct Recurrence: Equatable, Sendable {
         let day = wanted == 32 ? CalendarDate.daysIn(month: month.month, year: month.year) : min(wanted, CalendarDate.daysIn(month: month.month, year: month.year))
         let candidate = CalendarDate(year: month.year, month: month.month, day: day)!
         if candidate > floor { return candidate }
+        // At the end of the calendar (year 9999) there is no next month to try.
+        if month.year == 9999 && month.month == 12 { return nil }
         offset += interval
       }
     }

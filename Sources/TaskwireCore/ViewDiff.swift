@@ -177,10 +177,11 @@ public enum ViewDiff {
 }
 
 extension TaskRecord {
-  /// Equal in everything a frontend sees (the rank is internal).
+  /// Equal in everything a frontend sees: the two ranks (places in manual orders) are internal.
   public func looksLike(_ other: TaskRecord) -> Bool {
     var other = other
     other.rank = rank
+    other.matrixRank = matrixRank
     return self == other
   }
 }

@@ -27,8 +27,9 @@ public enum TaskFields {
         "recurrence", allowed: ["pattern", "weekdays", "monthDay", "interval", "afterCompletion"])
       {
         let pattern = try recurrence.requiredString("pattern")
-        let weekdays = try recurrence.ints("weekdays")
-        let monthDay = try recurrence.int("monthDay")
+        // A client saving a whole task sends back `"monthDay": null`: null means absent here.
+        let weekdays = recurrence.object["weekdays"]?.isNull == true ? nil : try recurrence.ints("weekdays")
+        let monthDay = recurrence.object["monthDay"]?.isNull == true ? nil : try recurrence.int("monthDay")
         let interval = try recurrence.int("interval")
         let afterCompletion = try recurrence.bool("afterCompletion")
         do {

@@ -36,6 +36,49 @@ extension String {
   var json: JSONValue { .string(self) }
 }
 
+extension TaskRecord {
+  /// The same JSON as `json`, written straight to bytes: a view of ten thousand tasks is
+  /// listed without building ten thousand trees of values first.
+  public var encodedJSON: JSONValue {
+    var writer = JSONWriter()
+    writer.append(raw: "{\"id\":")
+    writer.append(integer: id)
+    writer.append(raw: ",\"title\":")
+    writer.writeString(title)
+    writer.append(raw: ",\"notes\":")
+    if let notes { writer.writeString(notes) } else { writer.append(raw: "null") }
+    writer.append(raw: ",\"tags\":[")
+    for (index, tag) in tags.enumerated() {
+      if index > 0 { writer.append(raw: ",") }
+      writer.writeString(tag)
+    }
+    writer.append(raw: "],\"priority\":")
+    writer.append(integer: Int64(priority))
+    writer.append(raw: urgent ? ",\"urgent\":true,\"durationMinutes\":" : ",\"urgent\":false,\"durationMinutes\":")
+    writer.append(integer: Int64(durationMinutes))
+    writer.append(raw: ",\"type\":")
+    writer.writeString(type.rawValue)
+    writer.append(raw: ",\"scheduledDate\":")
+    if let scheduledDate { writer.writeString(scheduledDate.description) } else { writer.append(raw: "null") }
+    writer.append(raw: ",\"dueDate\":")
+    if let dueDate { writer.writeString(dueDate.description) } else { writer.append(raw: "null") }
+    writer.append(raw: ",\"recurrence\":")
+    if recurrence == .none {
+      writer.append(raw: "{\"pattern\":\"none\"}")
+    } else {
+      writer.write(json["recurrence"] ?? .null)
+    }
+    writer.append(raw: completed ? ",\"completed\":true,\"completedAt\":" : ",\"completed\":false,\"completedAt\":")
+    if let completedAt { writer.writeString(completedAt) } else { writer.append(raw: "null") }
+    writer.append(raw: ",\"createdAt\":")
+    writer.writeString(createdAt)
+    writer.append(raw: ",\"updatedAt\":")
+    writer.writeString(updatedAt)
+    writer.append(raw: "}")
+    return .encoded(writer.bytes)
+  }
+}
+
 extension ViewSnapshot {
   public var json: JSONValue {
     .object([
@@ -52,7 +95,7 @@ extension ViewSnapshot.Group {
       "key": .string(key.groupKey),
       "title": .string(title),
       "date": date?.description.json ?? .null,
-      "tasks": .array(tasks.map(\.json)),
+      "tasks": .array(tasks.map(\.encodedJSON)),
     ])
   }
 }

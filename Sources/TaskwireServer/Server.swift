@@ -191,8 +191,8 @@ final class Server {
     guard clock.isFixed else {
       throw RPCError.invalidRequest("test/setClock needs the server started with --clock")
     }
-    guard let instant = ServerOptions.parseInstant(text) else {
-      throw RPCError.invalidParams("now", "must be an ISO 8601 time such as 2026-02-12T09:00:00Z")
+    guard let instant = ServerOptions.parseInstant(text), dayClock.canHold(instant) else {
+      throw RPCError.invalidParams("now", "must be an ISO 8601 time such as 2026-02-12T09:00:00Z, in years 2 to 9998")
     }
     clock.set(instant)
     try catchUp()

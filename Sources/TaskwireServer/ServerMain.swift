@@ -111,7 +111,6 @@ final class ServeLoop: @unchecked Sendable {
       }
       queue.async { [self] in finish(code: 0) }
     }
-    thread.stackSize = 8 << 20
     thread.start()
   }
 

@@ -33,6 +33,9 @@ extension Server {
     for id in changed.ids.sorted() {
       let before = index.tasks[id]
       let after = try store.task(id: id)
+      // The index holds open tasks only: a change to a completed one (reopened, deleted) is
+      // the logbook's.
+      if before == nil { dirtyViews.insert(.logbook) }
       markDirty([TaskChange(before: before, after: after)])
       if let after { index.upsert(after) } else { index.remove(id: id) }
     }

@@ -20,14 +20,28 @@ final class ViewTracker {
 extension Server {
   static let logbookLimit = 200
 
-  /// Notes which views a list of changes touched: the lists of each task's old and new state,
-  /// and the matrix and `all` for open tasks or the logbook for completed ones.
+  /// Notes which views and lists a list of changes touched: a date list (and `all`) when a
+  /// task's visible fields, date-list place or rank changed; a quadrant when its visible fields,
+  /// quadrant or matrix rank did; the logbook for completed tasks. A view whose content did not
+  /// change keeps its version, so that a drop computed on it is not refused for nothing.
   func markDirty(_ changes: [TaskChange]) {
     for change in changes {
-      for task in [change.before, change.after].compactMap({ $0 }) {
-        if let key = task.listKey(today: index.today), let quadrant = task.quadrant {
-          dirtyViews.formUnion([key.view, .matrix, .all])
-          dirtyLists.formUnion([key, .quadrant(quadrant)])
+      let before = change.before
+      let after = change.after
+      let visible = !(before.flatMap { old in after.map { old.looksLike($0) } } ?? false)
+      let today = index.today
+      let listMoved = visible || before?.rank != after?.rank || before?.listKey(today: today) != after?.listKey(today: today)
+      let quadrantMoved = visible || before?.matrixRank != after?.matrixRank || before?.quadrant != after?.quadrant
+      for task in [before, after].compactMap({ $0 }) {
+        if let key = task.listKey(today: today), let quadrant = task.quadrant {
+          if listMoved {
+            dirtyViews.formUnion([key.view, .all])
+            dirtyLists.insert(key)
+          }
+          if quadrantMoved {
+            dirtyViews.insert(.matrix)
+            dirtyLists.insert(.quadrant(quadrant))
+          }
         } else {
           dirtyViews.insert(.logbook)
         }
@@ -46,7 +60,7 @@ extension Server {
     if query.view == .logbook {
       let completed = (try? store.completedTasks(limit: Self.logbookLimit)) ?? []
       logbook = completed.map { task in
-        let instant = task.completedAt.flatMap(ServerOptions.parseInstant) ?? clock.now
+        let instant = task.completedAt.flatMap(DayClock.instant(of:)) ?? clock.now
         return (task, dayClock.day(of: instant))
       }
     }
@@ -130,13 +144,13 @@ extension Server {
     return .object(["unsubscribed": .int(id)])
   }
 
-  /// A query's result for `view/list`, with the version of its tracker (a filtered query that
-  /// nobody subscribes to carries its view's version).
+  /// A query's result for `view/list`, with its view's version: the one a drop is checked
+  /// against, filtered or not.
   func list(_ params: JSONValue?) throws -> JSONValue {
     let query = try ViewListRequest.params(params, today: index.today)
     publishDirty()
-    let tracker = trackers[query] ?? trackers[ViewQuery(view: query.view)]!
-    return json(tracker.query == query ? tracker.snapshot ?? snapshot(query) : snapshot(query), version: tracker.version)
+    let content = trackers[query]?.snapshot ?? snapshot(query)
+    return json(content, version: trackers[ViewQuery(view: query.view)]!.version)
   }
 
   func json(_ snapshot: ViewSnapshot, version: Int) -> JSONValue {

@@ -106,7 +106,15 @@ public final class SQLiteStatement {
       switch value {
       case .null: rc = sqlite3_bind_null(raw, index)
       case .integer(let number): rc = sqlite3_bind_int64(raw, index, number)
-      case .text(let text): rc = sqlite3_bind_text(raw, index, text, -1, Self.transient)
+      case .text(let text):
+        // With the byte count, not -1: a string holding U+0000 is stored whole.
+        var utf8 = text
+        rc = utf8.withUTF8 { bytes in
+          bytes.withMemoryRebound(to: CChar.self) { chars in
+            guard let base = chars.baseAddress else { return sqlite3_bind_text(raw, index, "", 0, Self.transient) }
+            return sqlite3_bind_text(raw, index, base, Int32(chars.count), Self.transient)
+          }
+        }
       }
       guard rc == SQLITE_OK else { throw database.error(rc) }
     }
@@ -137,7 +145,8 @@ public final class SQLiteStatement {
 
   public func text(_ column: Int32) -> String? {
     guard let pointer = sqlite3_column_text(raw, column) else { return nil }
-    return String(cString: pointer)
+    let count = Int(sqlite3_column_bytes(raw, column))
+    return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
   }
 
   public func isNull(_ column: Int32) -> Bool { sqlite3_column_type(raw, column) == SQLITE_NULL }

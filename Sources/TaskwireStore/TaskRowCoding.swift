@@ -13,7 +13,11 @@ extension SQLiteStatement: TaskRowSource {}
 struct HistoryRow: TaskRowSource {
   let values: [JSONValue]
   // Steps recorded by an older schema have fewer columns: the missing ones read as 0 or null.
-  func int(_ column: Int32) -> Int64 { values.indices.contains(Int(column)) ? values[Int(column)].integerValue ?? 0 : 0 }
+  func int(_ column: Int32) -> Int64 {
+    if values.indices.contains(Int(column)) { return values[Int(column)].integerValue ?? 0 }
+    // Schema 1 had no matrix_rank; the migration copied rank into it, and so does this.
+    return column == 16 ? int(15) : 0
+  }
   func text(_ column: Int32) -> String? { values.indices.contains(Int(column)) ? values[Int(column)].stringValue : nil }
 }
 

@@ -30,6 +30,31 @@ import Testing
     #expect(try server.result("view/list", ["view": "logbook"])["groups"] == [])
   }
 
+  /// Each pattern through the binary, completed on days that cross a month end, a leap day and
+  /// the night Berlin's clocks spring forward.
+  /// (recurrence, scheduled, completed at (UTC), next occurrence)
+  static let recurrenceExamples: [(JSONValue, String, String, String)] = [
+    // (recurrence, scheduled, completed at (UTC), next)
+    (["pattern": "daily"], "2028-02-28", "2028-02-28T10:00:00Z", "2028-02-29"),
+    (["pattern": "weekly", "weekdays": [7]], "2026-03-22", "2026-03-29T00:30:00Z", "2026-04-05"),
+    (["pattern": "biweekly", "weekdays": [1, 4]], "2026-01-29", "2026-01-29T10:00:00Z", "2026-02-09"),
+    (["pattern": "monthly", "monthDay": 31], "2026-01-31", "2026-01-31T10:00:00Z", "2026-02-28"),
+    (["pattern": "monthly", "monthDay": 32], "2028-01-31", "2028-01-31T10:00:00Z", "2028-02-29"),
+    (["pattern": "monthly", "monthDay": 30], "2026-02-28", "2026-02-28T10:00:00Z", "2026-03-30"),
+    (["pattern": "daily", "interval": 2, "afterCompletion": true], "2026-03-27", "2026-03-28T23:30:00Z", "2026-03-31"),
+  ]
+
+  @Test(arguments: recurrenceExamples)
+  func patternsAcrossMonthEndsLeapDaysAndDaylightSaving(example: (JSONValue, String, String, String)) throws {
+    let (recurrence, scheduled, completedAt, next) = example
+    let server = try TaskwireProcess(["--memory", "--clock", "\(scheduled)T08:00:00Z", "--time-zone", "Europe/Berlin"])
+    try server.result("initialize", [:])
+    try server.result("task/create", ["title": "repeat", "scheduledDate": .string(scheduled), "recurrence": recurrence])
+    try server.result("test/setClock", ["now": .string(completedAt)])
+    try server.result("task/complete", ["id": 1])
+    #expect(try server.result("task/get", ["id": 2])["task"]?["scheduledDate"] == .string(next), "\(JSONWriter.string(recurrence))")
+  }
+
   @Test func aLongOverdueDailyTaskComesBackTomorrow() throws {
     let server = try TaskwireProcess.started()
     try server.result("task/create", ["title": "Floss", "view": "today", "recurrence": ["pattern": "daily"]])

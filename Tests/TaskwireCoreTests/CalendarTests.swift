@@ -4,9 +4,13 @@ import TaskwireCore
 
 @Suite struct CalendarDateTests {
   @Test func dayNumbersRoundTrip() {
-    for number in stride(from: -800_000, through: 2_900_000, by: 997) {
+    for number in stride(from: CalendarDate.dayNumbers.lowerBound, through: CalendarDate.dayNumbers.upperBound, by: 997) {
       #expect(CalendarDate(dayNumber: number).dayNumber == number)
     }
+    // Arithmetic past the representable years stops at their edges instead of trapping.
+    #expect(CalendarDate(iso: "9999-12-31")!.adding(days: 1).description == "9999-12-31")
+    #expect(CalendarDate(iso: "9999-12-15")!.adding(months: 1).description == "9999-12-15")
+    #expect(CalendarDate(iso: "0001-01-01")!.adding(days: -1).description == "0001-01-01")
     #expect(CalendarDate(iso: "1970-01-01")?.dayNumber == 0)
     #expect(CalendarDate(iso: "2026-02-12")?.isoWeekday == 4)
     #expect(CalendarDate(iso: "2024-02-29") != nil)
@@ -22,6 +26,10 @@ import TaskwireCore
     let instant = ISO8601DateFormatter().date(from: "2026-02-13T01:30:00Z")!
     #expect(clock.day(of: instant).description == "2026-02-12")
     #expect(DayClock(timeZone: clock.timeZone).day(of: instant).description == "2026-02-13")
+    // Wall-clock hours on daylight-saving days: 04:30 local is the new day, 03:30 is not.
+    let formatter = ISO8601DateFormatter()
+    #expect(clock.day(of: formatter.date(from: "2026-03-29T02:30:00Z")!).description == "2026-03-29")
+    #expect(clock.day(of: formatter.date(from: "2026-10-25T02:30:00Z")!).description == "2026-10-24")
   }
 }
 
