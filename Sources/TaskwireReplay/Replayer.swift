@@ -105,13 +105,15 @@ public final class ServerPipe {
   public func readLine(timeout: Double) -> String? {
     let fd = output.fileHandleForReading.fileDescriptor
     let deadline = Date().addingTimeInterval(timeout)
+    var searched = 0
     while true {
-      if let newline = buffer.firstIndex(of: 0x0A) {
+      if let newline = buffer[searched...].firstIndex(of: 0x0A) {
         defer { buffer.removeSubrange(...newline) }
         return String(decoding: buffer[..<newline], as: UTF8.self)
       }
       let remaining = deadline.timeIntervalSinceNow
       guard remaining > 0 else { return nil }
+      searched = buffer.count
       var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
       guard poll(&descriptor, 1, Int32(remaining * 1000)) > 0 else { return nil }
       var chunk = [UInt8](repeating: 0, count: 65536)

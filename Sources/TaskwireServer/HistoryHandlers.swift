@@ -41,6 +41,7 @@ extension Server {
       return step
     }
     seenChange = latest
+    commitsSinceCheckpoint += 1
     markDirty(applied)
     index.apply(applied)
     return step

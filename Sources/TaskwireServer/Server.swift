@@ -23,6 +23,9 @@ final class Server {
   /// at once however large the store is (an editor spawns taskwire at every start).
   var loaded = false
   var seenDataVersion: Int64 = 0
+  /// Changes committed since the last WAL checkpoint, and timer ticks, for idle checkpoints.
+  var commitsSinceCheckpoint = 0
+  var clockTicks = 0
   var seenChange: Int64 = 0
   var trackers: [ViewQuery: ViewTracker] = [:]
   var subscriptions: [(id: Int, query: ViewQuery)] = []

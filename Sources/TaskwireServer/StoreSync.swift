@@ -45,6 +45,12 @@ extension Server {
   /// What the timer does: notices another process's commits and the day changing.
   func poll() {
     guard loaded else { return }
+    // Idle time is when the WAL is checkpointed: at most every second, after changes.
+    if commitsSinceCheckpoint > 0, clockTicks % 10 == 0 {
+      store.checkpoint()
+      commitsSinceCheckpoint = 0
+    }
+    clockTicks += 1
     do {
       try catchUp()
     } catch {
@@ -75,6 +81,7 @@ extension Server {
     }
     // Only once committed: a rolled-back transaction's log entries are reused by the next writer.
     seenChange = latest
+    commitsSinceCheckpoint += 1
     markDirty(set.changes)
     index.apply(set.changes)
     return set

@@ -53,7 +53,11 @@ public final class TaskStore {
     sqlite3_busy_timeout(db.handle, Self.busyTimeoutMilliseconds)
     try migrate()
     if case .file = location, sqlite3_db_readonly(db.handle, "main") == 0 {
-      try db.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = \(durability == .powerLoss ? "FULL" : "NORMAL");")
+      // Checkpoints run from the server's idle timer (`checkpoint()`), not inside whichever
+      // commit crosses SQLite's 1000-page mark, so that no reply waits for one.
+      try db.execute(
+        "PRAGMA journal_mode = WAL; PRAGMA synchronous = \(durability == .powerLoss ? "FULL" : "NORMAL"); PRAGMA wal_autocheckpoint = 0;"
+      )
     }
     if let maxPageCount { try db.execute("PRAGMA max_page_count = \(maxPageCount)") }
   }
@@ -247,6 +251,16 @@ public final class TaskStore {
           at: statement.text(3) ?? "", undone: statement.int(4) != 0, changes: []))
     }
     return steps
+  }
+
+  /// Copies the WAL's committed pages into the database without waiting for readers or
+  /// writers (a passive checkpoint); returns false when there was nothing to do or it failed.
+  @discardableResult
+  public func checkpoint() -> Bool {
+    var logFrames: Int32 = 0
+    var copied: Int32 = 0
+    let rc = sqlite3_wal_checkpoint_v2(db.handle, nil, SQLITE_CHECKPOINT_PASSIVE, &logFrames, &copied)
+    return rc == SQLITE_OK && copied > 0
   }
 
   /// SQLite's counter of commits made by other connections to this file.

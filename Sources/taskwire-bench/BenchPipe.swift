@@ -47,12 +47,16 @@ final class BenchPipe {
 
   func readLine() throws -> String {
     let fd = output.fileHandleForReading.fileDescriptor
+    // Only new bytes are searched: rescanning a growing buffer after every 64 KiB pipe read
+    // would make reading a long reply quadratic.
+    var searched = 0
     while true {
-      if let newline = buffer.firstIndex(of: 0x0A) {
+      if let newline = buffer[searched...].firstIndex(of: 0x0A) {
         let line = String(decoding: buffer[..<newline], as: UTF8.self)
         buffer.removeSubrange(...newline)
         return line
       }
+      searched = buffer.count
       let count = read(fd, &chunk, chunk.count)
       guard count > 0 else { throw BenchError("the child closed its output") }
       buffer.append(contentsOf: chunk[..<count])

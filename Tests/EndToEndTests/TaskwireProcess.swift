@@ -72,14 +72,16 @@ final class TaskwireProcess: @unchecked Sendable {
   func readLine(timeout: Double = 10) -> String? {
     let fd = output.fileHandleForReading.fileDescriptor
     let deadline = Date().addingTimeInterval(timeout)
+    var searched = 0
     while true {
-      if let newline = buffer.firstIndex(of: 0x0A) {
+      if let newline = buffer[searched...].firstIndex(of: 0x0A) {
         let line = String(decoding: buffer[..<newline], as: UTF8.self)
         buffer.removeSubrange(...newline)
         return line
       }
       let remaining = deadline.timeIntervalSinceNow
       guard remaining > 0 else { return nil }
+      searched = buffer.count
       var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
       guard poll(&descriptor, 1, Int32(remaining * 1000)) > 0 else { return nil }
       var chunk = [UInt8](repeating: 0, count: 65536)
