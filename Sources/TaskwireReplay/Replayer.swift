@@ -78,11 +78,12 @@ public struct Replayer {
   }
 }
 
-/// A server subprocess over real pipes, read line by line with a timeout.
+/// A server subprocess over real pipes, read line by line (or byte count) with a timeout:
+/// `taskwire replay` drives its servers with it, and the end-to-end tests theirs.
 public final class ServerPipe {
   public let process = Process()
-  let input = Pipe()
-  let output = Pipe()
+  public let input = Pipe()
+  public let output = Pipe()
   private var buffer: [UInt8] = []
 
   public init(executable: URL, arguments: [String]) throws {
@@ -102,24 +103,43 @@ public final class ServerPipe {
 
   public func wait() { process.waitUntilExit() }
 
+  /// The next line, without its newline; nil after `timeout` seconds or at end of output.
   public func readLine(timeout: Double) -> String? {
-    let fd = output.fileHandleForReading.fileDescriptor
     let deadline = Date().addingTimeInterval(timeout)
+    // Only new bytes are searched: rescanning a growing buffer after every pipe read would
+    // make reading a long reply quadratic.
     var searched = 0
     while true {
       if let newline = buffer[searched...].firstIndex(of: 0x0A) {
         defer { buffer.removeSubrange(...newline) }
         return String(decoding: buffer[..<newline], as: UTF8.self)
       }
-      let remaining = deadline.timeIntervalSinceNow
-      guard remaining > 0 else { return nil }
       searched = buffer.count
-      var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-      guard poll(&descriptor, 1, Int32(remaining * 1000)) > 0 else { return nil }
-      var chunk = [UInt8](repeating: 0, count: 65536)
-      let count = read(fd, &chunk, chunk.count)
-      guard count > 0 else { return nil }
-      buffer.append(contentsOf: chunk[..<count])
+      guard fill(until: deadline) else { return nil }
     }
+  }
+
+  /// Exactly `count` bytes (a Content-Length body); nil after `timeout` or at end of output.
+  public func readBytes(_ count: Int, timeout: Double) -> [UInt8]? {
+    let deadline = Date().addingTimeInterval(timeout)
+    while buffer.count < count {
+      guard fill(until: deadline) else { return nil }
+    }
+    defer { buffer.removeSubrange(..<count) }
+    return Array(buffer[..<count])
+  }
+
+  /// Waits for output until `deadline` and appends what one read(2) returns.
+  private func fill(until deadline: Date) -> Bool {
+    let remaining = deadline.timeIntervalSinceNow
+    guard remaining > 0 else { return false }
+    let fd = output.fileHandleForReading.fileDescriptor
+    var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    guard poll(&descriptor, 1, Int32(remaining * 1000)) > 0 else { return false }
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    let count = read(fd, &chunk, chunk.count)
+    guard count > 0 else { return false }
+    buffer.append(contentsOf: chunk[..<count])
+    return true
   }
 }

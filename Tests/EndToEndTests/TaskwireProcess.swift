@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import TaskwireReplay
 import Testing
 
 #if canImport(Glibc)
@@ -21,25 +22,16 @@ final class TaskwireProcess: @unchecked Sendable {
   /// A fixed clock: Thursday 2026-02-12, 09:00 in Berlin.
   static let clockArguments = ["--clock", "2026-02-12T08:00:00Z", "--time-zone", "Europe/Berlin"]
 
-  let process = Process()
-  let input = Pipe()
-  let output = Pipe()
-  let errors = Pipe()
-  private var buffer: [UInt8] = []
+  let pipe: ServerPipe
+  var process: Process { pipe.process }
+  var input: Pipe { pipe.input }
+  var output: Pipe { pipe.output }
   private var nextID = 1
   /// Notifications read while waiting for a reply.
   var skippedNotifications: [JSONValue] = []
 
   init(_ arguments: [String]) throws {
-    process.executableURL = Self.binary
-    process.arguments = arguments
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    // Drain stderr in the background so that logs never block the server.
-    let errorHandle = errors.fileHandleForReading
-    errorHandle.readabilityHandler = { handle in _ = handle.availableData }
+    pipe = try ServerPipe(executable: Self.binary, arguments: arguments)
   }
 
   /// A server on a fresh in-memory store with the fixed clock, already initialized.
@@ -60,52 +52,17 @@ final class TaskwireProcess: @unchecked Sendable {
     sendBytes(Array(line.utf8) + [0x0A])
   }
 
-  func sendBytes(_ bytes: [UInt8]) {
-    try? input.fileHandleForWriting.write(contentsOf: Data(bytes))
-  }
+  func sendBytes(_ bytes: [UInt8]) { pipe.write(bytes) }
 
   func send(_ value: JSONValue) { send(JSONWriter.string(value)) }
 
-  func closeInput() { try? input.fileHandleForWriting.close() }
+  func closeInput() { pipe.closeInput() }
 
   /// The next line the server writes, or nil after `timeout` seconds or at end of output.
-  func readLine(timeout: Double = 10) -> String? {
-    let fd = output.fileHandleForReading.fileDescriptor
-    let deadline = Date().addingTimeInterval(timeout)
-    var searched = 0
-    while true {
-      if let newline = buffer[searched...].firstIndex(of: 0x0A) {
-        let line = String(decoding: buffer[..<newline], as: UTF8.self)
-        buffer.removeSubrange(...newline)
-        return line
-      }
-      let remaining = deadline.timeIntervalSinceNow
-      guard remaining > 0 else { return nil }
-      searched = buffer.count
-      var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-      guard poll(&descriptor, 1, Int32(remaining * 1000)) > 0 else { return nil }
-      var chunk = [UInt8](repeating: 0, count: 65536)
-      let count = read(fd, &chunk, chunk.count)
-      guard count > 0 else { return nil }
-      buffer.append(contentsOf: chunk[..<count])
-    }
-  }
+  func readLine(timeout: Double = 10) -> String? { pipe.readLine(timeout: timeout) }
 
   /// Reads exactly `count` bytes (for Content-Length framing).
-  func readBytes(_ count: Int, timeout: Double = 10) -> [UInt8]? {
-    let fd = output.fileHandleForReading.fileDescriptor
-    let deadline = Date().addingTimeInterval(timeout)
-    while buffer.count < count {
-      var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-      guard poll(&descriptor, 1, Int32(max(0, deadline.timeIntervalSinceNow) * 1000)) > 0 else { return nil }
-      var chunk = [UInt8](repeating: 0, count: 65536)
-      let got = read(fd, &chunk, chunk.count)
-      guard got > 0 else { return nil }
-      buffer.append(contentsOf: chunk[..<got])
-    }
-    defer { buffer.removeSubrange(..<count) }
-    return Array(buffer[..<count])
-  }
+  func readBytes(_ count: Int, timeout: Double = 10) -> [UInt8]? { pipe.readBytes(count, timeout: timeout) }
 
   func readMessage(timeout: Double = 10) throws -> JSONValue {
     let line = try #require(readLine(timeout: timeout), "the server sent no line")
