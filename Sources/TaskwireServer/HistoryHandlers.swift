@@ -30,8 +30,11 @@ extension Server {
       }
       applied = undo ? ChangeSet(label: step.label, changes: step.changes).inverse : step.changes
       for change in applied {
+        // Ranks may have moved since without anyone's step (a new day puts arrivals at
+        // Today's end): everything else must be as the step left it.
         let current = try index.tasks[change.taskID] ?? store.task(id: change.taskID)
-        guard current == change.before else {
+        let unchanged = current.flatMap { now in change.before.map { now.looksLike($0) } } ?? (current == nil && change.before == nil)
+        guard unchanged else {
           throw DomainError.historyConflict(
             "task \(change.taskID) changed since '\(step.label)'; nothing was \(undo ? "undone" : "redone")")
         }

@@ -25,6 +25,8 @@ final class Server {
   var seenDataVersion: Int64 = 0
   /// Changes committed since the last WAL checkpoint, and timer ticks, for idle checkpoints.
   var commitsSinceCheckpoint = 0
+  /// The day this process last saw the lists rolled over to (nil: not looked yet).
+  var rolledOverTo: CalendarDate? = nil
   var clockTicks = 0
   var seenChange: Int64 = 0
   var trackers: [ViewQuery: ViewTracker] = [:]
@@ -145,6 +147,7 @@ final class Server {
     do {
       if Self.needsNoData.contains(request.method) { return .success(try handler(self, request.params)) }
       try catchUp()
+      rollOverIfNeeded()
       return .success(try handler(self, request.params))
     } catch {
       return .failure(rpcError(error))
@@ -199,6 +202,7 @@ final class Server {
     }
     clock.set(instant)
     try catchUp()
+    rollOverIfNeeded()
     publishDirty()
     return .object(["now": .string(DayClock.timestamp(instant)), "today": .string(index.today.description)])
   }

@@ -56,6 +56,7 @@ extension Server {
     } catch {
       log("cannot read the store: \(error)")
     }
+    rollOverIfNeeded()
     publishDirty()
   }
 

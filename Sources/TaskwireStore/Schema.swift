@@ -1,8 +1,8 @@
-/// The store's tables. `tasks` holds every task; `history_steps`/`history_ops` hold undo steps,
+/// The store's tables. `meta` holds the day the lists were last rolled over to. `tasks` holds every task; `history_steps`/`history_ops` hold undo steps,
 /// each op carrying a task's whole row before and after; `changes` is the log of touched task
 /// ids that lets another process on the same file catch up on what changed.
 enum Schema {
-  static let version: Int64 = 2
+  static let version: Int64 = 3
 
   static let create = """
     CREATE TABLE tasks (
@@ -46,7 +46,8 @@ enum Schema {
       seq INTEGER PRIMARY KEY AUTOINCREMENT,
       task_id INTEGER NOT NULL
     );
-    PRAGMA user_version = 2;
+    CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    PRAGMA user_version = 3;
     """
 
   /// Upgrades an older store, one version at a time, inside the opening transaction.
@@ -56,6 +57,10 @@ enum Schema {
     UPDATE tasks SET matrix_rank = rank;
     CREATE INDEX tasks_completed ON tasks (completed, completed_at);
     PRAGMA user_version = 2;
-    """
+    """,
+    2: """
+    CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    PRAGMA user_version = 3;
+    """,
   ]
 }

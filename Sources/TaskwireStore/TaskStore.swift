@@ -177,6 +177,20 @@ public final class TaskStore {
     }
   }
 
+  /// The day Today's arrivals were last put at its end (see `Server.rollOver`).
+  public func rolledOverTo() throws(SQLiteError) -> CalendarDate? {
+    let statement = try db.statement("SELECT value FROM meta WHERE key = 'rolledOverTo'")
+    defer { statement.finish() }
+    return try statement.step() ? statement.text(0).flatMap(CalendarDate.init(iso:)) : nil
+  }
+
+  /// Writes the new day and the arrivals' new ranks: not an undo step, as no user made it.
+  /// Call inside `write`.
+  public func recordRollover(to day: CalendarDate, changes: [TaskChange]) throws(SQLiteError) {
+    try applyRows(changes)
+    try db.statement("INSERT OR REPLACE INTO meta (key, value) VALUES ('rolledOverTo', ?)").run([.text(day.description)])
+  }
+
   /// Commits a user action: its rows, and one undo step that clears the redo side. Call inside
   /// `write`. Returns the step's id.
   @discardableResult

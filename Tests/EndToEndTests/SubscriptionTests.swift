@@ -162,9 +162,28 @@ import Testing
     try upcoming.apply(try #require(notes[1]["params"]))
     #expect(today.snapshot["today"] == "2026-02-13")
     #expect(today.groups[0]["date"] == "2026-02-13")
-    #expect(Set(today.groups[0]["tasks"]?.arrayValue?.compactMap { $0["title"]?.stringValue } ?? []) == ["now", "tomorrow"])
+    #expect(today.groups[0]["tasks"]?.arrayValue?.compactMap { $0["title"]?.stringValue } == ["now", "tomorrow"], "arrivals go to the end")
     #expect(upcoming.groups.map { $0["title"] } == ["Tomorrow"], "Feb 14 became Tomorrow")
     #expect(upcoming.groups[0]["tasks"]?[0]?["title"] == "later")
+  }
+
+  @Test func arrivalsJoinTheEndOfTodayInTheirDaysOrderOncePerStore() throws {
+    let db = try temporaryFolder().appendingPathComponent("t.sqlite").path
+    let first = try TaskwireProcess.started(["--db", db])
+    for title in ["t1", "t2", "t3"] { try first.result("task/create", ["title": .string(title), "view": "today"]) }
+    for title in ["u1", "u2"] { try first.result("task/create", ["title": .string(title), "view": "upcoming"]) }
+    try first.result("task/create", ["title": "v1", "scheduledDate": "2026-02-14"])
+    try first.result("task/move", ["id": 5, "view": "upcoming", "date": "2026-02-13", "index": 0])
+    let second = try TaskwireProcess.started(["--db", db])
+    try second.result("view/list", ["view": "today"])
+    // Two days later both servers see Today's own order, then Feb 13's, then Feb 14's.
+    for server in [first, second] { try server.result("test/setClock", ["now": "2026-02-14T08:00:00Z"]) }
+    for server in [first, second] {
+      let titles = try server.result("view/list", ["view": "today"])["groups"]?[0]?["tasks"]?.arrayValue?.compactMap { $0["title"]?.stringValue }
+      #expect(titles == ["t1", "t2", "t3", "u2", "u1", "v1"])
+    }
+    // Undo still works across the rollover, and the move it undoes was made before it.
+    #expect(try first.result("history/undo")["undone"]?["label"] == "Reorder 'u2' in Tomorrow")
   }
 
   @Test func dayStartHourDelaysTheRollover() throws {

@@ -45,7 +45,7 @@ import Testing
     let clock = try server.result("test/setClock", ["now": "2026-02-14T10:00:00Z"])
     #expect(clock["today"] == "2026-02-14")
     let today = try server.result("view/list", ["view": "today"])
-    #expect(titles(today["groups"]?[0]) == ["due tomorrow", "today"])
+    #expect(titles(today["groups"]?[0]) == ["today", "due tomorrow"], "arrivals join Today's end")
     let upcoming = try server.result("view/list", ["view": "upcoming"])
     #expect(upcoming["groups"]?[0]?["title"] == "Tomorrow")
     // Saving an overdue task unchanged is allowed; moving it to a new past date is not.
