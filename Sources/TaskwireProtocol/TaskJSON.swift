@@ -41,6 +41,12 @@ extension TaskRecord {
   /// listed without building ten thousand trees of values first.
   public var encodedJSON: JSONValue {
     var writer = JSONWriter()
+    write(into: &writer)
+    return .encoded(writer.bytes)
+  }
+
+  /// Writes the task's JSON at the end of `writer`.
+  public func write(into writer: inout JSONWriter) {
     writer.append(raw: "{\"id\":")
     writer.append(integer: id)
     writer.append(raw: ",\"title\":")
@@ -75,7 +81,6 @@ extension TaskRecord {
     writer.append(raw: ",\"updatedAt\":")
     writer.writeString(updatedAt)
     writer.append(raw: "}")
-    return .encoded(writer.bytes)
   }
 }
 
@@ -90,12 +95,24 @@ extension ViewSnapshot {
 }
 
 extension ViewSnapshot.Group {
+  /// A group's tasks as one encoded array: a long list costs one buffer, not one per task.
+  static func encode(_ tasks: [TaskRecord]) -> JSONValue {
+    var writer = JSONWriter()
+    writer.append(raw: "[")
+    for (index, task) in tasks.enumerated() {
+      if index > 0 { writer.append(raw: ",") }
+      task.write(into: &writer)
+    }
+    writer.append(raw: "]")
+    return .encoded(writer.bytes)
+  }
+
   public var json: JSONValue {
     .object([
       "key": .string(key.groupKey),
       "title": .string(title),
       "date": date?.description.json ?? .null,
-      "tasks": .array(tasks.map(\.encodedJSON)),
+      "tasks": Self.encode(tasks),
     ])
   }
 }
