@@ -6,7 +6,7 @@ import JSON
 #endif
 
 // taskwire-bench: measures the release `taskwire` through real pipes, as a frontend feels it.
-//   swift build -c release && .build/release/taskwire-bench [--sizes 1000,10000,100000]
+//   swift build -c release --static-swift-stdlib && .build/release/taskwire-bench [--sizes 1000,10000,100000]
 //       [--iterations 300] [--json bench.json] [--server PATH] [--smoke]
 // Latency scenarios run with the benchmark and the server pinned to CPU 0 (waking a process on
 // the other CPU costs tens of microseconds on a small VM); unpinned figures are shown beside them.
@@ -34,7 +34,7 @@ while let argument = arguments.popFirst() {
   }
 }
 guard FileManager.default.isExecutableFile(atPath: server.path) else {
-  FileHandle.standardError.write(Data("taskwire-bench: no server at \(server.path); run swift build -c release\n".utf8))
+  FileHandle.standardError.write(Data("taskwire-bench: no server at \(server.path); run swift build -c release --static-swift-stdlib\n".utf8))
   exit(2)
 }
 
