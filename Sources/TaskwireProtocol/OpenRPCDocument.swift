@@ -300,9 +300,6 @@ public enum OpenRPCDocument {
         },
         {
           "$ref": "#/components/errors/StoreBusy"
-        },
-        {
-          "$ref": "#/components/errors/StoreFailed"
         }
       ]
     },
@@ -488,9 +485,6 @@ public enum OpenRPCDocument {
         },
         {
           "$ref": "#/components/errors/StoreBusy"
-        },
-        {
-          "$ref": "#/components/errors/StoreFailed"
         }
       ]
     },
@@ -540,9 +534,6 @@ public enum OpenRPCDocument {
         },
         {
           "$ref": "#/components/errors/StoreBusy"
-        },
-        {
-          "$ref": "#/components/errors/StoreFailed"
         }
       ]
     },
@@ -591,9 +582,6 @@ public enum OpenRPCDocument {
         },
         {
           "$ref": "#/components/errors/StoreBusy"
-        },
-        {
-          "$ref": "#/components/errors/StoreFailed"
         }
       ]
     },
@@ -690,9 +678,6 @@ public enum OpenRPCDocument {
         },
         {
           "$ref": "#/components/errors/StoreBusy"
-        },
-        {
-          "$ref": "#/components/errors/StoreFailed"
         }
       ]
     },
@@ -766,9 +751,6 @@ public enum OpenRPCDocument {
         },
         {
           "$ref": "#/components/errors/StoreBusy"
-        },
-        {
-          "$ref": "#/components/errors/StoreFailed"
         }
       ]
     },
@@ -1129,9 +1111,6 @@ public enum OpenRPCDocument {
         },
         {
           "$ref": "#/components/errors/StoreBusy"
-        },
-        {
-          "$ref": "#/components/errors/StoreFailed"
         }
       ]
     },
@@ -1176,9 +1155,6 @@ public enum OpenRPCDocument {
         },
         {
           "$ref": "#/components/errors/StoreBusy"
-        },
-        {
-          "$ref": "#/components/errors/StoreFailed"
         }
       ]
     },

@@ -106,7 +106,7 @@ function! Test_help_file_and_tags() abort
   execute 'helptags' fnameescape(dir . '/doc')
   let tags = map(readfile(dir . '/doc/tags'), 'split(v:val, "\t")[0]')
   for tag in ['taskwire', 'taskwire.txt', ':Taskwire', 'taskwire-mappings', 'taskwire-options',
-        \ 'g:taskwire_command', 'g:taskwire_db', 'taskwire-protocol']
+        \ 'g:taskwire_command', 'g:taskwire_db', 'taskwire-protocol', 'taskwire-queue']
     call assert_true(index(tags, tag) >= 0, 'no help tag ' . tag)
   endfor
   for [key, name] in taskwire#actions#defaults()

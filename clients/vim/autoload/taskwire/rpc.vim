@@ -187,7 +187,9 @@ endfunction
 " ---- requests --------------------------------------------------------------------------------
 
 " Sends a request; calls on_result(result) or on_error(error) with the reply.  params may be
-" v:none (no params member).  on_error defaults to showing the server's message.
+" v:none (no params member).  on_error defaults to showing the server's message.  Returns the
+" request's id, -1 when it waits for initialize to be answered, 0 when it could not be sent (a
+" message says why; neither callback will be called).
 function! taskwire#rpc#request(method, params, ...) abort
   let OnResult = a:0 >= 1 ? a:1 : {r -> 0}
   let OnError = a:0 >= 2 ? a:2 : function('taskwire#ui#server_error')
@@ -196,7 +198,7 @@ function! taskwire#rpc#request(method, params, ...) abort
   endif
   if s:state ==# 'starting'
     call add(s:queue, [a:method, a:params, OnResult, OnError])
-    return 0
+    return -1
   endif
   return s:send(a:method, a:params, OnResult, OnError)
 endfunction

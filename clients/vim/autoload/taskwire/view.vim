@@ -1,10 +1,14 @@
 " autoload/taskwire/view.vim - the taskwire://VIEW buffers: snapshot, subscription, view diffs.
 "
 " One state per view, s:views[view] = {view, bufnr, snapshot, version, sub, subscribing,
-" listing, follow}.  The snapshot is the view/list result; `version` is the view's version it
-" stands for (v:null when the server does not send one).  The buffer shows the snapshot; the
-" buffer-local list b:taskwire_lines maps each line to {kind, id, gi, index, group} and
-" b:taskwire_ids to the task id on each line (0 for others), so no text is ever parsed back.
+" listing, follow, moving, moves}.  The snapshot is the view/list result; `version` is the
+" view's version it stands for (v:null when the server does not send one).  `moving` and
+" `moves` serve the move keys (actions.vim): `moving` is 0 when no move from this buffer is in
+" flight, 1 while its reply is awaited, 2 once the reply is in and the view has yet to follow;
+" `moves` are the presses waiting their turn, let go by the next change of the snapshot after
+" the reply (s:caught_up()).  The buffer shows the snapshot; the buffer-local list
+" b:taskwire_lines maps each line to {kind, id, gi, index, group} and b:taskwire_ids to the
+" task id on each line (0 for others), so no text is ever parsed back.
 
 let s:names = ['inbox', 'today', 'upcoming']
 let s:views = {}
@@ -46,7 +50,7 @@ function! taskwire#view#read(name) abort
   let state = get(s:views, view, {})
   if empty(state) || state.bufnr != bufnr
     let state = {'view': view, 'bufnr': bufnr, 'snapshot': {}, 'version': v:null, 'sub': 0,
-          \ 'subscribing': 0, 'listing': 0, 'follow': 0}
+          \ 'subscribing': 0, 'listing': 0, 'follow': 0, 'moving': 0, 'moves': []}
     let s:views[view] = state
   endif
   call s:render(state)
@@ -85,11 +89,26 @@ function! taskwire#view#on_server_exit() abort
     let state.sub = 0
     let state.subscribing = 0
     let state.listing = 0
+    let state.moving = 0     " the replies awaited are gone with the server
+    let state.moves = []
   endfor
 endfunction
 
 function! s:alive(state) abort
   return get(s:views, a:state.view, {}) is a:state && bufloaded(a:state.bufnr)
+endfunction
+
+" Whether the state is still that of a loaded view buffer (not wiped since).
+function! taskwire#view#alive(state) abort
+  return s:alive(a:state)
+endfunction
+
+" The snapshot changed: a move whose reply is in has been followed, the next one may go.
+function! s:caught_up(state) abort
+  if a:state.moving == 2
+    let a:state.moving = 0
+    call taskwire#actions#next_move(a:state)
+  endif
 endfunction
 
 " Subscribes when the server can and the view is not subscribed yet, else lists.
@@ -139,16 +158,22 @@ function! s:on_listed(state, result) abort
   endif
 endfunction
 
+" The list is not current: waiting moves would be computed on it, so they are dropped.
 function! s:on_list_failed(state, error) abort
   let a:state.listing = max([0, a:state.listing - 1])
   let a:state.subscribing = 0
   call taskwire#ui#server_error(a:error)
+  let a:state.moves = []
+  if a:state.moving == 2
+    let a:state.moving = 0
+  endif
 endfunction
 
 function! s:set_snapshot(state, snapshot, version) abort
   let a:state.snapshot = a:snapshot
   let a:state.version = a:version
   call s:render(a:state)
+  call s:caught_up(a:state)
 endfunction
 
 " view/changed: apply the ops to the snapshot of version `from`; a gap or an op that does not
@@ -175,6 +200,7 @@ function! taskwire#view#on_changed(params) abort
     let state.snapshot.version = a:params.to
   endif
   call s:render(state)
+  call s:caught_up(state)
 endfunction
 
 call taskwire#rpc#on('view/changed', function('taskwire#view#on_changed'))
