@@ -4,13 +4,6 @@ import TaskwireCore
 /// The wire form of the domain's values.
 extension TaskRecord {
   public var json: JSONValue {
-    var recurrenceObject: JSONObject = ["pattern": .string(recurrence.pattern.rawValue)]
-    if let weekdays = recurrence.weekdays {
-      recurrenceObject["weekdays"] = .array(weekdays.map(JSONValue.int))
-    }
-    if recurrence.pattern == .monthly { recurrenceObject["monthDay"] = recurrence.monthDay.map(JSONValue.int) ?? .null }
-    if recurrence.interval != 1 { recurrenceObject["interval"] = .int(recurrence.interval) }
-    if recurrence.afterCompletion { recurrenceObject["afterCompletion"] = .bool(true) }
     let object: JSONObject = [
       "id": .int64(id),
       "title": .string(title),
@@ -22,7 +15,7 @@ extension TaskRecord {
       "type": .string(type.rawValue),
       "scheduledDate": scheduledDate?.description.json ?? .null,
       "dueDate": dueDate?.description.json ?? .null,
-      "recurrence": .object(recurrenceObject),
+      "recurrence": recurrence.json,
       "completed": .bool(completed),
       "completedAt": completedAt.json,
       "createdAt": .string(createdAt),
@@ -34,6 +27,19 @@ extension TaskRecord {
 
 extension String {
   var json: JSONValue { .string(self) }
+}
+
+extension Recurrence {
+  /// `{"pattern": …}` with the members the pattern has; `interval` and `afterCompletion` only
+  /// when they are not the defaults.
+  public var json: JSONValue {
+    var object: JSONObject = ["pattern": .string(pattern.rawValue)]
+    if let weekdays { object["weekdays"] = .array(weekdays.map(JSONValue.int)) }
+    if pattern == .monthly { object["monthDay"] = monthDay.map(JSONValue.int) ?? .null }
+    if interval != 1 { object["interval"] = .int(interval) }
+    if afterCompletion { object["afterCompletion"] = .bool(true) }
+    return .object(object)
+  }
 }
 
 extension TaskRecord {
@@ -69,11 +75,7 @@ extension TaskRecord {
     writer.append(raw: ",\"dueDate\":")
     if let dueDate { writer.writeString(dueDate.description) } else { writer.append(raw: "null") }
     writer.append(raw: ",\"recurrence\":")
-    if recurrence == .none {
-      writer.append(raw: "{\"pattern\":\"none\"}")
-    } else {
-      writer.write(json["recurrence"] ?? .null)
-    }
+    writer.write(recurrence.json)
     writer.append(raw: completed ? ",\"completed\":true,\"completedAt\":" : ",\"completed\":false,\"completedAt\":")
     if let completedAt { writer.writeString(completedAt) } else { writer.append(raw: "null") }
     writer.append(raw: ",\"createdAt\":")

@@ -34,19 +34,21 @@ public enum ViewListRequest {
     query.filter.urgent = try filter.bool("urgent")
     query.filter.text = try filter.string("text")
     query.filter.hasRecurrence = try filter.bool("hasRecurrence")
-    do {
-      query.filter.dueBefore = try filter.string("dueBefore").map { text throws(DomainError) in
-        try TaskPatch.resolve(text, field: "filter.dueBefore", today: today)
-      }
-      query.filter.dueAfter = try filter.string("dueAfter").map { text throws(DomainError) in
-        try TaskPatch.resolve(text, field: "filter.dueAfter", today: today)
-      }
-    } catch let error as DomainError {
-      throw RPCError(error)
-    } catch {
-      throw error as! RPCError
-    }
+    query.filter.dueBefore = try date(filter, "dueBefore", today: today)
+    query.filter.dueAfter = try date(filter, "dueAfter", today: today)
     return query
+  }
+}
+
+extension ViewListRequest {
+  /// A filter's date bound: a date or a phrase, read against today.
+  static func date(_ filter: ParamReader, _ name: String, today: CalendarDate) throws(RPCError) -> CalendarDate? {
+    guard let text = try filter.string(name) else { return nil }
+    do {
+      return try TaskPatch.resolve(text, field: "filter.\(name)", today: today)
+    } catch {
+      throw RPCError(error)
+    }
   }
 }
 

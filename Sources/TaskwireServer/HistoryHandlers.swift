@@ -63,8 +63,8 @@ extension Server {
           }
           return json
         }),
-      "canUndo": .bool(try store.latestUndoable() != nil),
-      "canRedo": .bool(try store.latestRedoable() != nil),
+      "canUndo": .bool(try store.hasStep(undone: false)),
+      "canRedo": .bool(try store.hasStep(undone: true)),
     ])
   }
 

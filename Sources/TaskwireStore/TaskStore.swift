@@ -249,6 +249,11 @@ public final class TaskStore {
     return step
   }
 
+  /// Whether any step is waiting to be undone (`undone` false) or redone (true).
+  public func hasStep(undone: Bool) throws(SQLiteError) -> Bool {
+    try scalar("SELECT EXISTS (SELECT 1 FROM history_steps WHERE undone = ?)", [.integer(undone ? 1 : 0)]) == 1
+  }
+
   /// Recent steps, newest first, without their changes.
   public func steps(limit: Int) throws(SQLiteError) -> [HistoryStep] {
     try steps(where: "1 ORDER BY id DESC LIMIT \(max(0, limit))")

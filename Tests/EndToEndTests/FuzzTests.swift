@@ -55,7 +55,6 @@ import Testing
         params = .object(object)
       }
       if method == "test/setClock" { continue }
-      if ProcessInfo.processInfo.environment["FUZZ_TRACE"] != nil { FileHandle.standardError.write(Data("FUZZ \(method) \(JSONWriter.string(params))\n".utf8)) }
       guard let reply = try? server.call(method, params) else {
         Issue.record("step \(step): no reply to \(method) \(JSONWriter.string(params)); server running: \(server.process.isRunning), status \(server.process.isRunning ? -1 : server.process.terminationStatus)")
         return
