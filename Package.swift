@@ -13,7 +13,10 @@ let package = Package(
     .target(name: "JSON"),
     .target(name: "JSONRPC", dependencies: ["JSON"]),
     .target(name: "TaskwireCore"),
-    .target(name: "TaskwireProtocol", dependencies: ["JSON", "JSONRPC", "TaskwireCore"]),
+    .target(
+      name: "TaskwireProtocol", dependencies: ["JSON", "JSONRPC", "TaskwireCore"],
+      // Protocol/openrpc.json, through a link: the one copy of the contract, answered to rpc.discover.
+      resources: [.embedInCode("openrpc.json")]),
     .target(name: "TaskwireStore", dependencies: ["CSQLite", "JSON", "TaskwireCore"]),
     .target(
       name: "TaskwireServer",

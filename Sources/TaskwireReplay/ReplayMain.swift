@@ -11,7 +11,7 @@ public enum ReplayMain {
       exit(2)
     }
     let executable = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
-    let document = (try? JSONParser.parse(OpenRPCDocument.text)) ?? .null
+    let document = OpenRPCDocument.value
     let replayer = Replayer(server: executable, checker: ContractChecker(document: document))
     var failures = 0
     for file in files {

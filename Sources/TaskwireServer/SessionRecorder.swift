@@ -9,11 +9,11 @@ import JSONRPC
 /// `--record FILE`: every message in both directions, in order, as JSON lines after a header
 /// that holds the server's flags. Input that is not JSON is kept as text (`inText`) or, when it
 /// is not even UTF-8, as hex (`inHex`), so that bad-input sessions replay too.
-final class SessionRecorder {
+final class SessionRecorder: ConnectionObserver {
   private let descriptor: Int32
 
   init(path: String, flags: [String]) throws {
-    descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else {
       throw RPCError.internalError("cannot write the session file \(path): \(String(cString: strerror(errno)))")
     }

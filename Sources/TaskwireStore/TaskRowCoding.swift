@@ -1,13 +1,19 @@
 import JSON
 import TaskwireCore
 
-/// Something a task can be read from by column position: a SQLite row, or a history entry.
-protocol TaskRowSource {
+/// A column value as every backend binds it.
+public enum RowValue: Sendable, Equatable {
+  case null
+  case integer(Int64)
+  case text(String)
+}
+
+/// Something a task can be read from by column position: a result row of a backend, or a
+/// history entry.
+public protocol TaskRowSource {
   func int(_ column: Int32) -> Int64
   func text(_ column: Int32) -> String?
 }
-
-extension SQLiteStatement: TaskRowSource {}
 
 /// A task saved in history: the row's values as a JSON array, in column order.
 struct HistoryRow: TaskRowSource {
@@ -21,28 +27,29 @@ struct HistoryRow: TaskRowSource {
   func text(_ column: Int32) -> String? { values.indices.contains(Int(column)) ? values[Int(column)].stringValue : nil }
 }
 
-/// How a task maps to a row of the `tasks` table, and to the JSON text kept in history.
-enum TaskRowCoding {
-  static let columns =
+/// How a task maps to a row of the `tasks` table, and to the JSON text kept in history: the
+/// same on every backend, so that history rows mean the same everywhere.
+public enum TaskRowCoding {
+  public static let columns =
     "id, title, notes, tags, priority, urgent, duration_minutes, type, scheduled_date, due_date, recurrence, completed, completed_at, created_at, updated_at, rank, matrix_rank"
-  static let columnCount = 17
+  public static let columnCount = 17
 
-  static func values(_ task: TaskRecord) -> [SQLiteValue] {
+  public static func values(_ task: TaskRecord) -> [RowValue] {
     [
-      .integer(task.id), .text(task.title), task.notes.map(SQLiteValue.text) ?? .null,
+      .integer(task.id), .text(task.title), task.notes.map(RowValue.text) ?? .null,
       .text(JSONWriter.string(.array(task.tags.map(JSONValue.string)))),
       .integer(Int64(task.priority)), .integer(task.urgent ? 1 : 0),
       .integer(Int64(task.durationMinutes)), .text(task.type.rawValue),
       task.scheduledDate.map { .text($0.description) } ?? .null,
       task.dueDate.map { .text($0.description) } ?? .null,
       .text(JSONWriter.string(recurrenceJSON(task.recurrence))),
-      .integer(task.completed ? 1 : 0), task.completedAt.map(SQLiteValue.text) ?? .null,
+      .integer(task.completed ? 1 : 0), task.completedAt.map(RowValue.text) ?? .null,
       .text(task.createdAt), .text(task.updatedAt), .integer(task.rank), .integer(task.matrixRank),
     ]
   }
 
   /// Reads a task from a row selected with `columns`.
-  static func task(from row: some TaskRowSource) -> TaskRecord {
+  public static func task(from row: some TaskRowSource) -> TaskRecord {
     TaskRecord(
       id: row.int(0), title: row.text(1) ?? "", notes: row.text(2),
       tags: (try? JSONParser.parse(row.text(3) ?? "[]"))?.arrayValue?.compactMap(\.stringValue) ?? [],
@@ -73,7 +80,7 @@ enum TaskRowCoding {
       afterCompletion: json["afterCompletion"]?.boolValue)) ?? .none
   }
 
-  static func historyText(_ task: TaskRecord?) -> SQLiteValue {
+  public static func historyText(_ task: TaskRecord?) -> RowValue {
     guard let task else { return .null }
     let values = values(task).map { value -> JSONValue in
       switch value {
@@ -85,7 +92,7 @@ enum TaskRowCoding {
     return .text(JSONWriter.string(.array(values)))
   }
 
-  static func task(fromHistoryText text: String?) -> TaskRecord? {
+  public static func task(fromHistoryText text: String?) -> TaskRecord? {
     guard let text, let values = (try? JSONParser.parse(text))?.arrayValue else { return nil }
     return task(from: HistoryRow(values: values))
   }

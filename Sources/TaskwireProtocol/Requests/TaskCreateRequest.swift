@@ -4,16 +4,18 @@ import TaskwireCore
 
 /// Creates a task at the end of its list. `view` picks the default date when `scheduledDate`
 /// is not given: Inbox none, Today today, Upcoming tomorrow. Result: `TaskPlace`.
-public enum TaskCreateRequest {
+public enum TaskCreateRequest: RequestType {
   public static let method = "task/create"
+  public static let parameterNames: Set<String>? = TaskFields.names.union(["view"])
+  public typealias Response = TaskPlace
 
   public struct Params: Sendable {
     public var patch: TaskPatch
     public var view: ViewKind
   }
 
-  public static func params(_ json: JSONValue?) throws(RPCError) -> Params {
-    let reader = try ParamReader(json, allowed: TaskFields.names.union(["view"]))
+  public static func decode(_ json: JSONValue?, context: DecodingContext) throws(RPCError) -> Params {
+    let reader = try reader(json)
     _ = try reader.requiredString("title")
     let view = try reader.choice("view", ViewKind.self) ?? .inbox
     guard [.inbox, .today, .upcoming].contains(view) else {

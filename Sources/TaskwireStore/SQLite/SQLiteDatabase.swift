@@ -1,11 +1,13 @@
 import CSQLite
 
 /// A failed SQLite call, with SQLite's own message.
-public struct SQLiteError: Error, CustomStringConvertible, Sendable {
+public struct SQLiteError: StorageFailure, Sendable {
   public var code: Int32
   public var message: String
   public var description: String { "SQLite error \(code): \(message)" }
   public var isBusy: Bool { code & 0xFF == SQLITE_BUSY || code & 0xFF == SQLITE_LOCKED }
+  public var backendName: String { "sqlite" }
+  public var detail: String { message }
 }
 
 /// One SQLite connection. Not thread-safe by design: the server's serial loop owns it.
@@ -71,11 +73,9 @@ public final class SQLiteDatabase {
 }
 
 /// A bound SQL value.
-public enum SQLiteValue: Sendable {
-  case null
-  case integer(Int64)
-  case text(String)
-}
+public typealias SQLiteValue = RowValue
+
+extension SQLiteStatement: TaskRowSource {}
 
 public final class SQLiteStatement {
   let raw: OpaquePointer

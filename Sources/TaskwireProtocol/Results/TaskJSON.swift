@@ -121,7 +121,7 @@ extension ViewSnapshot.Group {
 
 /// Where a task is after a change: its view, group and index there; all null for a task that
 /// is in no list (completed).
-public struct TaskPlace: Sendable {
+public struct TaskPlace: ResponseType {
   public var task: TaskRecord
   public var list: ListKey?
   public var index: Int?

@@ -1,8 +1,8 @@
-import Foundation
 import JSON
 import JSONRPC
 import TaskwireCore
 import TaskwireProtocol
+import TaskwireStore
 
 /// A query's version and, while someone is subscribed to it, its last published snapshot. The
 /// unfiltered views are always tracked, so that every `view/list` carries the version a drop
@@ -16,20 +16,53 @@ final class ViewTracker {
   init(query: ViewQuery) { self.query = query }
 }
 
-/// Subscriptions and the diffs pushed to them.
-extension Server {
+/// Subscriptions and the diffs pushed to them. It reads the replica's index and takes the
+/// replica's updates (what changed), marks which views and lists they touched, and — outside
+/// any transaction — diffs the touched lists of subscribed snapshots into `view/changed`
+/// notifications, queued in the outbox after the reply of the request that caused them.
+final class ViewPublisher {
   static let logbookLimit = 200
+
+  let replica: Replica
+  var trackers: [ViewQuery: ViewTracker] = [:]
+  var subscriptions: [(id: Int, query: ViewQuery)] = []
+  var nextSubscription = 1
+  /// Views touched since their last publication.
+  var dirtyViews: Set<ViewKind> = []
+  /// The lists touched since the last publication, for patching subscribed snapshots.
+  var dirtyLists: Set<ListKey> = []
+  /// Views that changed wholesale (a new day) and are rebuilt, not patched.
+  var rebuiltViews: Set<ViewKind> = []
+  /// Notifications waiting to be written, after the reply of the request that caused them.
+  var outbox: [JSONValue] = []
+
+  init(replica: Replica) {
+    self.replica = replica
+    for view in ViewKind.allCases { trackers[ViewQuery(view: view)] = ViewTracker(query: ViewQuery(view: view)) }
+  }
+
+  var index: TaskIndex { replica.index }
+
+  // MARK: Marking
+
+  /// Takes what changed in the replica and marks the views and lists it touched: no diffing.
+  func absorbReplicaUpdate() {
+    let update = replica.takeUpdate()
+    if update.rebuilt { markRebuilt(ViewKind.allCases) }
+    if update.completedTouched { dirtyViews.insert(.logbook) }
+    markDirty(update.changes)
+  }
 
   /// Notes which views and lists a list of changes touched: a date list (and `all`) when a
   /// task's visible fields, date-list place or rank changed; a quadrant when its visible fields,
   /// quadrant or matrix rank did; the logbook for completed tasks. A view whose content did not
   /// change keeps its version, so that a drop computed on it is not refused for nothing.
   func markDirty(_ changes: [TaskChange]) {
+    let today = index.today
     for change in changes {
       let before = change.before
       let after = change.after
       let visible = !(before.flatMap { old in after.map { old.looksLike($0) } } ?? false)
-      let today = index.today
       let listMoved = visible || before?.rank != after?.rank || before?.listKey(today: today) != after?.listKey(today: today)
       let quadrantMoved = visible || before?.matrixRank != after?.matrixRank || before?.quadrant != after?.quadrant
       for task in [before, after].compactMap({ $0 }) {
@@ -55,15 +88,19 @@ extension Server {
     rebuiltViews.formUnion(views)
   }
 
+  /// Whether a view has changes not yet published (so its version may be about to move).
+  func hasUnpublishedChanges(_ view: ViewKind) -> Bool {
+    absorbReplicaUpdate()
+    return dirtyViews.contains(view)
+  }
+
+  /// The published version of an unfiltered view: the one a drop is checked against.
+  func version(of view: ViewKind) -> Int { trackers[ViewQuery(view: view)]!.version }
+
+  // MARK: Publishing
+
   func snapshot(_ query: ViewQuery) -> ViewSnapshot {
-    var logbook: [(task: TaskRecord, day: CalendarDate)] = []
-    if query.view == .logbook {
-      let completed = (try? store.completedTasks(limit: Self.logbookLimit)) ?? []
-      logbook = completed.map { task in
-        let instant = task.completedAt.flatMap(DayClock.instant(of:)) ?? clock.now
-        return (task, dayClock.day(of: instant))
-      }
-    }
+    let logbook = query.view == .logbook ? replica.logbook(limit: Self.logbookLimit) : []
     return ViewSnapshot(query: query, index: index, logbook: logbook)
   }
 
@@ -71,7 +108,8 @@ extension Server {
   /// snapshot: when its content changed (or the day did) it gets a new version and each of its
   /// subscriptions a `view/changed`, queued in subscription order. A query nobody is subscribed
   /// to only counts the change.
-  func publishDirty() {
+  func publish() {
+    absorbReplicaUpdate()
     guard !dirtyViews.isEmpty else { return }
     var changed: [ViewQuery: ViewChangedNotification] = [:]
     for tracker in trackers.values where dirtyViews.contains(tracker.query.view) {
@@ -98,24 +136,20 @@ extension Server {
     for (id, query) in subscriptions {
       guard var notification = changed[query] else { continue }
       notification.subscription = id
-      outbox.append(
-        JSONRPC.Notification(method: ViewChangedNotification.method, params: notification.params).json)
+      outbox.append(JSONRPC.Notification(method: ViewChangedNotification.method, params: notification.params).json)
     }
   }
 
-  /// Refuses a drop computed on an older version of the view.
-  func check(version: Int?, of view: ViewKind) throws {
-    guard let version else { return }
-    publishDirty()
-    let current = trackers[ViewQuery(view: view)]!.version
-    if version != current {
-      throw DomainError.contentModified(view: view, expected: version, current: current)
-    }
+  /// Takes the notifications queued so far.
+  func takeOutbox() -> [JSONValue] {
+    defer { outbox.removeAll() }
+    return outbox
   }
 
-  func subscribe(_ params: JSONValue?) throws -> JSONValue {
-    let query = try ViewSubscribeRequest.params(params, today: index.today)
-    publishDirty()
+  // MARK: Queries
+
+  func subscribe(_ query: ViewQuery) -> ViewSubscribeRequest.Response {
+    publish()
     let tracker = trackers[query] ?? ViewTracker(query: query)
     trackers[query] = tracker
     if tracker.snapshot == nil { tracker.snapshot = snapshot(query) }
@@ -123,13 +157,11 @@ extension Server {
     let id = nextSubscription
     nextSubscription += 1
     subscriptions.append((id, query))
-    return .object([
-      "subscription": .int(id), "version": .int(tracker.version), "snapshot": json(tracker.snapshot!, version: tracker.version),
-    ])
+    return ViewSubscribeRequest.Response(
+      subscription: id, list: ViewListRequest.Response(snapshot: tracker.snapshot!, version: tracker.version))
   }
 
-  func unsubscribe(_ params: JSONValue?) throws -> JSONValue {
-    let id = try ViewUnsubscribeRequest.params(params)
+  func unsubscribe(_ id: Int) throws -> ViewUnsubscribeRequest.Response {
     guard let position = subscriptions.firstIndex(where: { $0.id == id }) else {
       throw RPCError.invalidParams("subscription", "is not an active subscription")
     }
@@ -141,35 +173,14 @@ extension Server {
         if !query.isBase { trackers[query] = nil }
       }
     }
-    return .object(["unsubscribed": .int(id)])
+    return ViewUnsubscribeRequest.Response(unsubscribed: id)
   }
 
   /// A query's result for `view/list`, with its view's version: the one a drop is checked
   /// against, filtered or not.
-  func list(_ params: JSONValue?) throws -> JSONValue {
-    let query = try ViewListRequest.params(params, today: index.today)
-    publishDirty()
+  func list(_ query: ViewQuery) -> ViewListRequest.Response {
+    publish()
     let content = trackers[query]?.snapshot ?? snapshot(query)
-    return json(content, version: trackers[ViewQuery(view: query.view)]!.version)
-  }
-
-  func json(_ snapshot: ViewSnapshot, version: Int) -> JSONValue {
-    guard case .object(var object) = snapshot.json else { return .null }
-    object["version"] = .int(version)
-    return .object(object)
-  }
-
-  func tags(_ params: JSONValue?) throws -> JSONValue {
-    try TagsListRequest.params(params)
-    var counts: [String: Int] = [:]
-    for task in index.tasks.values { for tag in task.tags { counts[tag, default: 0] += 1 } }
-    let sorted = counts.sorted { ($0.key.lowercased(), $0.key) < ($1.key.lowercased(), $1.key) }
-    return .object(["tags": .array(sorted.map { .object(["tag": .string($0.key), "count": .int($0.value)]) })])
-  }
-
-  /// Takes the notifications queued so far.
-  func takeOutbox() -> [JSONValue] {
-    defer { outbox.removeAll() }
-    return outbox
+    return ViewListRequest.Response(snapshot: content, version: version(of: query.view))
   }
 }

@@ -1,0 +1,56 @@
+import JSON
+import JSONRPC
+import TaskwireCore
+
+public enum TaskwireVersion {
+  public static let server = "0.1.0"
+  /// The protocol's version: bumped when a change would break a client written to it.
+  public static let `protocol` = "1"
+}
+
+/// The first request. Members an LSP client sends (capabilities, processId, …) are accepted
+/// and ignored. Result: the server's name and version, the protocol version and the methods.
+public enum InitializeRequest: RequestType {
+  public static let method = "initialize"
+  public static let parameterNames: Set<String>? = nil
+
+  public struct Params: Sendable {
+    public var clientName: String
+    public var clientVersion: String?
+  }
+
+  public static func decode(_ json: JSONValue?, context: DecodingContext) throws(RPCError) -> Params {
+    let reader = try reader(json)
+    if let version = try reader.string("protocolVersion"), version != TaskwireVersion.protocol {
+      throw .invalidParams(
+        "protocolVersion", "\"\(version)\" is not spoken here; this server speaks \"\(TaskwireVersion.protocol)\"")
+    }
+    let info = try reader.nested("clientInfo", allowed: ["name", "version"])
+    return Params(clientName: try info?.string("name") ?? "unknown", clientVersion: try info?.string("version"))
+  }
+
+  public struct Response: ResponseType {
+    public var methods: [String]
+    public var notifications: [String]
+    public var timeZone: String
+    public var today: CalendarDate
+
+    public init(methods: [String], notifications: [String], timeZone: String, today: CalendarDate) {
+      self.methods = methods
+      self.notifications = notifications
+      self.timeZone = timeZone
+      self.today = today
+    }
+
+    public var json: JSONValue {
+      [
+        "serverInfo": ["name": "taskwire", "version": .string(TaskwireVersion.server)],
+        "protocolVersion": .string(TaskwireVersion.protocol),
+        "methods": .array(methods.map(JSONValue.string)),
+        "notifications": .array(notifications.map(JSONValue.string)),
+        "timeZone": .string(timeZone),
+        "today": .string(today.description),
+      ]
+    }
+  }
+}

@@ -1,0 +1,74 @@
+import JSON
+import JSONRPC
+import TaskwireCore
+
+/// A drag: the task goes to `index` of the target list, the index counted in the list as it
+/// looks with the task taken out (left out: the end of the list). The target is `view` and, for
+/// Upcoming, the day group's `date` (a date or a phrase), for the matrix the `quadrant`.
+/// Result: `TaskPlace`.
+public enum TaskMoveRequest: RequestType {
+  public static let method = "task/move"
+  public static let parameterNames: Set<String>? = ["id", "view", "date", "quadrant", "index", "version"]
+  public typealias Response = TaskPlace
+
+  /// Where a task can be dropped.
+  public enum Target: Equatable, Sendable {
+    case inbox
+    case today
+    case day(CalendarDate)
+    case quadrant(Quadrant)
+
+    public var list: ListKey {
+      switch self {
+      case .inbox: .inbox
+      case .today: .today
+      case .day(let date): .day(date)
+      case .quadrant(let quadrant): .quadrant(quadrant)
+      }
+    }
+  }
+
+  public struct Params: Sendable {
+    public var id: Int64
+    public var target: Target
+    /// Nil: the end of the target list.
+    public var index: Int?
+    /// The target view's version the index was computed on, when the client knows it.
+    public var version: Int?
+  }
+
+  public static func decode(_ json: JSONValue?, context: DecodingContext) throws(RPCError) -> Params {
+    let reader = try reader(json)
+    let view = try reader.require("view", try reader.choice("view", ViewKind.self))
+    let date = try reader.string("date")
+    if view == .upcoming, date == nil {
+      throw .invalidParams("date", "is required to move into Upcoming: the day group's date")
+    }
+    if view != .upcoming, date != nil {
+      throw .invalidParams("date", "is only taken with view \"upcoming\"")
+    }
+    let quadrant = try reader.choice("quadrant", Quadrant.self)
+    if view == .matrix, quadrant == nil {
+      throw .invalidParams("quadrant", "is required to move into the matrix: do, schedule, delegate or eliminate")
+    }
+    if view != .matrix, quadrant != nil {
+      throw .invalidParams("quadrant", "is only taken with view \"matrix\"")
+    }
+    guard view.isDragTarget else {
+      throw .invalidParams("view", "must be inbox, today, upcoming or matrix: a drag target")
+    }
+    let id = try reader.id()
+    let index = try reader.int("index")
+    let version = try reader.int("version", in: 0...Int.max)
+    let target: Target
+    switch (view, date, quadrant) {
+    case (.inbox, _, _): target = .inbox
+    case (.today, _, _): target = .today
+    case (.upcoming, let date?, _):
+      target = .day(try RPCError.resolving { () throws(DomainError) in try TaskPatch.resolve(date, field: "date", today: context.today) })
+    case (.matrix, _, let quadrant?): target = .quadrant(quadrant)
+    default: throw .invalidParams("view", "must be inbox, today, upcoming or matrix: a drag target")
+    }
+    return Params(id: id, target: target, index: index, version: version)
+  }
+}

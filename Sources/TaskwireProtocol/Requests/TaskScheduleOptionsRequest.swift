@@ -1,0 +1,40 @@
+import JSON
+import JSONRPC
+import TaskwireCore
+
+/// The long-press menu for a task. Result: `{ id, options, picker }`.
+public enum TaskScheduleOptionsRequest: RequestType {
+  public static let method = "task/scheduleOptions"
+  public static let parameterNames: Set<String>? = ["id"]
+
+  public static func decode(_ json: JSONValue?, context: DecodingContext) throws(RPCError) -> Int64 {
+    try reader(json).id()
+  }
+
+  public struct Response: ResponseType {
+    public var id: Int64
+    public var menu: ScheduleOptions
+    public init(id: Int64, menu: ScheduleOptions) {
+      self.id = id
+      self.menu = menu
+    }
+
+    public var json: JSONValue {
+      [
+        "id": .int64(id),
+        "options": .array(
+          menu.options.map { option in
+            [
+              "id": .string(option.id), "label": .string(option.label),
+              "date": option.date.map { .string($0.description) } ?? .null,
+              "current": .bool(option.current),
+            ]
+          }),
+        "picker": [
+          "default": .string(menu.pickerDefault.description),
+          "minimum": .string(menu.pickerMinimum.description),
+        ],
+      ]
+    }
+  }
+}

@@ -1,0 +1,67 @@
+import JSON
+import JSONRPC
+import TaskwireCore
+
+/// A view's groups and tasks, optionally filtered and sorted. Result: `ViewSnapshot` with the
+/// view's `version`.
+public enum ViewListRequest: RequestType {
+  public static let method = "view/list"
+  public static let parameterNames: Set<String>? = ["view", "filter", "sort"]
+  static let filterNames: Set<String> = [
+    "tagsAny", "tagsAll", "types", "priorities", "urgent", "dueBefore", "dueAfter", "text", "hasRecurrence",
+  ]
+
+  /// Reads `view`, `filter` and `sort`; date bounds may be phrases, read against today.
+  public static func decode(_ json: JSONValue?, context: DecodingContext) throws(RPCError) -> ViewQuery {
+    let reader = try reader(json)
+    var query = ViewQuery(view: try reader.require("view", try reader.choice("view", ViewKind.self)))
+    query.sort = try reader.choice("sort", TaskSort.self) ?? .manual
+    guard let filter = try reader.nested("filter", allowed: filterNames) else { return query }
+    query.filter.tagsAny = try filter.strings("tagsAny")
+    query.filter.tagsAll = try filter.strings("tagsAll")
+    if let types = try filter.strings("types") {
+      query.filter.types = try types.map { name throws(RPCError) in
+        guard let type = TaskType(rawValue: name) else {
+          throw .invalidParams("filter.types", "must hold only \(TaskType.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return type
+      }
+    }
+    if let priorities = try filter.ints("priorities") {
+      guard priorities.allSatisfy({ (1...3).contains($0) }) else {
+        throw .invalidParams("filter.priorities", "must hold only 1, 2 or 3")
+      }
+      query.filter.priorities = priorities
+    }
+    query.filter.urgent = try filter.bool("urgent")
+    query.filter.text = try filter.string("text")
+    query.filter.hasRecurrence = try filter.bool("hasRecurrence")
+    query.filter.dueBefore = try date(filter, "dueBefore", today: context.today)
+    query.filter.dueAfter = try date(filter, "dueAfter", today: context.today)
+    return query
+  }
+
+  /// A filter's date bound: a date or a phrase, read against today.
+  static func date(_ filter: ParamReader, _ name: String, today: CalendarDate) throws(RPCError) -> CalendarDate? {
+    guard let text = try filter.string(name) else { return nil }
+    return try RPCError.resolving { () throws(DomainError) in
+      try TaskPatch.resolve(text, field: "filter.\(name)", today: today)
+    }
+  }
+
+  public struct Response: ResponseType {
+    public var snapshot: ViewSnapshot
+    /// The view's version: the one a drop is checked against, filtered or not.
+    public var version: Int
+    public init(snapshot: ViewSnapshot, version: Int) {
+      self.snapshot = snapshot
+      self.version = version
+    }
+
+    public var json: JSONValue {
+      guard case .object(var object) = snapshot.json else { return .null }
+      object["version"] = .int(version)
+      return .object(object)
+    }
+  }
+}

@@ -1,0 +1,37 @@
+import JSONRPC
+import TaskwireCore
+import TaskwireProtocol
+
+/// initialize, shutdown, rpc.discover and the test clock.
+extension Server {
+  static func registerLifecycle(_ methods: inout Dispatcher) {
+    methods.on(InitializeRequest.self, .lifecycle) { server, params in server.initialize(params) }
+    methods.on(ShutdownRequest.self, .lifecycle) { server, _ in
+      server.shutdownRequested = true
+      return NullResponse()
+    }
+    methods.on(DiscoverRequest.self, .lifecycle) { _, _ in DiscoverRequest.Response() }
+    methods.on(SetClockRequest.self, .read) { server, now in try server.setClock(now) }
+  }
+
+  func initialize(_ params: InitializeRequest.Params) -> InitializeRequest.Response {
+    replica.client = params.clientVersion.map { "\(params.clientName) \($0)" } ?? params.clientName
+    initialized = true
+    return InitializeRequest.Response(
+      methods: methods, notifications: [ViewChangedNotification.method],
+      timeZone: replica.dayClock.timeZone.identifier, today: replica.dayClock.day(of: replica.clock.now))
+  }
+
+  func setClock(_ text: String) throws -> SetClockRequest.Response {
+    guard replica.clock.isFixed else {
+      throw RPCError.invalidRequest("test/setClock needs the server started with --clock")
+    }
+    guard let instant = ServerOptions.parseInstant(text), replica.dayClock.canHold(instant) else {
+      throw RPCError.invalidParams("now", "must be an ISO 8601 time such as 2026-02-12T09:00:00Z, in years 2 to 9998")
+    }
+    replica.clock.set(instant)
+    try replica.prepare(forChange: false)
+    publisher.publish()
+    return SetClockRequest.Response(now: DayClock.timestamp(instant), today: replica.today)
+  }
+}

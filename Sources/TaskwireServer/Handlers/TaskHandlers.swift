@@ -1,0 +1,89 @@
+import TaskwireCore
+import TaskwireProtocol
+import TaskwireStore
+
+/// The task methods: each commits its change through the replica and says where the task is.
+extension Server {
+  static func registerTasks(_ methods: inout Dispatcher) {
+    methods.on(TaskCreateRequest.self, .change) { server, params in
+      let committed = try server.commit { replica in
+        try replica.planner.create(id: try replica.nextTaskID(), patch: params.patch, view: params.view)
+      }
+      return try server.place(of: committed.changes[0].taskID)
+    }
+    methods.on(TaskGetRequest.self, .read) { server, id in try server.place(of: id) }
+    methods.on(TaskUpdateRequest.self, .change) { server, params in
+      try server.commit { replica in try replica.planner.update(try replica.task(params.id), patch: params.patch) }
+      return try server.place(of: params.id)
+    }
+    methods.on(TaskDeleteRequest.self, .change) { server, id in
+      try server.commit { replica in replica.planner.delete(try replica.task(id)) }
+      return TaskDeleteRequest.Response(deleted: id)
+    }
+    methods.on(TaskCompleteRequest.self, .change) { server, params in
+      try server.commit { replica in
+        replica.planner.complete(try replica.task(params.id), completed: params.completed, nextID: try replica.nextTaskID())
+      }
+      return try server.place(of: params.id)
+    }
+    methods.on(TaskMoveRequest.self, .change) { server, params in
+      let target = params.target.list
+      try server.commit(checking: params.version, of: target.view) { replica in
+        try replica.planner.move(try replica.task(params.id), to: target, at: params.index)
+      }
+      return try server.place(of: params.id, in: target.view)
+    }
+    methods.on(TaskScheduleRequest.self, .change) { server, params in
+      let today = server.replica.today
+      let view = params.date.map { $0 <= today ? ViewKind.today : .upcoming } ?? .inbox
+      try server.commit(checking: params.version, of: view) { replica in
+        try replica.planner.schedule(try replica.task(params.id), to: params.date)
+      }
+      return try server.place(of: params.id)
+    }
+    methods.on(TaskScheduleOptionsRequest.self, .read) { server, id in
+      let task = try server.replica.task(id)
+      return TaskScheduleOptionsRequest.Response(id: task.id, menu: ScheduleOptions(for: task, today: server.replica.today))
+    }
+  }
+
+  /// Where a task is now, for a reply.
+  func place(of id: Int64, in view: ViewKind = .today) throws -> TaskPlace {
+    let task = try replica.task(id)
+    let position = replica.index.position(of: id, in: view)
+    return TaskPlace(task: task, list: position?.list, index: position?.index)
+  }
+
+  /// Thrown inside a transaction when a version check needs changes published first.
+  private struct PublishFirst: Error {}
+
+  /// Commits a user action. With a `version`, the action was computed on that version of
+  /// `view` and is refused (`-32801`) when the view has moved on. The version to compare with
+  /// is the published one: when the transaction's catch-up found changes to the view that are
+  /// not published yet, the transaction is rolled back, they are published (diffs are never
+  /// computed inside a transaction), and the action is tried again.
+  @discardableResult
+  func commit(
+    checking version: Int? = nil, of view: ViewKind = .today, _ plan: @escaping (Replica) throws -> ChangeSet
+  ) throws -> Replica.Committed {
+    var attempts = 0
+    while true {
+      attempts += 1
+      do {
+        return try replica.commit(
+          .action { [publisher] replica in
+            if let version {
+              if attempts < 4, publisher.hasUnpublishedChanges(view) { throw PublishFirst() }
+              let current = publisher.version(of: view)
+              if version != current {
+                throw DomainError.contentModified(view: view, expected: version, current: current)
+              }
+            }
+            return try plan(replica)
+          })
+      } catch is PublishFirst {
+        publisher.publish()
+      }
+    }
+  }
+}

@@ -1,0 +1,19 @@
+import TaskwireCore
+import TaskwireProtocol
+
+/// Listing, subscribing and tags: reads of the index through the view publisher.
+extension Server {
+  static func registerViews(_ methods: inout Dispatcher) {
+    methods.on(ViewListRequest.self, .read) { server, query in server.publisher.list(query) }
+    methods.on(ViewSubscribeRequest.self, .read) { server, query in server.publisher.subscribe(query) }
+    methods.on(ViewUnsubscribeRequest.self, .read) { server, id in try server.publisher.unsubscribe(id) }
+    methods.on(TagsListRequest.self, .read) { server, _ in server.tags() }
+  }
+
+  func tags() -> TagsListRequest.Response {
+    var counts: [String: Int] = [:]
+    for task in replica.index.tasks.values { for tag in task.tags { counts[tag, default: 0] += 1 } }
+    let sorted = counts.sorted { ($0.key.lowercased(), $0.key) < ($1.key.lowercased(), $1.key) }
+    return TagsListRequest.Response(tags: sorted.map { (tag: $0.key, count: $0.value) })
+  }
+}

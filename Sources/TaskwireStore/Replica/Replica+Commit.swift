@@ -1,0 +1,116 @@
+import TaskwireCore
+
+/// The one commit path: every change, whoever makes it, is one transaction that catches up with
+/// the other writers, plans against the index as it now is, and writes the rows with their undo
+/// step (or history flip) and change-log entries; only once committed is the index patched.
+extension Replica {
+  public enum Change {
+    /// A user action, planned inside the transaction (`plan` may throw to refuse it).
+    case action((Replica) throws -> ChangeSet)
+    case undo
+    case redo
+    /// A new day: Today's arrivals go to its end. Not an undo step: no user made it.
+    case rollover
+  }
+
+  /// What a commit did.
+  public struct Committed: Sendable {
+    public var label: String
+    /// The changes applied, in order (for an undo, the step's inverse).
+    public var changes: [TaskChange]
+    /// The history step an undo or redo applied.
+    public var step: HistoryStep?
+  }
+
+  @discardableResult
+  public func commit(_ change: Change) throws -> Committed {
+    var latest: Int64 = 0
+    let committed = try storage.write { () throws -> Committed in
+      try catchUp()
+      let committed: Committed
+      switch change {
+      case .action(let plan):
+        let set = try plan(self)
+        if !set.changes.isEmpty {
+          try storage.writeRows(set.changes)
+          try storage.appendStep(label: set.label, client: client, at: timestamp, changes: set.changes)
+        }
+        committed = Committed(label: set.label, changes: set.changes, step: nil)
+      case .undo: committed = try replayHistory(undo: true)
+      case .redo: committed = try replayHistory(undo: false)
+      case .rollover: committed = try rollOver()
+      }
+      latest = try storage.latestChange()
+      return committed
+    }
+    // Only once committed: a rolled-back transaction's log entries are reused by the next writer.
+    seenChange = latest
+    commitsSinceIdle += 1
+    pending.changes += committed.changes
+    index.apply(committed.changes)
+    return committed
+  }
+
+  /// Applies a step's inverse (undo) or the step again (redo), after checking that every task
+  /// it touches is still exactly as the step left it.
+  private func replayHistory(undo: Bool) throws -> Committed {
+    guard let step = try undo ? storage.latestUndoable() : storage.latestRedoable() else {
+      throw undo ? DomainError.nothingToUndo : DomainError.nothingToRedo
+    }
+    let applied = undo ? ChangeSet(label: step.label, changes: step.changes).inverse : step.changes
+    for change in applied {
+      // Ranks may have moved since without anyone's step (a new day puts arrivals at Today's
+      // end): everything else must be as the step left it.
+      let current = try index.tasks[change.taskID] ?? storage.task(id: change.taskID)
+      let unchanged =
+        current.flatMap { now in change.before.map { now.looksLike($0) } } ?? (current == nil && change.before == nil)
+      guard unchanged else {
+        throw DomainError.historyConflict(
+          "task \(change.taskID) changed since '\(step.label)'; nothing was \(undo ? "undone" : "redone")")
+      }
+    }
+    try storage.writeRows(applied)
+    try storage.markStep(step.id, undone: undo)
+    return Committed(label: step.label, changes: applied, step: step)
+  }
+
+  /// Runs the rollover once per day for every server on the store (the day is kept in the
+  /// store); a failure is logged, and tried again on the next request or tick.
+  func rollOverIfNeeded() {
+    guard isLoaded, rolledOverTo.map({ $0 < index.today }) ?? true, !storage.isReadOnly else { return }
+    let day = index.today
+    do {
+      try commit(.rollover)
+      rolledOverTo = day
+    } catch {
+      log("could not roll the lists over to \(index.today): \(error)")
+    }
+  }
+
+  /// The tasks that arrive in Today (from yesterday's "Tomorrow", or from days no server was
+  /// running) go to Today's end, in their days' order, instead of interleaving with Today's
+  /// own manual order.
+  private func rollOver() throws -> Committed {
+    let day = index.today
+    let label = "Roll over to \(day)"
+    guard let last = try storage.rolledOverTo() else {
+      try storage.setRolledOverTo(day)
+      return Committed(label: label, changes: [], step: nil)
+    }
+    guard last < day else { return Committed(label: label, changes: [], step: nil) }
+    let today = index.tasks(in: .today)
+    let arriving = today.filter { ($0.scheduledDate ?? day) > last }
+      .sorted { ($0.scheduledDate!, $0.rank, $0.id) < ($1.scheduledDate!, $1.rank, $1.id) }
+    let staying = today.filter { ($0.scheduledDate ?? day) <= last }
+    var rank = (staying.map(\.rank).max() ?? ((arriving.first?.rank ?? 0) - DropIndex.gap))
+    let changes = arriving.map { task -> TaskChange in
+      rank += DropIndex.gap
+      var moved = task
+      moved.rank = rank
+      return TaskChange(before: task, after: moved)
+    }
+    try storage.writeRows(changes)
+    try storage.setRolledOverTo(day)
+    return Committed(label: label, changes: changes, step: nil)
+  }
+}

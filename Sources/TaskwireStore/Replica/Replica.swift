@@ -1,0 +1,145 @@
+import Foundation
+import TaskwireCore
+
+/// One server's copy of the store: the storage, the in-memory index of open tasks, the change
+/// log cursor, the day and its rollover. Every change goes through `commit` (one transaction
+/// that catches up with other writers, plans, and writes rows, undo step and change log
+/// together); what changed is kept in `pending` for the view publisher, which diffs after the
+/// transaction. Owned by one serial loop, like its storage.
+public final class Replica {
+  public let storage: any TaskStorage
+  public let dayClock: DayClock
+  public var clock: ReplicaClock
+  /// Who makes the changes, for history steps: the client's name and version.
+  public var client = "unknown"
+  /// Where failures that no request waits for are reported (stderr in the server).
+  public var log: (String) -> Void = { _ in }
+  public internal(set) var index: TaskIndex
+  /// The index is loaded by the first request that needs it, so that `initialize` is answered
+  /// at once however large the store is (an editor spawns taskwire at every start).
+  public private(set) var isLoaded = false
+  var seenNotice: Int64 = 0
+  var seenChange: Int64 = 0
+  /// The day this replica last saw the lists rolled over to (nil: not looked yet).
+  var rolledOverTo: CalendarDate? = nil
+  /// Commits since the storage's last idle housekeeping.
+  var commitsSinceIdle = 0
+  var pending = ReplicaUpdate()
+
+  public init(storage: any TaskStorage, dayClock: DayClock, clock: ReplicaClock) {
+    self.storage = storage
+    self.dayClock = dayClock
+    self.clock = clock
+    index = TaskIndex(today: dayClock.day(of: clock.now))
+  }
+
+  public var today: CalendarDate { index.today }
+  /// Now, as the protocol writes timestamps.
+  public var timestamp: String { DayClock.timestamp(clock.now) }
+  public var planner: TaskPlanner { TaskPlanner(index: index, now: timestamp) }
+
+  /// Hands what changed since the last call to the caller (the view publisher).
+  public func takeUpdate() -> ReplicaUpdate {
+    defer { pending = ReplicaUpdate() }
+    return pending
+  }
+
+  // MARK: Keeping up
+
+  /// Before a request: loads the index, moves to a new day, catches up with other writers
+  /// (unless `forChange`: a change catches up inside its own transaction), and rolls the lists
+  /// over when the day is new.
+  public func prepare(forChange: Bool) throws {
+    if !isLoaded {
+      try reload()
+    } else {
+      advanceDay()
+      if !forChange { try catchUp() }
+    }
+    rollOverIfNeeded()
+  }
+
+  /// What the timer does: notices other writers and the day changing.
+  public func poll() {
+    guard isLoaded else { return }
+    advanceDay()
+    do {
+      try catchUp()
+    } catch {
+      log("cannot read the store: \(error)")
+    }
+    rollOverIfNeeded()
+  }
+
+  /// Housekeeping when the server is idle after changes.
+  public func idle() {
+    guard isLoaded, commitsSinceIdle > 0 else { return }
+    storage.idle()
+    commitsSinceIdle = 0
+  }
+
+  /// Reads every open task anew; the views are rebuilt.
+  func reload() throws {
+    seenNotice = try storage.changeNotice()
+    seenChange = try storage.latestChange()
+    index = TaskIndex(today: dayClock.day(of: clock.now), tasks: try storage.loadOpenTasks())
+    if isLoaded { pending.rebuilt = true }
+    isLoaded = true
+  }
+
+  /// A new day rebuilds the lists (tasks change lists wholesale).
+  func advanceDay() {
+    let day = dayClock.day(of: clock.now)
+    guard day != index.today else { return }
+    index.setToday(day)
+    pending.rebuilt = true
+  }
+
+  /// Reads back the changes other writers committed since this replica last looked, from the
+  /// change log; a cursor the pruned log no longer reaches reloads everything.
+  func catchUp() throws {
+    let notice = try storage.changeNotice()
+    guard notice != seenNotice else { return }
+    guard let read = try storage.changes(after: seenChange) else {
+      log("fell behind the pruned change log: reloading every task")
+      return try reload()
+    }
+    seenNotice = notice
+    for id in read.ids.sorted() {
+      let before = index.tasks[id]
+      let after = try storage.task(id: id)
+      // The index holds open tasks only: a change to a completed one (reopened, deleted) is
+      // the logbook's.
+      if before == nil { pending.completedTouched = true }
+      if before == nil && after == nil { continue }
+      pending.changes.append(TaskChange(before: before, after: after))
+      if let after { index.upsert(after) } else { index.remove(id: id) }
+    }
+    seenChange = read.latest
+  }
+
+  // MARK: Reading
+
+  /// The task with this id, open or completed.
+  public func task(_ id: Int64) throws -> TaskRecord {
+    if let task = index.tasks[id] { return task }
+    guard let task = try storage.task(id: id) else { throw DomainError.taskNotFound(id) }
+    return task
+  }
+
+  /// The id the next created task gets. Only inside a commit's plan.
+  public func nextTaskID() throws -> Int64 { try storage.nextTaskID() }
+
+  /// The most recently completed tasks, newest first, each with the day it was completed.
+  public func logbook(limit: Int) -> [(task: TaskRecord, day: CalendarDate)] {
+    let completed = (try? storage.completedTasks(limit: limit)) ?? []
+    return completed.map { task in
+      let instant = task.completedAt.flatMap(DayClock.instant(of:)) ?? clock.now
+      return (task, dayClock.day(of: instant))
+    }
+  }
+
+  public func steps(limit: Int) throws -> [HistoryStep] { try storage.steps(limit: limit) }
+  public func canUndo() throws -> Bool { try storage.hasStep(undone: false) }
+  public func canRedo() throws -> Bool { try storage.hasStep(undone: true) }
+}

@@ -1,0 +1,44 @@
+import CSQLite
+
+/// The change log (`changes`: one row per touched task id, in commit order) and SQLite's
+/// `data_version`, which moves when another connection commits to the file.
+extension SQLiteStorage {
+  public func changeNotice() throws -> Int64 { try scalar("PRAGMA data_version") }
+
+  /// SQLite pushes nothing: other processes' commits are noticed by checking `changeNotice`.
+  public var noticeDescriptor: Int32? { nil }
+
+  public func latestChange() throws -> Int64 { try scalar("SELECT max(seq) FROM changes") }
+
+  public func changes(after seq: Int64) throws -> ChangeLogRead? {
+    // The log reaches back to `seq` when nothing after it was pruned.
+    let oldest = try scalar("SELECT min(seq) FROM changes")
+    if oldest > seq + 1 { return nil }
+    let statement = try db.statement("SELECT seq, task_id FROM changes WHERE seq > ? ORDER BY seq").bind([.integer(seq)])
+    var read = ChangeLogRead(ids: [], latest: seq)
+    while try statement.step() {
+      read.latest = statement.int(0)
+      read.ids.insert(statement.int(1))
+    }
+    return read
+  }
+
+  /// Copies the WAL's committed pages into the database without waiting for readers or
+  /// writers (a passive checkpoint), and prunes the change log once it is twice the kept size.
+  public func idle() {
+    guard case .file = location, !isReadOnly else { return }
+    var logFrames: Int32 = 0
+    var copied: Int32 = 0
+    _ = sqlite3_wal_checkpoint_v2(db.handle, nil, SQLITE_CHECKPOINT_PASSIVE, &logFrames, &copied)
+    pruneChangeLog()
+  }
+
+  /// Deletes all but the newest `StorageLimits.changeLogKept` entries, when there are twice as
+  /// many. AUTOINCREMENT keeps numbering past the deleted ones.
+  func pruneChangeLog() {
+    guard let oldest = try? scalar("SELECT min(seq) FROM changes"),
+      let latest = try? latestChange(), latest - oldest >= 2 * StorageLimits.changeLogKept
+    else { return }
+    try? db.statement("DELETE FROM changes WHERE seq <= ?").run([.integer(latest - StorageLimits.changeLogKept)])
+  }
+}

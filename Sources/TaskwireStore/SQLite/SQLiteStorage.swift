@@ -1,0 +1,192 @@
+import CSQLite
+import Foundation
+import TaskwireCore
+
+/// Where the store lives.
+public enum StoreLocation: Sendable, Equatable {
+  case file(String)
+  case memory
+}
+
+/// What a commit survives. WAL with `synchronous=NORMAL` survives the process being killed at
+/// any point (the commit is in the OS's hands before the reply); `FULL` also survives a power
+/// loss, at the price of an fsync per change.
+public enum Durability: Sendable {
+  case processCrash
+  case powerLoss
+}
+
+/// The SQLite store, the default backend: one connection to one file (or to memory), every
+/// change in one `BEGIN IMMEDIATE` transaction that writes the task rows, the undo step and the
+/// change log together. Other processes on the same file are noticed through `data_version`.
+public final class SQLiteStorage: TaskStorage {
+  public static let busyTimeoutMilliseconds: Int32 = 5000
+
+  let db: SQLiteDatabase
+  public let location: StoreLocation
+
+  /// `maxPageCount` limits the file's size (in pages), for tests that need a full disk.
+  public init(location: StoreLocation, maxPageCount: Int? = nil, durability: Durability = .processCrash) throws {
+    self.location = location
+    let path: String
+    switch location {
+    case .memory: path = ":memory:"
+    case .file(let file):
+      path = file
+      // A SQLite URI (`file:/path?mode=ro`) is opened as SQLite reads it; a path is prepared.
+      if !file.hasPrefix("file:") { try Self.prepareFile(at: file) }
+    }
+    db = try SQLiteDatabase(
+      path: path,
+      flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI)
+    sqlite3_busy_timeout(db.handle, Self.busyTimeoutMilliseconds)
+    try migrate()
+    if case .file = location, sqlite3_db_readonly(db.handle, "main") == 0 {
+      // Checkpoints run from the server's idle timer (`checkpoint()`), not inside whichever
+      // commit crosses SQLite's 1000-page mark, so that no reply waits for one.
+      try db.execute(
+        "PRAGMA journal_mode = WAL; PRAGMA synchronous = \(durability == .powerLoss ? "FULL" : "NORMAL"); PRAGMA wal_autocheckpoint = 0;"
+      )
+    }
+    if let maxPageCount { try db.execute("PRAGMA max_page_count = \(maxPageCount)") }
+  }
+
+  /// Creates a new store's folder (0700) and file (0600) whatever the umask; an existing file
+  /// is never touched here.
+  static func prepareFile(at path: String) throws(SQLiteError) {
+    let folder = (path as NSString).deletingLastPathComponent
+    if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
+      do {
+        try FileManager.default.createDirectory(
+          atPath: folder, withIntermediateDirectories: true,
+          attributes: [.posixPermissions: 0o700])
+      } catch {
+        throw SQLiteError(code: SQLITE_CANTOPEN, message: "cannot create folder \(folder): \(error)")
+      }
+    }
+    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    if fd >= 0 {
+      fchmod(fd, 0o600)
+      closeDescriptor(fd)
+    }
+  }
+
+  public func close() { db.close() }
+
+  public var summary: String {
+    switch location {
+    case .memory: "SQLite \(Self.sqliteVersion), in memory"
+    case .file(let path): "SQLite \(Self.sqliteVersion), \(path)"
+    }
+  }
+
+  public func schemaVersion() throws -> Int64 { try scalar("PRAGMA user_version") }
+
+  /// Whether the file could only be opened for reading.
+  public var isReadOnly: Bool { sqlite3_db_readonly(db.handle, "main") == 1 }
+
+  public static var sqliteVersion: String { SQLiteDatabase.libraryVersion }
+
+  /// Brings the schema up to date. A current store is only read here, so that a read-only
+  /// file opens for reading.
+  private func migrate() throws {
+    if try scalar("PRAGMA user_version") == Schema.version { return }
+    try write { () throws in
+      var version = try scalar("PRAGMA user_version")
+      if version == Schema.version { return }
+      while let step = Schema.migrations[version] {
+        try db.execute(step)
+        version += 1
+      }
+      if version == Schema.version { return }
+      guard version == 0 else {
+        throw SQLiteError(
+          code: SQLITE_MISMATCH,
+          message: "the store has schema version \(version); this taskwire knows \(Schema.version)")
+      }
+      guard try scalar("SELECT count(*) FROM sqlite_master") == 0 else {
+        throw SQLiteError(code: SQLITE_NOTADB, message: "the file is a database, but not a taskwire store")
+      }
+      try db.execute(Schema.create)
+    }
+  }
+
+  func scalar(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) -> Int64 {
+    let statement = try db.statement(sql).bind(values)
+    defer { statement.finish() }
+    return try statement.step() ? statement.int(0) : 0
+  }
+
+  /// Runs `body` in a write transaction. `BEGIN IMMEDIATE` takes the write lock first, so a
+  /// read inside can never need an upgrade that fails at once with SQLITE_BUSY.
+  public func write<T>(_ body: () throws -> T) throws -> T {
+    try db.statement("BEGIN IMMEDIATE").run()
+    do {
+      let result = try body()
+      try db.statement("COMMIT").run()
+      return result
+    } catch {
+      try? db.statement("ROLLBACK").run()
+      throw error
+    }
+  }
+
+  // MARK: Task rows
+
+  public func loadOpenTasks() throws -> [TaskRecord] {
+    let statement = try db.statement("SELECT \(TaskRowCoding.columns) FROM tasks WHERE completed = 0")
+    var tasks: [TaskRecord] = []
+    while try statement.step() { tasks.append(TaskRowCoding.task(from: statement)) }
+    return tasks
+  }
+
+  public func task(id: Int64) throws -> TaskRecord? {
+    let statement = try db.statement("SELECT \(TaskRowCoding.columns) FROM tasks WHERE id = ?")
+      .bind([.integer(id)])
+    defer { statement.finish() }
+    return try statement.step() ? TaskRowCoding.task(from: statement) : nil
+  }
+
+  public func completedTasks(limit: Int) throws -> [TaskRecord] {
+    let statement = try db.statement(
+      "SELECT \(TaskRowCoding.columns) FROM tasks WHERE completed = 1 ORDER BY completed_at DESC, id DESC LIMIT ?"
+    ).bind([.integer(Int64(limit))])
+    var tasks: [TaskRecord] = []
+    while try statement.step() { tasks.append(TaskRowCoding.task(from: statement)) }
+    return tasks
+  }
+
+  public func nextTaskID() throws -> Int64 {
+    try scalar("SELECT seq FROM sqlite_sequence WHERE name = 'tasks'") + 1
+  }
+
+  public func writeRows(_ changes: [TaskChange]) throws {
+    let placeholders = Array(repeating: "?", count: TaskRowCoding.columnCount).joined(separator: ", ")
+    for change in changes {
+      if let after = change.after {
+        try db.statement("INSERT OR REPLACE INTO tasks (\(TaskRowCoding.columns)) VALUES (\(placeholders))")
+          .run(TaskRowCoding.values(after))
+      } else {
+        try db.statement("DELETE FROM tasks WHERE id = ?").run([.integer(change.taskID)])
+      }
+      try db.statement("INSERT INTO changes (task_id) VALUES (?)").run([.integer(change.taskID)])
+    }
+  }
+
+  // MARK: The day
+
+  public func rolledOverTo() throws -> CalendarDate? {
+    let statement = try db.statement("SELECT value FROM meta WHERE key = 'rolledOverTo'")
+    defer { statement.finish() }
+    return try statement.step() ? statement.text(0).flatMap(CalendarDate.init(iso:)) : nil
+  }
+
+  public func setRolledOverTo(_ day: CalendarDate) throws {
+    try db.statement("INSERT OR REPLACE INTO meta (key, value) VALUES ('rolledOverTo', ?)").run([.text(day.description)])
+  }
+}
+
+/// `close(2)`, named apart from `SQLiteStorage.close()`.
+private func closeDescriptor(_ fd: Int32) {
+  close(fd)
+}

@@ -1,0 +1,127 @@
+import TaskwireCore
+
+/// Where the tasks are kept: the seam under the `Replica`. A backend stores task rows, the undo
+/// history, the change log other servers catch up from, and the day the lists were last rolled
+/// over to; it knows nothing of views, subscriptions or the wire. Every backend passes the same
+/// conformance suite (`TaskwireTestSupport.StorageConformance`).
+///
+/// One value is one connection, owned by one serial loop: no method is called concurrently.
+/// Methods marked "inside `write`" are only called from the body of `write`.
+public protocol TaskStorage: AnyObject {
+  /// What the logs say about the store: the backend and where it is, never a credential.
+  var summary: String { get }
+  /// Whether the store could only be opened for reading: every `write` then fails.
+  var isReadOnly: Bool { get }
+  /// The schema version the store is at (a newer one is refused when opening).
+  func schemaVersion() throws -> Int64
+  func close()
+
+  /// Runs `body` in one write transaction, serialized with every other writer of the store
+  /// (other connections, processes and machines): committed when `body` returns, rolled back
+  /// when it throws. Reads inside see every commit that came before the transaction.
+  func write<T>(_ body: () throws -> T) throws -> T
+
+  // MARK: Task rows
+
+  func loadOpenTasks() throws -> [TaskRecord]
+  func task(id: Int64) throws -> TaskRecord?
+  /// The most recently completed tasks, newest first (completion time, then id).
+  func completedTasks(limit: Int) throws -> [TaskRecord]
+  /// The id the next created task gets; ids are never reused, even after a delete. Inside `write`.
+  func nextTaskID() throws -> Int64
+  /// Writes each change's `after` row (or deletes the row when `after` is nil) and logs the
+  /// task id in the change log. Writing a task with an id at or past `nextTaskID` advances
+  /// it. Inside `write`.
+  func writeRows(_ changes: [TaskChange]) throws
+
+  // MARK: Undo history
+
+  /// Records a user action as the newest undo step, dropping every undone step (the redo
+  /// side) and keeping at most `historyLimit` steps. Inside `write`. Returns the step's id.
+  @discardableResult
+  func appendStep(label: String, client: String, at: String, changes: [TaskChange]) throws -> Int64
+  /// Flips a step between done and undone. Inside `write`.
+  func markStep(_ id: Int64, undone: Bool) throws
+  /// The step an undo would take back: the newest one not undone, with its changes.
+  func latestUndoable() throws -> HistoryStep?
+  /// The step a redo would re-apply: the oldest undone one, with its changes.
+  func latestRedoable() throws -> HistoryStep?
+  /// Recent steps, newest first, without their changes.
+  func steps(limit: Int) throws -> [HistoryStep]
+  /// Whether any step is waiting to be undone (`undone` false) or redone (true).
+  func hasStep(undone: Bool) throws -> Bool
+
+  // MARK: The day
+
+  /// The day Today's arrivals were last put at its end, by any server on the store.
+  func rolledOverTo() throws -> CalendarDate?
+  /// Inside `write`.
+  func setRolledOverTo(_ day: CalendarDate) throws
+
+  // MARK: Change log and change notices
+
+  /// A number that moves whenever another connection commits: checking it is how a server
+  /// learns, cheaply, that there is something to catch up on.
+  func changeNotice() throws -> Int64
+  /// A descriptor that becomes readable when a change notice may have arrived (a backend that
+  /// pushes them), or nil for a backend that is checked on a timer.
+  var noticeDescriptor: Int32? { get }
+  /// The newest entry of the change log (0 when it is empty).
+  func latestChange() throws -> Int64
+  /// The tasks changed after entry `seq`, or `nil` when the log no longer reaches back that
+  /// far (it was pruned): the caller then reloads everything.
+  func changes(after seq: Int64) throws -> ChangeLogRead?
+
+  /// Housekeeping while nobody waits (a WAL checkpoint, pruning the change log).
+  func idle()
+}
+
+/// What a reader of the change log learns: which tasks changed, and the newest entry read, from
+/// which it continues (so that a commit landing while it reads is never skipped).
+public struct ChangeLogRead: Equatable, Sendable {
+  public var ids: Set<Int64>
+  public var latest: Int64
+
+  public init(ids: Set<Int64>, latest: Int64) {
+    self.ids = ids
+    self.latest = latest
+  }
+}
+
+/// One undo step as kept in the store.
+public struct HistoryStep: Equatable, Sendable {
+  public var id: Int64
+  public var label: String
+  public var client: String
+  public var at: String
+  public var undone: Bool
+  public var changes: [TaskChange]
+
+  public init(id: Int64, label: String, client: String, at: String, undone: Bool, changes: [TaskChange]) {
+    self.id = id
+    self.label = label
+    self.client = client
+    self.at = at
+    self.undone = undone
+    self.changes = changes
+  }
+}
+
+/// How many undo steps a store keeps, and how much of the change log survives pruning.
+public enum StorageLimits {
+  public static let historyLimit: Int64 = 1000
+  /// Change-log entries kept when pruning: a server further behind than this reloads.
+  public static let changeLogKept: Int64 = 10_000
+}
+
+/// A failure of the store itself (not of the request): locked, unreachable, full, damaged,
+/// too new. The server maps it to `-32020` (busy) or `-32021` (failed), with `data` naming the
+/// backend (`{"sqlite": detail}`).
+public protocol StorageFailure: Error, CustomStringConvertible {
+  /// A lock wait ran out: trying again later may succeed.
+  var isBusy: Bool { get }
+  /// `sqlite`, `postgresql`.
+  var backendName: String { get }
+  /// The backend's own message, never holding a credential.
+  var detail: String { get }
+}
