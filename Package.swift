@@ -2,6 +2,7 @@
 import PackageDescription
 
 // taskwire has no Swift package dependencies: only the toolchain and the system's libsqlite3.
+// One section per module: the module, then its tests. `taskwire` links no test support.
 let package = Package(
   name: "taskwire",
   products: [
@@ -10,24 +11,47 @@ let package = Package(
   ],
   targets: [
     .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+
     .target(name: "JSON"),
+    .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+
     .target(name: "JSONRPC", dependencies: ["JSON"]),
+    .testTarget(name: "JSONRPCTests", dependencies: ["JSON", "JSONRPC"]),
+
     .target(name: "TaskwireCore"),
+    .testTarget(name: "TaskwireCoreTests", dependencies: ["TaskwireCore", "TaskwireTestSupport"]),
+
     .target(
       name: "TaskwireProtocol", dependencies: ["JSON", "JSONRPC", "TaskwireCore"],
       // Protocol/openrpc.json, through a link: the one copy of the contract, answered to rpc.discover.
       resources: [.embedInCode("openrpc.json")]),
+    .testTarget(name: "TaskwireProtocolTests", dependencies: ["JSON", "JSONRPC", "TaskwireCore", "TaskwireProtocol"]),
+
     .target(name: "TaskwireStore", dependencies: ["CSQLite", "JSON", "TaskwireCore"]),
+    .testTarget(
+      name: "TaskwireStoreTests", dependencies: ["CSQLite", "TaskwireCore", "TaskwireStore", "TaskwireTestSupport"]),
+
     .target(
       name: "TaskwireServer",
-      dependencies: ["JSON", "JSONRPC", "TaskwireCore", "TaskwireProtocol", "TaskwireStore"]
-    ),
+      dependencies: ["JSON", "JSONRPC", "TaskwireCore", "TaskwireProtocol", "TaskwireStore"]),
+    .testTarget(
+      name: "TaskwireServerTests",
+      dependencies: ["JSON", "JSONRPC", "TaskwireServer", "TaskwireTestSupport"]),
+
     .target(name: "TaskwireReplay", dependencies: ["JSON", "TaskwireProtocol"]),
+    .testTarget(name: "TaskwireReplayTests", dependencies: ["JSON", "TaskwireReplay"]),
+
     .executableTarget(name: "taskwire", dependencies: ["TaskwireServer", "TaskwireReplay"]),
-    .executableTarget(name: "taskwire-bench", dependencies: ["CSQLite", "JSON", "TaskwireReplay"]),
-    .testTarget(name: "JSONTests", dependencies: ["JSON", "JSONRPC", "TaskwireCore", "TaskwireProtocol"]),
-    .testTarget(name: "TaskwireCoreTests", dependencies: ["TaskwireCore"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["taskwire", "JSON", "TaskwireReplay"]),
+    .executableTarget(name: "taskwire-bench", dependencies: ["JSON", "TaskwireCore", "TaskwireStore"]),
+
+    // Helpers shared by the test targets: the pipe and in-process clients, the diff applier,
+    // temporary folders, a seeded generator, the storage conformance suite.
+    .target(
+      name: "TaskwireTestSupport",
+      dependencies: ["JSON", "JSONRPC", "TaskwireCore", "TaskwireStore", "TaskwireServer", "TaskwireReplay"]),
+    .testTarget(
+      name: "EndToEndTests",
+      dependencies: ["taskwire", "JSON", "TaskwireProtocol", "TaskwireReplay", "TaskwireTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

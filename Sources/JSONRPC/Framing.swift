@@ -76,6 +76,11 @@ public final class FrameReader {
       if let newline = buffer[searchFrom...].firstIndex(of: 0x0A) {
         var end = newline
         if end > start, buffer[end - 1] == 0x0D { end -= 1 }
+        // A whole line may arrive in one read: it is still refused when it is too long.
+        if end - start > maxMessageBytes {
+          start = newline + 1
+          return .oversized
+        }
         let line = Array(buffer[start..<end])
         start = newline + 1
         // Blank lines (and lines of only spaces or tabs) are keep-alives, not messages.

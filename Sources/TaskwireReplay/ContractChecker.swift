@@ -1,16 +1,19 @@
 import JSON
+import TaskwireProtocol
 
 /// Checks messages against Protocol/openrpc.json: a successful request's params, every result
 /// and error, and every notification the server sends.
 public struct ContractChecker {
   let validator: SchemaValidator
   let methods: [String: JSONObject]
+  let document: JSONValue
   let notifications: [String: JSONValue]
   /// Errors any message may get whatever its method: they come before a method is known.
   static let envelopeErrors: Set<Int> = [-32700, -32600, -32601]
 
   public init(document: JSONValue) {
     validator = SchemaValidator(document: document)
+    self.document = document
     var methods: [String: JSONObject] = [:]
     for method in document["methods"]?.arrayValue ?? [] {
       if let object = method.objectValue, let name = object["name"]?.stringValue { methods[name] = object }
@@ -56,7 +59,7 @@ public struct ContractChecker {
 
   func checkParams(_ params: JSONValue?, of method: String, spec: JSONObject) -> String? {
     let given = params?.objectValue ?? JSONObject()
-    let declared = spec["params"]?.arrayValue ?? []
+    let declared = OpenRPCDocument.params(of: .object(spec), in: document)
     let lenient = method == "initialize"
     for param in declared {
       guard let name = param["name"]?.stringValue else { continue }

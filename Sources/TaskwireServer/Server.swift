@@ -9,7 +9,7 @@ import TaskwireStore
 /// `Replica` (the tasks and every change) and the `ViewPublisher` (subscriptions and diffs).
 /// One serial loop owns it: messages are handled strictly in arrival order, and each change is
 /// committed before its reply is produced.
-final class Server: MessageHandler {
+public final class Server: MessageHandler {
   let replica: Replica
   let publisher: ViewPublisher
   /// Whether `test/setClock` is offered: only with `--clock`.
@@ -17,9 +17,9 @@ final class Server: MessageHandler {
   var initialized = false
   var shutdownRequested = false
   /// Set by the `exit` notification: the loop ends after the current frame.
-  var exitCode: Int32? = nil
+  public var exitCode: Int32? = nil
 
-  init(storage: any TaskStorage, options: ServerOptions) {
+  public init(storage: any TaskStorage, options: ServerOptions) {
     let dayClock = DayClock(timeZone: options.timeZone, dayStartHour: options.dayStartHour)
     replica = Replica(storage: storage, dayClock: dayClock, clock: ReplicaClock(fixed: options.fixedClock))
     publisher = ViewPublisher(replica: replica)
@@ -45,7 +45,7 @@ final class Server: MessageHandler {
 
   // MARK: MessageHandler
 
-  func answer(_ request: Request) -> Result<JSONValue, RPCError> {
+  public func answer(_ request: Request) -> Result<JSONValue, RPCError> {
     guard let entry = Self.dispatcher.entries[request.method] else {
       return .failure(.methodNotFound(request.method))
     }
@@ -66,7 +66,7 @@ final class Server: MessageHandler {
     }
   }
 
-  func carryOut(_ notification: JSONRPC.Notification) {
+  public func carryOut(_ notification: JSONRPC.Notification) {
     if notification.method == ExitNotification.method {
       exitCode = shutdownRequested ? 0 : 1
       return
@@ -78,13 +78,13 @@ final class Server: MessageHandler {
   }
 
   /// Publishes what changed, then hands over the notifications: after each frame's reply.
-  func takeQueued() -> [JSONValue] {
+  public func takeQueued() -> [JSONValue] {
     publisher.publish()
     return publisher.takeOutbox()
   }
 
   /// What the timer does: other writers, the day, housekeeping.
-  func poll() {
+  public func poll() {
     replica.poll()
   }
 
@@ -109,7 +109,7 @@ final class Server: MessageHandler {
     }
   }
 
-  func log(_ text: String) {
+  public func log(_ text: String) {
     ServerLog.write("taskwire: \(text)\n")
   }
 }

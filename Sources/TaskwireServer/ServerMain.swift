@@ -57,7 +57,7 @@ public enum ServerMain {
   }
 
   /// The backend `--db` names (the SQLite file by default).
-  static func openStorage(_ options: ServerOptions) throws -> any TaskStorage {
+  public static func openStorage(_ options: ServerOptions) throws -> any TaskStorage {
     try SQLiteStorage(location: options.store, maxPageCount: options.maxPageCount, durability: options.durability)
   }
 }

@@ -19,6 +19,7 @@ public protocol TaskStorage: AnyObject {
   /// Runs `body` in one write transaction, serialized with every other writer of the store
   /// (other connections, processes and machines): committed when `body` returns, rolled back
   /// when it throws. Reads inside see every commit that came before the transaction.
+  @discardableResult
   func write<T>(_ body: () throws -> T) throws -> T
 
   // MARK: Task rows

@@ -1,3 +1,4 @@
+import TaskwireCore
 import Foundation
 import JSON
 
@@ -41,7 +42,7 @@ struct Scenarios {
     results["update"] = try series { r in #"{"jsonrpc":"2.0","id":\#(next()),"method":"task/update","params":{"id":\#(r.next(count) + 1),"title":"renamed \#(r.next(1000))"}}"# }
     results["move"] = try series { r in Self.move(id: next(), task: r.next(count) + 1, random: &r, size: count) }
     results["schedule"] = try series { r in
-      let date = BenchStore.date(BenchStore.dayNumber("2026-02-12") + r.next(60))
+      let date = CalendarDate(iso: "2026-02-12")!.adding(days: r.next(60)).description
       return #"{"jsonrpc":"2.0","id":\#(next()),"method":"task/schedule","params":{"id":\#(r.next(count) + 1),"date":"\#(date)"}}"#
     }
     results["undo"] = try series { _ in #"{"jsonrpc":"2.0","id":\#(next()),"method":"history/undo"}"# }
@@ -83,7 +84,7 @@ struct Scenarios {
     case 0: return #"{"jsonrpc":"2.0","id":\#(id),"method":"task/move","params":{"id":\#(task),"view":"inbox","index":\#(index)}}"#
     case 1: return #"{"jsonrpc":"2.0","id":\#(id),"method":"task/move","params":{"id":\#(task),"view":"today","index":\#(index)}}"#
     default:
-      let date = BenchStore.date(BenchStore.dayNumber("2026-02-12") + 1 + random.next(60))
+      let date = CalendarDate(iso: "2026-02-12")!.adding(days: 1 + random.next(60)).description
       return #"{"jsonrpc":"2.0","id":\#(id),"method":"task/move","params":{"id":\#(task),"view":"upcoming","date":"\#(date)","index":\#(index)}}"#
     }
   }

@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import TaskwireReplay
+import TaskwireTestSupport
 import Testing
 
 /// Protocol/openrpc.json against the server, and the recorded sessions against both.

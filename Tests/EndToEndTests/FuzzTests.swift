@@ -1,12 +1,14 @@
 import Foundation
 import JSON
+import TaskwireProtocol
+import TaskwireTestSupport
 import Testing
 
 /// Random input at every method: only successes, -32600, -32602 and application errors come
 /// back; never -32603, never a crash.
 @Suite struct FuzzTests {
   struct Fuzzer {
-    var random: OrderPropertyTests.Generator
+    var random: Generator
     let keys: [String]
 
     mutating func value(depth: Int = 0) -> JSONValue {
@@ -39,10 +41,10 @@ import Testing
       .filter { $0 != "shutdown" && $0 != "initialize" }
     var keys = Set<String>()
     for method in document["methods"]?.arrayValue ?? [] {
-      for param in method["params"]?.arrayValue ?? [] { if let name = param["name"]?.stringValue { keys.insert(name) } }
+      for param in OpenRPCDocument.params(of: method, in: document) { if let name = param["name"]?.stringValue { keys.insert(name) } }
     }
     keys.formUnion(["pattern", "weekdays", "monthDay", "interval", "afterCompletion", "tagsAny", "priorities", "text", "now"])
-    var fuzzer = Fuzzer(random: .init(state: 7), keys: keys.sorted())
+    var fuzzer = Fuzzer(random: Generator(seed: 7), keys: keys.sorted())
     for _ in 0..<20 { try server.result("task/create", ["title": "seed", "view": "today"]) }
     for step in 0..<1500 {
       let method = methods[fuzzer.random.next(methods.count)]
@@ -68,7 +70,7 @@ import Testing
 
   @Test func mutatedRecordedSessions() throws {
     let folder = ContractTests.root.appendingPathComponent("Protocol/sessions")
-    var random = OrderPropertyTests.Generator(state: 11)
+    var random = Generator(seed: 11)
     for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".jsonl") {
       let lines = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8).split(separator: "\n")
       let inputs = lines.compactMap { line -> [UInt8]? in

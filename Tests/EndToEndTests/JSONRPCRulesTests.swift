@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import TaskwireTestSupport
 import Testing
 
 /// The JSON-RPC 2.0 rules, through the real binary over real pipes.

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import TaskwireTestSupport
 import Testing
 
 /// Recurrence, the matrix, the logbook, `all`, filters, sorting and tags, through the binary.

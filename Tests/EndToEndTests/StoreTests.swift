@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import TaskwireTestSupport
 import Testing
 
 /// The SQLite file: created safely, surviving restarts with everything in it.

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import TaskwireTestSupport
 import Testing
 
 /// view/subscribe and the view/changed diffs.
@@ -36,7 +37,7 @@ import Testing
       ["view": "logbook"], ["view": "all", "filter": ["priorities": [2, 3]], "sort": "title"],
     ]
     for query in queries { appliers.append(try SnapshotApplier(subscribeResult: try server.result("view/subscribe", query))) }
-    var random = OrderPropertyTests.Generator(state: 42)
+    var random = Generator(seed: 42)
     let dates = ["today", "tomorrow", "2026-02-14", "2026-02-20"]
     var nextID = 1
     for step in 0..<250 {

@@ -1,16 +1,9 @@
 import Testing
 import TaskwireCore
+import TaskwireTestSupport
 
 /// ViewDiff on random snapshots: applying the ops to the old snapshot gives the new one.
 @Suite struct ViewDiffTests {
-  struct Generator {
-    var state: UInt64
-    mutating func next(_ bound: Int) -> Int {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return Int((state >> 33) % UInt64(bound))
-    }
-  }
-
   func task(_ id: Int64, rank: Int64, title: String = "t") -> TaskRecord {
     TaskRecord(id: id, title: title, createdAt: "c", updatedAt: "u", rank: rank)
   }
@@ -58,7 +51,7 @@ import TaskwireCore
 
   @Test(arguments: 1...200)
   func randomSnapshots(seed: Int) {
-    var random = Generator(state: UInt64(seed))
+    var random = Generator(seed: UInt64(seed))
     let days = ["2026-02-13", "2026-02-14", "2026-02-15", "2026-02-16"]
     func randomView() -> ViewSnapshot {
       var groups: [(String, [TaskRecord])] = []
@@ -78,12 +71,5 @@ import TaskwireCore
     let result = apply(ViewDiff.between(old, new), to: old)
     #expect(result.map(\.0) == new.groups.map(\.key))
     #expect(result.map(\.1) == new.groups.map { $0.tasks.map(\.id) })
-  }
-}
-
-extension ViewDiffTests.Generator: RandomNumberGenerator {
-  mutating func next() -> UInt64 {
-    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-    return state
   }
 }

@@ -119,6 +119,7 @@ public final class SQLiteStorage: TaskStorage {
 
   /// Runs `body` in a write transaction. `BEGIN IMMEDIATE` takes the write lock first, so a
   /// read inside can never need an upgrade that fails at once with SQLITE_BUSY.
+  @discardableResult
   public func write<T>(_ body: () throws -> T) throws -> T {
     try db.statement("BEGIN IMMEDIATE").run()
     do {

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import TaskwireTestSupport
 import Testing
 
 /// The rules of Inbox, Today and Upcoming.
@@ -9,7 +10,7 @@ import Testing
   }
 
   @Test func creationDefaultsPerView() throws {
-    let server = try TaskwireProcess.started()
+    let server = try InProcessClient.started()
     #expect(try server.result("task/create", ["title": "i", "view": "inbox"])["task"]?["scheduledDate"] == .null)
     #expect(try server.result("task/create", ["title": "t", "view": "today"])["task"]?["scheduledDate"] == "2026-02-12")
     #expect(try server.result("task/create", ["title": "u", "view": "upcoming"])["task"]?["scheduledDate"] == "2026-02-13")
@@ -19,7 +20,7 @@ import Testing
   }
 
   @Test func upcomingGroupsAndTitles() throws {
-    let server = try TaskwireProcess.started()
+    let server = try InProcessClient.started()
     for (title, date) in [("far", "2027-01-04"), ("b", "2026-02-14"), ("tomorrow", "2026-02-13"), ("a", "2026-02-14")] {
       try server.result("task/create", ["title": .string(title), "scheduledDate": .string(date)])
     }
@@ -37,7 +38,7 @@ import Testing
   }
 
   @Test func overdueTasksStayInToday() throws {
-    let server = try TaskwireProcess.started()
+    let server = try InProcessClient.started()
     try server.result("task/create", ["title": "due tomorrow", "view": "upcoming"])
     try server.result("task/create", ["title": "in three days", "scheduledDate": "2026-02-15"])
     try server.result("task/create", ["title": "today", "view": "today"])
@@ -55,15 +56,15 @@ import Testing
 
   @Test func dayBoundaryFollowsTheTimeZone() throws {
     // 23:30 UTC on Feb 12 is already Feb 13 in Berlin, still Feb 12 in New York.
-    let berlin = try TaskwireProcess(["--memory", "--clock", "2026-02-12T23:30:00Z", "--time-zone", "Europe/Berlin"])
-    let newYork = try TaskwireProcess(["--memory", "--clock", "2026-02-12T23:30:00Z", "--time-zone", "America/New_York"])
+    let berlin = try InProcessClient(["--memory", "--clock", "2026-02-12T23:30:00Z", "--time-zone", "Europe/Berlin"])
+    let newYork = try InProcessClient(["--memory", "--clock", "2026-02-12T23:30:00Z", "--time-zone", "America/New_York"])
     for server in [berlin, newYork] { try server.result("initialize", [:]) }
     #expect(try berlin.result("view/list", ["view": "today"])["today"] == "2026-02-13")
     #expect(try newYork.result("view/list", ["view": "today"])["today"] == "2026-02-12")
   }
 
   @Test func setClockNeedsTheFlag() throws {
-    let server = try TaskwireProcess(["--memory"])
+    let server = try InProcessClient(["--memory"])
     try server.result("initialize", [:])
     #expect(try server.error("test/setClock", ["now": "2026-02-14T10:00:00Z"])["code"] == -32600)
   }

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import TaskwireTestSupport
 import Testing
 
 /// Random sequences of moves, schedules, undos and redos through the real server, checked after
@@ -25,15 +26,7 @@ import Testing
     }
   }
 
-  struct Generator {
-    var state: UInt64
-    mutating func next(_ bound: Int) -> Int {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return Int((state >> 33) % UInt64(bound))
-    }
-  }
-
-  func actual(_ server: TaskwireProcess) throws -> Model {
+  func actual(_ server: InProcessClient) throws -> Model {
     var model = Model()
     for view in ["inbox", "today", "upcoming"] {
       for group in try server.result("view/list", ["view": .string(view)])["groups"]?.arrayValue ?? [] {
@@ -46,8 +39,8 @@ import Testing
 
   @Test(arguments: [1, 2, 3])
   func randomSequencesMatchTheModel(seed: UInt64) throws {
-    let server = try TaskwireProcess.started()
-    var random = Generator(state: seed)
+    let server = try InProcessClient.started()
+    var random = Generator(seed: seed)
     var model = Model(lists: ["inbox": [], "today": []])
     let dates = ["2026-02-13", "2026-02-14", "2026-02-20"]
     let keys = ["inbox", "today"] + dates

@@ -1,11 +1,12 @@
 import Foundation
 import JSON
+import TaskwireTestSupport
 import Testing
 
 /// task/create, task/get, task/update, task/delete, task/complete and their validation.
 @Suite struct TaskMethodTests {
   @Test func createNormalisesEveryField() throws {
-    let server = try TaskwireProcess.started()
+    let server = try InProcessClient.started()
     let place = try server.result(
       "task/create",
       [
@@ -30,7 +31,7 @@ import Testing
   }
 
   @Test func defaults() throws {
-    let server = try TaskwireProcess.started()
+    let server = try InProcessClient.started()
     let task = try #require(try server.result("task/create", ["title": "x"])["task"])
     #expect(task["priority"] == 1)
     #expect(task["urgent"] == false)
@@ -42,7 +43,7 @@ import Testing
   }
 
   @Test func createValidation() throws {
-    let server = try TaskwireProcess.started()
+    let server = try InProcessClient.started()
     let cases: [(JSONValue, String)] = [
       (["title": "   "], "title"),
       ([:], "title"),
@@ -77,7 +78,7 @@ import Testing
   }
 
   @Test func sqlMetacharactersAreStoredLiterally() throws {
-    let server = try TaskwireProcess.started()
+    let server = try InProcessClient.started()
     let title = "Robert'); DROP TABLE tasks;-- \" % _ \\"
     try server.result("task/create", ["title": .string(title), "tags": ["a'b", "%"]])
     let task = try server.result("task/get", ["id": 1])["task"]
@@ -86,7 +87,7 @@ import Testing
   }
 
   @Test func getUpdateAndClear() throws {
-    let server = try TaskwireProcess.started()
+    let server = try InProcessClient.started()
     try server.result("task/create", ["title": "Plan", "notes": "n", "dueDate": "2026-03-01", "tags": ["a"]])
     let updated = try server.result(
       "task/update", ["id": 1, "title": "Plan trip", "notes": .null, "dueDate": .null, "priority": 2])
@@ -107,7 +108,7 @@ import Testing
   }
 
   @Test func updateDateMovesToTheEndOfTheNewList() throws {
-    let server = try TaskwireProcess.started()
+    let server = try InProcessClient.started()
     try server.result("task/create", ["title": "a", "view": "today"])
     try server.result("task/create", ["title": "b", "view": "inbox"])
     let place = try server.result("task/update", ["id": 2, "scheduledDate": "today"])
@@ -116,7 +117,7 @@ import Testing
   }
 
   @Test func deleteAndComplete() throws {
-    let server = try TaskwireProcess.started()
+    let server = try InProcessClient.started()
     try server.result("task/create", ["title": "a", "view": "today"])
     try server.result("task/create", ["title": "b", "view": "today"])
     let done = try server.result("task/complete", ["id": 1])

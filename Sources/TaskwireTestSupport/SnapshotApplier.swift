@@ -3,17 +3,17 @@ import Testing
 
 /// Applies `view/changed` operations to a snapshot as Protocol/README.md tells a client to: the
 /// tests' reference implementation of diff application.
-struct SnapshotApplier {
-  var snapshot: JSONObject
-  var version: Int
+public struct SnapshotApplier {
+  public var snapshot: JSONObject
+  public var version: Int
 
-  init(subscribeResult: JSONValue) throws {
+  public init(subscribeResult: JSONValue) throws {
     snapshot = try #require(subscribeResult["snapshot"]?.objectValue)
     version = Int(try #require(subscribeResult["version"]?.integerValue))
     snapshot["version"] = nil
   }
 
-  var groups: [JSONObject] {
+  public var groups: [JSONObject] {
     get { snapshot["groups"]?.arrayValue?.compactMap(\.objectValue) ?? [] }
     set { snapshot["groups"] = .array(newValue.map(JSONValue.object)) }
   }
@@ -30,7 +30,7 @@ struct SnapshotApplier {
     groups = all
   }
 
-  mutating func apply(_ params: JSONValue) throws {
+  public mutating func apply(_ params: JSONValue) throws {
     #expect(params["from"] == .int(version), "no gap in versions")
     version = Int(try #require(params["to"]?.integerValue))
     snapshot["today"] = params["today"]
@@ -86,21 +86,5 @@ struct SnapshotApplier {
         Issue.record("unknown op \(JSONWriter.string(op))")
       }
     }
-  }
-}
-
-extension TaskwireProcess {
-  /// Sends a request and returns its result and the notifications that follow it, read until
-  /// a `view/list` sentinel request answers (notifications come after the reply they follow).
-  func resultAndNotifications(_ method: String, _ params: JSONValue? = nil) throws -> (JSONValue, [JSONValue]) {
-    let response = try call(method, params)
-    var notifications: [JSONValue] = []
-    send(#"{"jsonrpc":"2.0","id":"sentinel","method":"history/list","params":{"limit":1}}"#)
-    while true {
-      let message = try readMessage()
-      if message["id"] == "sentinel" { break }
-      notifications.append(message)
-    }
-    return (response, notifications)
   }
 }

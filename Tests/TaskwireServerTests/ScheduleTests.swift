@@ -1,11 +1,12 @@
 import Foundation
 import JSON
+import TaskwireTestSupport
 import Testing
 
 /// task/schedule and task/scheduleOptions: the long-press date pick.
 @Suite struct ScheduleTests {
   @Test func eachKindOfInput() throws {
-    let server = try TaskwireProcess.started()
+    let server = try InProcessClient.started()
     try server.result("task/create", ["title": "a"])
     try server.result("task/create", ["title": "b", "view": "today"])
     // Thursday 2026-02-12.
@@ -34,7 +35,7 @@ import Testing
   }
 
   @Test func errorsLeaveTheTaskUnchanged() throws {
-    let server = try TaskwireProcess.started()
+    let server = try InProcessClient.started()
     try server.result("task/create", ["title": "a", "view": "upcoming"])
     let past = try server.error("task/schedule", ["id": 1, "date": "2026-02-11"])
     #expect(past["code"] == -32012)
@@ -50,7 +51,7 @@ import Testing
   }
 
   @Test func scheduleOptionsMarkTheCurrentPlace() throws {
-    let server = try TaskwireProcess.started()
+    let server = try InProcessClient.started()
     try server.result("task/create", ["title": "a"])
     try server.result("task/create", ["title": "b", "scheduledDate": "2026-02-20"])
     let inbox = try server.result("task/scheduleOptions", ["id": 1])

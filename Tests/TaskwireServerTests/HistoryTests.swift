@@ -1,15 +1,16 @@
 import Foundation
 import JSON
+import TaskwireTestSupport
 import Testing
 
 /// history/undo, history/redo and history/list.
 @Suite struct HistoryTests {
-  func state(_ server: TaskwireProcess) throws -> [JSONValue] {
+  func state(_ server: InProcessClient) throws -> [JSONValue] {
     try ["inbox", "today", "upcoming"].map { try server.content($0) }
   }
 
   @Test func aChainUndoneAndRedoneBackAndForth() throws {
-    let server = try TaskwireProcess.started()
+    let server = try InProcessClient.started()
     var states = [try state(server)]
     let actions: [(String, JSONValue, String)] = [
       ("task/create", ["title": "Buy milk"], "Create 'Buy milk'"),
@@ -48,7 +49,7 @@ import Testing
   }
 
   @Test func undoRestoresThePositionInTheList() throws {
-    let server = try TaskwireProcess.started()
+    let server = try InProcessClient.started()
     for title in ["a", "b", "c"] { try server.result("task/create", ["title": .string(title), "view": "today"]) }
     try server.result("task/move", ["id": 2, "view": "inbox", "index": 0])
     try server.result("history/undo")
@@ -57,7 +58,7 @@ import Testing
   }
 
   @Test func historyListShowsRecentStepsNewestFirst() throws {
-    let server = try TaskwireProcess.started()
+    let server = try InProcessClient.started()
     try server.result("task/create", ["title": "a"])
     try server.result("task/create", ["title": "b"])
     try server.result("history/undo")

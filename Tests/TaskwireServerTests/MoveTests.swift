@@ -1,19 +1,20 @@
 import Foundation
 import JSON
+import TaskwireTestSupport
 import Testing
 
 /// task/move: drag with a drop index, inside a list and across views and day groups.
 @Suite struct MoveTests {
   /// A server with Inbox [i1 i2 i3], Today [t1 t2], Tomorrow [u1 u2] (ids 1…7).
-  func seeded() throws -> TaskwireProcess {
-    let server = try TaskwireProcess.started()
+  func seeded() throws -> InProcessClient {
+    let server = try InProcessClient.started()
     for (title, view) in [("i1", "inbox"), ("i2", "inbox"), ("i3", "inbox"), ("t1", "today"), ("t2", "today"), ("u1", "upcoming"), ("u2", "upcoming")] {
       try server.result("task/create", ["title": .string(title), "view": .string(view)])
     }
     return server
   }
 
-  func titles(_ server: TaskwireProcess, _ view: String, group: Int = 0) throws -> [String] {
+  func titles(_ server: InProcessClient, _ view: String, group: Int = 0) throws -> [String] {
     let list = try server.result("view/list", ["view": .string(view)])
     return list["groups"]?[group]?["tasks"]?.arrayValue?.compactMap { $0["title"]?.stringValue } ?? []
   }
@@ -105,7 +106,7 @@ import Testing
   @Test func manyMovesToOneSlotKeepTheOrder() throws {
     // Dropping again and again between the same two neighbours exhausts the rank gap and
     // forces local rebalances; the order must stay exactly what the drops asked for.
-    let server = try TaskwireProcess.started()
+    let server = try InProcessClient.started()
     for number in 1...30 { try server.result("task/create", ["title": .string("t\(number)")]) }
     var expected = (1...30).map { "t\($0)" }
     for number in stride(from: 30, through: 3, by: -1) {

@@ -1,0 +1,11 @@
+/// Every method of the protocol, for the contract test that checks each one's parameter
+/// reading against Protocol/openrpc.json.
+public enum AllRequests {
+  public static let types: [any RequestType.Type] = [
+    InitializeRequest.self, ShutdownRequest.self, DiscoverRequest.self, SetClockRequest.self,
+    TaskCreateRequest.self, TaskGetRequest.self, TaskUpdateRequest.self, TaskDeleteRequest.self,
+    TaskCompleteRequest.self, TaskMoveRequest.self, TaskScheduleRequest.self, TaskScheduleOptionsRequest.self,
+    ViewListRequest.self, ViewSubscribeRequest.self, ViewUnsubscribeRequest.self, TagsListRequest.self,
+    HistoryUndoRequest.self, HistoryRedoRequest.self, HistoryListRequest.self,
+  ]
+}

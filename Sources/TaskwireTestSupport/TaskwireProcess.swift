@@ -1,0 +1,98 @@
+import Foundation
+import JSON
+import TaskwireReplay
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The built `taskwire` binary, run as a real subprocess over real pipes. A test may write
+/// from one thread while it reads on another: the two touch separate pipes and state.
+public final class TaskwireProcess: TaskwireClient, @unchecked Sendable {
+  public static var binary: URL {
+    if let path = ProcessInfo.processInfo.environment["TASKWIRE_BIN"] {
+      return URL(fileURLWithPath: path)
+    }
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    return root.appendingPathComponent(".build/debug/taskwire")
+  }
+
+  /// A fixed clock: Thursday 2026-02-12, 09:00 in Berlin.
+  public static let clockArguments = ["--clock", "2026-02-12T08:00:00Z", "--time-zone", "Europe/Berlin"]
+
+  public let pipe: ServerPipe
+  public var process: Process { pipe.process }
+  public var input: Pipe { pipe.input }
+  public var output: Pipe { pipe.output }
+  private var nextID = 1
+  /// Notifications read while waiting for a reply.
+  public var skippedNotifications: [JSONValue] = []
+
+  public init(_ arguments: [String]) throws {
+    pipe = try ServerPipe(executable: Self.binary, arguments: arguments)
+  }
+
+  /// A server on a fresh in-memory store with the fixed clock, already initialized.
+  public static func started(_ extra: [String] = ["--memory"], initialize: Bool = true) throws -> TaskwireProcess {
+    let server = try TaskwireProcess(extra + clockArguments)
+    if initialize {
+      _ = try server.result(
+        "initialize", ["clientInfo": ["name": "tests"], "protocolVersion": "1"])
+    }
+    return server
+  }
+
+  deinit {
+    if process.isRunning { process.terminate() }
+  }
+
+  public func send(_ line: String) {
+    sendBytes(Array(line.utf8) + [0x0A])
+  }
+
+  public func sendBytes(_ bytes: [UInt8]) { pipe.write(bytes) }
+
+  public func send(_ value: JSONValue) { send(JSONWriter.string(value)) }
+
+  public func closeInput() { pipe.closeInput() }
+
+  /// The next line the server writes, or nil after `timeout` seconds or at end of output.
+  public func readLine(timeout: Double = 10) -> String? { pipe.readLine(timeout: timeout) }
+
+  /// Reads exactly `count` bytes (for Content-Length framing).
+  public func readBytes(_ count: Int, timeout: Double = 10) -> [UInt8]? { pipe.readBytes(count, timeout: timeout) }
+
+  public func readMessage(timeout: Double = 10) throws -> JSONValue {
+    let line = try #require(readLine(timeout: timeout), "the server sent no line")
+    return try JSONParser.parse(line)
+  }
+
+  /// Sends a request and returns the whole response message.
+  public func call(_ method: String, _ params: JSONValue? = nil) throws -> JSONValue {
+    let id = nextID
+    nextID += 1
+    var message: JSONObject = ["jsonrpc": "2.0", "id": .int(id), "method": .string(method)]
+    if let params { message["params"] = params }
+    send(.object(message))
+    var response = try readMessage()
+    // Notifications may come before the reply; a client sets them aside.
+    while response["id"] == nil, response["method"] != nil {
+      skippedNotifications.append(response)
+      response = try readMessage()
+    }
+    #expect(response.objectValue?["id"] == .int(id), "reply to \(method) has the request's id")
+    return response
+  }
+
+  public func waitForExit(timeout: Double = 10) -> Int32? {
+    let deadline = Date().addingTimeInterval(timeout)
+    while process.isRunning {
+      if Date() > deadline { return nil }
+      usleep(5000)
+    }
+    return process.terminationStatus
+  }
+}
+

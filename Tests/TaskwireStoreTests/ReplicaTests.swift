@@ -1,0 +1,106 @@
+import Foundation
+import TaskwireCore
+import TaskwireStore
+import TaskwireTestSupport
+import Testing
+
+/// A storage that counts what the replica asks of it, around a real SQLite store.
+final class CountingStorage: TaskStorage {
+  let base: SQLiteStorage
+  var notices = 0
+  var transactions = 0
+  init(_ base: SQLiteStorage) { self.base = base }
+  var summary: String { base.summary }
+  var isReadOnly: Bool { base.isReadOnly }
+  func schemaVersion() throws -> Int64 { try base.schemaVersion() }
+  func close() { base.close() }
+  func write<T>(_ body: () throws -> T) throws -> T {
+    transactions += 1
+    return try base.write(body)
+  }
+  func loadOpenTasks() throws -> [TaskRecord] { try base.loadOpenTasks() }
+  func task(id: Int64) throws -> TaskRecord? { try base.task(id: id) }
+  func completedTasks(limit: Int) throws -> [TaskRecord] { try base.completedTasks(limit: limit) }
+  func nextTaskID() throws -> Int64 { try base.nextTaskID() }
+  func writeRows(_ changes: [TaskChange]) throws { try base.writeRows(changes) }
+  func appendStep(label: String, client: String, at: String, changes: [TaskChange]) throws -> Int64 {
+    try base.appendStep(label: label, client: client, at: at, changes: changes)
+  }
+  func markStep(_ id: Int64, undone: Bool) throws { try base.markStep(id, undone: undone) }
+  func latestUndoable() throws -> HistoryStep? { try base.latestUndoable() }
+  func latestRedoable() throws -> HistoryStep? { try base.latestRedoable() }
+  func steps(limit: Int) throws -> [HistoryStep] { try base.steps(limit: limit) }
+  func hasStep(undone: Bool) throws -> Bool { try base.hasStep(undone: undone) }
+  func rolledOverTo() throws -> CalendarDate? { try base.rolledOverTo() }
+  func setRolledOverTo(_ day: CalendarDate) throws { try base.setRolledOverTo(day) }
+  func changeNotice() throws -> Int64 {
+    notices += 1
+    return try base.changeNotice()
+  }
+  var noticeDescriptor: Int32? { nil }
+  func latestChange() throws -> Int64 { try base.latestChange() }
+  func changes(after seq: Int64) throws -> ChangeLogRead? { try base.changes(after: seq) }
+  func idle() { base.idle() }
+}
+
+@Suite struct ReplicaTests {
+  static let clock = ReplicaClock(fixed: ISO8601DateFormatter().date(from: "2026-02-12T08:00:00Z"))
+
+  func replica(on path: String) throws -> (Replica, CountingStorage) {
+    let storage = CountingStorage(try SQLiteStorage(location: .file(path)))
+    let replica = Replica(
+      storage: storage, dayClock: DayClock(timeZone: TimeZone(identifier: "UTC")!, dayStartHour: 0), clock: Self.clock)
+    return (replica, storage)
+  }
+
+  func create(_ title: String) -> Replica.Change {
+    .action { replica in
+      var patch = TaskPatch()
+      patch.title = title
+      return try replica.planner.create(id: try replica.nextTaskID(), patch: patch, view: .today)
+    }
+  }
+
+  /// A change is one transaction that catches up with other writers once, inside it.
+  @Test func aChangeCatchesUpOnceInsideItsTransaction() throws {
+    let (replica, storage) = try replica(on: try temporaryFolder().appendingPathComponent("a.sqlite").path)
+    try replica.prepare(forChange: true)
+    _ = replica.takeUpdate()
+    storage.notices = 0
+    storage.transactions = 0
+    try replica.prepare(forChange: true)
+    try replica.commit(create("one"))
+    #expect(storage.notices == 1)
+    #expect(storage.transactions == 1)
+    #expect(replica.takeUpdate().changes.map { $0.after?.title } == ["one"])
+  }
+
+  /// Another replica's commits are read back from the change log and handed on as changes.
+  @Test func anotherWritersChangesArriveAsAnUpdate() throws {
+    let path = try temporaryFolder().appendingPathComponent("b.sqlite").path
+    let (mine, _) = try replica(on: path)
+    let (theirs, _) = try replica(on: path)
+    try mine.prepare(forChange: false)
+    try theirs.prepare(forChange: true)
+    try theirs.commit(create("theirs"))
+    _ = mine.takeUpdate()
+    try mine.prepare(forChange: false)
+    let update = mine.takeUpdate()
+    #expect(update.changes.map { $0.after?.title } == ["theirs"])
+    #expect(mine.index.tasks(in: .today).map(\.title) == ["theirs"])
+  }
+
+  /// Undo applies the step's inverse through the same path, and refuses when a task changed.
+  @Test func undoIsACommitAndChecksConflicts() throws {
+    let path = try temporaryFolder().appendingPathComponent("c.sqlite").path
+    let (replica, _) = try replica(on: path)
+    try replica.prepare(forChange: true)
+    try replica.commit(create("x"))
+    let undone = try replica.commit(.undo)
+    #expect(undone.step?.label == "Create 'x'")
+    #expect(replica.index.tasks.isEmpty)
+    #expect(throws: DomainError.nothingToUndo) { try replica.commit(.undo) }
+    try replica.commit(.redo)
+    #expect(replica.index.tasks.count == 1)
+  }
+}

@@ -1,0 +1,105 @@
+import CSQLite
+import Foundation
+import TaskwireStore
+import TaskwireTestSupport
+import Testing
+
+/// A SQLite file in a temporary folder, opened as often as a test likes.
+final class SQLiteFileFixture: StorageFixture {
+  let path: String
+  init() throws { path = try temporaryFolder().appendingPathComponent("tasks.sqlite").path }
+  func open() throws -> any TaskStorage { try SQLiteStorage(location: .file(path)) }
+  var sharesStore: Bool { true }
+  func setNewerSchema() throws {
+    var db: OpaquePointer? = nil
+    guard sqlite3_open(path, &db) == SQLITE_OK else { throw CocoaError(.fileReadUnknown) }
+    sqlite3_exec(db, "PRAGMA user_version = 99", nil, nil, nil)
+    sqlite3_close(db)
+  }
+  func remove() { try? FileManager.default.removeItem(atPath: path) }
+}
+
+/// A private in-memory store: every `open` is a new, empty one.
+final class SQLiteMemoryFixture: StorageFixture {
+  func open() throws -> any TaskStorage { try SQLiteStorage(location: .memory) }
+  var sharesStore: Bool { false }
+  func setNewerSchema() throws {}
+  func remove() {}
+}
+
+/// The storage conformance suite on the SQLite backend: a file and memory.
+@Suite struct SQLiteConformanceTests {
+  static let names = StorageConformance.checks.map(\.name)
+
+  func run(_ name: String, on fixture: StorageFixture) throws {
+    defer { fixture.remove() }
+    let check = try #require(StorageConformance.checks.first { $0.name == name })
+    try check.run(fixture)
+  }
+
+  @Test(arguments: names) func file(_ check: String) throws {
+    try run(check, on: try SQLiteFileFixture())
+  }
+
+  @Test(arguments: names) func memory(_ check: String) throws {
+    try run(check, on: SQLiteMemoryFixture())
+  }
+
+  /// A store of schema version 1 (before the matrix rank and the meta table) is upgraded in
+  /// place, its tasks kept, the matrix order starting as the list order.
+  @Test func migratesAVersion1Store() throws {
+    let path = try temporaryFolder().appendingPathComponent("v1.sqlite").path
+    var db: OpaquePointer? = nil
+    #expect(sqlite3_open(path, &db) == SQLITE_OK)
+    sqlite3_exec(
+      db,
+      """
+      CREATE TABLE tasks (id INTEGER PRIMARY KEY AUTOINCREMENT, title TEXT NOT NULL, notes TEXT, tags TEXT NOT NULL DEFAULT '[]',
+        priority INTEGER NOT NULL, urgent INTEGER NOT NULL, duration_minutes INTEGER NOT NULL, type TEXT NOT NULL,
+        scheduled_date TEXT, due_date TEXT, recurrence TEXT NOT NULL, completed INTEGER NOT NULL, completed_at TEXT,
+        created_at TEXT NOT NULL, updated_at TEXT NOT NULL, rank INTEGER NOT NULL);
+      CREATE INDEX tasks_open ON tasks (completed, scheduled_date, rank);
+      CREATE TABLE history_steps (id INTEGER PRIMARY KEY AUTOINCREMENT, label TEXT NOT NULL, client TEXT NOT NULL,
+        at TEXT NOT NULL, undone INTEGER NOT NULL DEFAULT 0);
+      CREATE TABLE history_ops (step_id INTEGER NOT NULL, position INTEGER NOT NULL, task_id INTEGER NOT NULL,
+        before TEXT, after TEXT, PRIMARY KEY (step_id, position)) WITHOUT ROWID;
+      CREATE TABLE changes (seq INTEGER PRIMARY KEY AUTOINCREMENT, task_id INTEGER NOT NULL);
+      INSERT INTO tasks VALUES (1, 'old', NULL, '["a"]', 2, 0, 30, 'errand', NULL, NULL, '{"pattern":"none"}', 0, NULL,
+        '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z', 4096);
+      PRAGMA user_version = 1;
+      """, nil, nil, nil)
+    sqlite3_close(db)
+    let storage = try SQLiteStorage(location: .file(path))
+    defer { storage.close() }
+    #expect(try storage.schemaVersion() == 3)
+    let task = try #require(try storage.task(id: 1))
+    #expect(task.title == "old" && task.tags == ["a"] && task.matrixRank == 4096)
+    #expect(try storage.rolledOverTo() == nil)
+  }
+
+  /// The change log is pruned to its kept size, and a reader older than that is told to reload.
+  @Test func prunedChangeLogSendsOldReadersToReload() throws {
+    let fixture = try SQLiteFileFixture()
+    let storage = try fixture.open()
+    defer { storage.close() }
+    let count = Int(2 * StorageLimits.changeLogKept) + 1
+    let task = TaskwireCoreTask.make(1)
+    try storage.write {
+      try storage.writeRows(Array(repeating: task, count: count))
+    }
+    storage.idle()
+    #expect(try storage.changes(after: 0) == nil, "the log no longer reaches back to the start")
+    let latest = try storage.latestChange()
+    #expect(try storage.changes(after: latest - 5)?.ids == [1])
+  }
+}
+
+import TaskwireCore
+
+enum TaskwireCoreTask {
+  static func make(_ id: Int64) -> TaskChange {
+    TaskChange(
+      before: nil,
+      after: TaskRecord(id: id, title: "t", createdAt: "2026-02-12T08:00:00Z", updatedAt: "2026-02-12T08:00:00Z", rank: 0))
+  }
+}
