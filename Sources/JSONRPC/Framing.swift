@@ -52,15 +52,22 @@ public final class FrameReader {
     }
   }
 
-  private static let headerPrefix = Array("content-length:".utf8)
-
+  /// LSP framing starts with a header line, `Name: value` (the LSP spec allows `Content-Type`
+  /// first); a JSON message starts with `{`, `[` or white space. A first byte that is a letter
+  /// followed by header-name characters and a `:` is LSP; anything else is a line.
   private func detectFraming() -> Framing? {
+    var offset = 0
     while true {
       let pending = buffer[start...]
-      let prefixLength = min(pending.count, Self.headerPrefix.count)
-      let lowered = pending.prefix(prefixLength).map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }
-      if !lowered.elementsEqual(Self.headerPrefix.prefix(prefixLength)) { return .newline }
-      if prefixLength == Self.headerPrefix.count { return .contentLength }
+      while offset < pending.count {
+        let byte = pending[pending.startIndex + offset]
+        let isLetter = (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A
+        let isNameByte = isLetter || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D || byte == 0x5F
+        if offset == 0 && !isLetter { return .newline }
+        if byte == 0x3A { return .contentLength }
+        if !isNameByte { return .newline }
+        offset += 1
+      }
       if atEnd { return pending.isEmpty ? nil : .newline }
       fill()
     }

@@ -94,11 +94,15 @@ public enum Message: Sendable {
     if object["result"] != nil || object["error"] != nil {
       return refuse("a request carries no \"result\" or \"error\"")
     }
-    let params = object["params"]
+    var params = object["params"]
     switch params {
     case nil, .object?, .array?: break
-    default: return refuse("\"params\" must be an object or an array")
+    // Several client libraries (jsonrpc.el, pygls) write `null` for "no params", and Neovim
+    // encodes an empty Lua table as `[]`: both mean none.
+    case .null?: params = nil
+    default: return refuse("\"params\" must be an object, an array or null")
     }
+    if params?.arrayValue?.isEmpty == true { params = nil }
     if let id {
       return .success(.request(Request(id: id, method: method, params: params)))
     }

@@ -71,7 +71,14 @@ public struct TaskPatch: Sendable {
         try Self.resolve(text, field: "dueDate", today: today)
       }
     }
-    if let recurrence { task.recurrence = recurrence }
+    if var recurrence {
+      // A monthly repeat without its day keeps the day it starts on (the 31st stays the 31st,
+      // or the month's last day), instead of drifting to the 28th after February.
+      if recurrence.pattern == .monthly, recurrence.monthDay == nil, !recurrence.afterCompletion {
+        recurrence.monthDay = (task.scheduledDate ?? today).day
+      }
+      task.recurrence = recurrence
+    }
     return task
   }
 

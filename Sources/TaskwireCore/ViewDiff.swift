@@ -97,10 +97,9 @@ public enum ViewDiff {
     var oldRecord: [Int64: TaskRecord] = [:]
     for group in old.groups where isTouched(group.key) { for task in group.tasks { oldRecord[task.id] = task } }
     // Order inside each group, then new tasks.
-    let oldRanks = oldRecord.mapValues(\.rank)
     for (g, group) in new.groups.enumerated() where isTouched(group.key) {
       reorder(
-        &groups[g].ids, to: group.tasks, key: group.key, records: newRecord, oldRanks: oldRanks,
+        &groups[g].ids, to: group.tasks, key: group.key, records: newRecord, oldRecords: oldRecord,
         into: &operations)
     }
     // Changed fields, at the tasks' final places.
@@ -118,12 +117,16 @@ public enum ViewDiff {
   /// is already in order, and inserting the tasks that are new to the view.
   static func reorder(
     _ ids: inout [Int64], to target: [TaskRecord], key: ListKey, records: [Int64: TaskRecord],
-    oldRanks: [Int64: Int64], into operations: inout [DiffOperation]
+    oldRecords: [Int64: TaskRecord], into operations: inout [DiffOperation]
   ) {
     let targetIndex = Dictionary(uniqueKeysWithValues: target.enumerated().map { ($1.id, $0) })
-    // Among equally long runs, keep the tasks whose rank did not change in place, so that the
-    // op names the task the user moved (swapping two neighbours could name either).
-    let rankKept = ids.map { id in oldRanks[id].map { $0 == records[id]?.rank } ?? false }
+    // Among equally long runs, keep the tasks whose rank in this list's order (the matrix has
+    // its own) did not change in place, so that the op names the task the user moved (swapping
+    // two neighbours could name either).
+    let rankPath = key.rankPath
+    let rankKept = ids.map { id in
+      oldRecords[id].map { old in records[id].map { $0[keyPath: rankPath] == old[keyPath: rankPath] } ?? false } ?? false
+    }
     let stable = longestIncreasingRun(ids.map { targetIndex[$0]! }, preferring: rankKept).map { ids[$0] }
     let stableSet = Set(stable)
     for (j, task) in target.enumerated() where !stableSet.contains(task.id) {

@@ -14,6 +14,7 @@ public final class Server: MessageHandler {
   let publisher: ViewPublisher
   /// Whether `test/setClock` is offered: only with `--clock`.
   let offersSetClock: Bool
+  let timeZoneName: String
   var initialized = false
   var shutdownRequested = false
   /// Set by the `exit` notification: the loop ends after the current frame.
@@ -24,6 +25,7 @@ public final class Server: MessageHandler {
     replica = Replica(storage: storage, dayClock: dayClock, clock: ReplicaClock(fixed: options.fixedClock))
     publisher = ViewPublisher(replica: replica)
     offersSetClock = options.fixedClock != nil
+    timeZoneName = options.timeZoneName
     replica.log = { [unowned self] in self.log($0) }
   }
 

@@ -8,6 +8,8 @@ import TaskwireStore
 public struct ServerOptions: Sendable {
   public var store: StoreLocation
   public var timeZone: TimeZone
+  /// The zone's name as given (`UTC` stays `UTC`, though Foundation calls it `GMT`).
+  public var timeZoneName: String
   /// A fixed start time for tests: the clock stands still and `test/setClock` may move it.
   public var fixedClock: Date?
   /// The hour at which a new day starts (0 = midnight).
@@ -58,6 +60,7 @@ public struct ServerOptions: Sendable {
     var db: String? = nil
     var memory = false
     var timeZone = TimeZone.current
+    var timeZoneName = TimeZone.current.identifier
     var clock: Date? = nil
     var dayStart = 0
     var record: String? = nil
@@ -84,6 +87,7 @@ public struct ServerOptions: Sendable {
           return .usageError("--time-zone needs a time zone name such as Europe/Berlin or UTC")
         }
         timeZone = zone
+        timeZoneName = name
       case "--record":
         guard let path = value(argument) else { return .usageError("--record needs a file path") }
         record = path
@@ -116,7 +120,7 @@ public struct ServerOptions: Sendable {
     if memory && db != nil { return .usageError("--db and --memory exclude each other") }
     let location: StoreLocation = memory ? .memory : .file(db ?? defaultPath(environment))
     var options = ServerOptions(
-      store: location, timeZone: timeZone, fixedClock: clock, dayStartHour: dayStart)
+      store: location, timeZone: timeZone, timeZoneName: timeZoneName, fixedClock: clock, dayStartHour: dayStart)
     options.recordPath = record
     options.maxPageCount = maxPages
     options.durability = durability

@@ -88,6 +88,11 @@ final class ViewPublisher {
     rebuiltViews.formUnion(views)
   }
 
+  /// The logbook keeps its content even unsubscribed (at most 200 tasks), so that its version
+  /// moves only when its content does: which tasks changed there cannot be told from the index,
+  /// which holds open tasks only. The list-based views know it from the lists they mark.
+  func keepsContent(_ tracker: ViewTracker) -> Bool { tracker.query == ViewQuery(view: .logbook) }
+
   /// Whether a view has changes not yet published (so its version may be about to move).
   func hasUnpublishedChanges(_ view: ViewKind) -> Bool {
     absorbReplicaUpdate()
@@ -114,7 +119,11 @@ final class ViewPublisher {
     var changed: [ViewQuery: ViewChangedNotification] = [:]
     for tracker in trackers.values where dirtyViews.contains(tracker.query.view) {
       guard let old = tracker.snapshot else {
-        tracker.version += 1
+        if keepsContent(tracker) {
+          tracker.snapshot = snapshot(tracker.query)
+        } else {
+          tracker.version += 1
+        }
         continue
       }
       // List-based views patch the lists a change touched; the others are rebuilt whole.
@@ -169,7 +178,7 @@ final class ViewPublisher {
     if let tracker = trackers[query] {
       tracker.subscribers -= 1
       if tracker.subscribers == 0 {
-        tracker.snapshot = nil
+        if !keepsContent(tracker) { tracker.snapshot = nil }
         if !query.isBase { trackers[query] = nil }
       }
     }
@@ -181,6 +190,7 @@ final class ViewPublisher {
   func list(_ query: ViewQuery) -> ViewListRequest.Response {
     publish()
     let content = trackers[query]?.snapshot ?? snapshot(query)
+    if let tracker = trackers[query], tracker.snapshot == nil, keepsContent(tracker) { tracker.snapshot = content }
     return ViewListRequest.Response(snapshot: content, version: version(of: query.view))
   }
 }

@@ -1,3 +1,6 @@
+// Test support is built only where Swift Testing is (a release build of the package has no
+// Testing module, and links none of this).
+#if canImport(Testing)
 import Foundation
 import JSON
 import JSONRPC
@@ -76,3 +79,4 @@ struct InProcessError: Error, CustomStringConvertible {
   var description: String
   init(_ description: String) { self.description = description }
 }
+#endif

@@ -1,3 +1,6 @@
+// Test support is built only where Swift Testing is (a release build of the package has no
+// Testing module, and links none of this).
+#if canImport(Testing)
 import Foundation
 import TaskwireCore
 import TaskwireStore
@@ -180,3 +183,4 @@ public enum StorageConformance {
     }
   }
 }
+#endif

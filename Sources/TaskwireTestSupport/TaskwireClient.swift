@@ -1,3 +1,6 @@
+// Test support is built only where Swift Testing is (a release build of the package has no
+// Testing module, and links none of this).
+#if canImport(Testing)
 import JSON
 import Testing
 
@@ -54,3 +57,4 @@ extension TaskwireClient {
     return (response, notifications)
   }
 }
+#endif

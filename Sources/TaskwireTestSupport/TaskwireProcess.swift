@@ -1,3 +1,6 @@
+// Test support is built only where Swift Testing is (a release build of the package has no
+// Testing module, and links none of this).
+#if canImport(Testing)
 import Foundation
 import JSON
 import TaskwireReplay
@@ -95,4 +98,4 @@ public final class TaskwireProcess: TaskwireClient, @unchecked Sendable {
     return process.terminationStatus
   }
 }
-
+#endif

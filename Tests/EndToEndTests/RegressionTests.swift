@@ -75,10 +75,14 @@ import Testing
   @Test func aWholeTaskCanBeSavedBack() throws {
     let server = try TaskwireProcess.started()
     let task = try #require(try server.result("task/create", ["title": "rent", "recurrence": ["pattern": "monthly"]])["task"])
-    #expect(task["recurrence"] == ["pattern": "monthly", "monthDay": .null])
+    // A monthly repeat keeps the day it starts on (issue 15): today, the 12th, for an Inbox task.
+    #expect(task["recurrence"] == ["pattern": "monthly", "monthDay": 12])
     var fields = try #require(task.objectValue)
     for key in ["completed", "completedAt", "createdAt", "updatedAt"] { fields[key] = nil }
     try server.result("task/update", .object(fields))
+    // A client that writes the day as null (as it read an older task) is still accepted.
+    fields["recurrence"] = ["pattern": "monthly", "monthDay": .null]
+    #expect(try server.result("task/update", .object(fields))["task"]?["recurrence"]?["monthDay"] == 12)
   }
 
   @Test func aFilteredListCarriesItsViewsVersionEvenWhenSubscribed() throws {

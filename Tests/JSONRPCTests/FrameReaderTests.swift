@@ -43,4 +43,15 @@ import Testing
     let input = Array((String(repeating: "x", count: 100) + "\n{}\n").utf8)
     #expect(try frames(input, chunk: 7, max: 10) == [.oversized, .message(Array("{}".utf8))])
   }
+
+  /// LSP allows any header first (`Content-Type` before `Content-Length`): still LSP framing.
+  @Test(arguments: [1, 4096]) func anyHeaderFirstMeansLSPFraming(chunk: Int) throws {
+    let input = Array("Content-Type: application/vscode-jsonrpc; charset=utf-8\r\nContent-Length: 2\r\n\r\n{}".utf8)
+    #expect(try frames(input, chunk: chunk) == [.message(Array("{}".utf8))])
+  }
+
+  /// A line that merely starts with a word is not taken for a header.
+  @Test func aWordThatIsNotAHeaderIsALine() throws {
+    #expect(try frames(Array("true\n".utf8), chunk: 1) == [.message(Array("true".utf8))])
+  }
 }

@@ -42,6 +42,17 @@ public enum InitializeRequest: RequestType {
       self.today = today
     }
 
+    /// What the server offers, for LSP client libraries (which require the member) and for
+    /// frontends that adapt to it.
+    public static let capabilities: JSONValue = [
+      "views": .array(ViewKind.allCases.map { .string($0.rawValue) }),
+      "dragTargets": .array(ViewKind.allCases.filter(\.isDragTarget).map { .string($0.rawValue) }),
+      "viewDiffs": true,
+      "history": true,
+      "filters": true,
+      "recurrence": true,
+    ]
+
     public var json: JSONValue {
       [
         "serverInfo": ["name": "taskwire", "version": .string(TaskwireVersion.server)],
@@ -50,6 +61,7 @@ public enum InitializeRequest: RequestType {
         "notifications": .array(notifications.map(JSONValue.string)),
         "timeZone": .string(timeZone),
         "today": .string(today.description),
+        "capabilities": Self.capabilities,
       ]
     }
   }

@@ -51,10 +51,15 @@ extension DiffOperation {
       if let old = before.json.objectValue, let new = after.json.objectValue {
         for (key, value) in new where old[key] != value { fields[key] = value }
       }
-      return [
+      var op: JSONObject = [
         "op": "update", "group": .string(group.groupKey), "index": .int(index), "id": .int64(after.id),
         "fields": .object(fields),
       ]
+      // Some client libraries (Neovim's vim.lsp.rpc) drop null members when they decode: the
+      // fields cleared are also named in a list, so that clearing survives them.
+      let cleared = fields.filter { $0.1.isNull }.map { JSONValue.string($0.0) }
+      if !cleared.isEmpty { op["cleared"] = .array(cleared) }
+      return .object(op)
     case .insertGroup(let index, let group):
       return ["op": "insertGroup", "index": .int(index), "group": group.headerJSON]
     case .removeGroup(let index, let key):

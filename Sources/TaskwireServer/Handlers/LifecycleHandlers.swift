@@ -19,7 +19,7 @@ extension Server {
     initialized = true
     return InitializeRequest.Response(
       methods: methods, notifications: [ViewChangedNotification.method],
-      timeZone: replica.dayClock.timeZone.identifier, today: replica.dayClock.day(of: replica.clock.now))
+      timeZone: timeZoneName, today: replica.dayClock.day(of: replica.clock.now))
   }
 
   func setClock(_ text: String) throws -> SetClockRequest.Response {
