@@ -22,9 +22,47 @@ public enum DatePhrase {
       return CalendarDate(year: today.year, month: today.month, day: 1)!.adding(months: 1)
     default: break
     }
+    if let date = weekend(words, today: today) { return date }
     if let date = weekday(words, today: today) { return date }
     if let date = relative(words, today: today) { return date }
-    return monthAndDay(words, today: today)
+    if let date = dayOfMonth(words, today: today) { return date }
+    return monthAndDay(words.map(withoutOrdinal), today: today)
+  }
+
+  /// `weekend`, `this weekend`: this week's Saturday (today on a weekend day); `next weekend`:
+  /// the Saturday after that.
+  private static func weekend(_ words: [String], today: CalendarDate) -> CalendarDate? {
+    var words = words
+    var next = false
+    if words.count == 2, words[0] == "this" || words[0] == "next" {
+      next = words[0] == "next"
+      words.removeFirst()
+    }
+    guard words == ["weekend"] else { return nil }
+    let thisWeekend = today.isoWeekday >= 6 ? today : today.adding(days: 6 - today.isoWeekday)
+    return next ? today.adding(days: 13 - today.isoWeekday) : thisWeekend
+  }
+
+  /// `15th`, `the 15th`: the next 15th that is not in the past (a month without a 31st is
+  /// skipped for `31st`).
+  private static func dayOfMonth(_ words: [String], today: CalendarDate) -> CalendarDate? {
+    let word = words.count == 2 && words[0] == "the" ? words[1] : (words.count == 1 ? words[0] : "")
+    guard word != withoutOrdinal(word), let day = Int(withoutOrdinal(word)), (1...31).contains(day) else { return nil }
+    var month = CalendarDate(year: today.year, month: today.month, day: 1)!
+    for _ in 0..<13 {
+      if let date = CalendarDate(year: month.year, month: month.month, day: day), date >= today { return date }
+      month = month.adding(months: 1)
+    }
+    return nil
+  }
+
+  /// `1st` → `1`, `22nd` → `22`; other words unchanged.
+  static func withoutOrdinal(_ word: String) -> String {
+    for suffix in ["st", "nd", "rd", "th"] where word.hasSuffix(suffix) {
+      let number = word.dropLast(2)
+      if !number.isEmpty, number.allSatisfy(\.isNumber) { return String(number) }
+    }
+    return word
   }
 
   private static let weekdayNames: [String: Int] = [
@@ -59,13 +97,16 @@ public enum DatePhrase {
       guard let count = words[1] == "a" || words[1] == "one" ? 1 : Int(words[1]) else { return nil }
       amount = count
       unit = words[2]
-    } else if words.count == 1, words[0].hasPrefix("+") {
-      let body = words[0].dropFirst()
+    } else if (words.count == 1 && words[0].hasPrefix("+")) || (words.count == 2 && words[0] == "in") {
+      // `+2w`, and `in 2w` as people type it.
+      let body = words.count == 1 ? words[0].dropFirst() : Substring(words[1])
+      guard body.first?.isNumber == true else { return nil }
       let digits = body.prefix(while: { $0.isNumber })
       guard let count = Int(digits), digits.count <= 4 else { return nil }
       amount = count
       unit = String(body.dropFirst(digits.count))
-      if unit.isEmpty { unit = "d" }
+      // `+3` is three days; `in 3` says too little to be a date.
+      if unit.isEmpty { unit = words.count == 1 ? "d" : "?" }
     } else {
       return nil
     }

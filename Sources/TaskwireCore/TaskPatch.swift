@@ -86,8 +86,7 @@ public struct TaskPatch: Sendable {
     -> CalendarDate
   {
     guard let date = DatePhrase.resolve(text, today: today) else {
-      throw .invalidField(
-        field, "cannot read the date \"\(text)\"; try \(DatePhrase.examples)")
+      throw .invalidField(field, DatePhrase.problem(with: text))
     }
     return date
   }
@@ -99,5 +98,24 @@ extension String {
     guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
     let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
     return String(scalars[first...last])
+  }
+}
+
+extension TaskPatch {
+  /// This patch with `other`'s members where `other` has them: explicit fields given beside a
+  /// quick-add text win over what the text says.
+  public func overridden(by other: TaskPatch) -> TaskPatch {
+    var patch = self
+    if let title = other.title { patch.title = title }
+    if let notes = other.notes { patch.notes = notes }
+    if let tags = other.tags { patch.tags = tags }
+    if let priority = other.priority { patch.priority = priority }
+    if let urgent = other.urgent { patch.urgent = urgent }
+    if let durationMinutes = other.durationMinutes { patch.durationMinutes = durationMinutes }
+    if let type = other.type { patch.type = type }
+    if let scheduledDate = other.scheduledDate { patch.scheduledDate = scheduledDate }
+    if let dueDate = other.dueDate { patch.dueDate = dueDate }
+    if let recurrence = other.recurrence { patch.recurrence = recurrence }
+    return patch
   }
 }

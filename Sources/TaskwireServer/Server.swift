@@ -33,6 +33,7 @@ public final class Server: MessageHandler {
     var methods = Dispatcher()
     registerLifecycle(&methods)
     registerTasks(&methods)
+    registerParse(&methods)
     registerViews(&methods)
     registerHistory(&methods)
     return methods

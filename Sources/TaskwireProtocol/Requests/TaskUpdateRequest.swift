@@ -6,7 +6,7 @@ import TaskwireCore
 /// Result: `TaskPlace`.
 public enum TaskUpdateRequest: RequestType {
   public static let method = "task/update"
-  public static let parameterNames: Set<String>? = TaskFields.names.union(["id"])
+  public static let parameterNames: Set<String>? = TaskFields.names.union(["id", "text"])
   public typealias Response = TaskPlace
 
   public struct Params: Sendable {
@@ -16,6 +16,15 @@ public enum TaskUpdateRequest: RequestType {
 
   public static func decode(_ json: JSONValue?, context: DecodingContext) throws(RPCError) -> Params {
     let reader = try reader(json)
-    return Params(id: try reader.id(), patch: try TaskFields.patch(reader))
+    let id = try reader.id()
+    // `text` re-reads the title and its tokens; fields given beside it win.
+    let text = try reader.string("text")
+    if text != nil, reader.has("title") {
+      throw .invalidParams("text", "and title exclude each other: text holds the title and its tokens")
+    }
+    let explicit = try TaskFields.patch(reader)
+    guard let text else { return Params(id: id, patch: explicit) }
+    let parsed = try QuickAdd.reading(text, field: "text", today: context.today)
+    return Params(id: id, patch: parsed.patch.overridden(by: explicit))
   }
 }

@@ -87,3 +87,18 @@ extension Server {
     }
   }
 }
+
+extension Server {
+  /// Quick add without storing: what a line means, read against today.
+  static func registerParse(_ methods: inout Dispatcher) {
+    methods.on(TaskParseRequest.self, .lifecycle) { server, params in
+      TaskParseRequest.Response(
+        text: params.text, parsed: QuickAdd.parse(params.text, today: server.currentDay), view: params.view)
+    }
+  }
+}
+
+extension Server {
+  /// Today by the clock, without loading the tasks (quick add reads no store).
+  var currentDay: CalendarDate { replica.dayClock.day(of: replica.clock.now) }
+}

@@ -1,0 +1,145 @@
+/// Dates and repeats in a quick-add line: they take several words (`next friday`, `in 3 days`,
+/// `every mon, thu`), so they are matched as the longest phrase the date grammar reads.
+extension QuickAdd {
+  /// Short words that are dates only after `on`/`at`/`by`/`due` or at the end of the line,
+  /// because they are ordinary words too ("Watch the sun rise", "Read 3rd chapter").
+  static let needsContext: Set<String> = [
+    "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun", "tod", "tom", "now",
+    "weekend", "eow", "eom", "eoy",
+  ]
+
+  /// `[on|at|by|due] <date phrase>`: `due` and `by` set the due date, the others the date.
+  static func date(_ words: [QuickAddWords.Word], at i: Int, today: CalendarDate) -> (Int, Recognised)? {
+    var start = i
+    var kind = Token.Kind.date
+    let prefix = words[i].key
+    if ["on", "at", "by", "due"].contains(prefix), i + 1 < words.count {
+      start = i + 1
+      if prefix == "due" || prefix == "by" { kind = .due }
+    }
+    let hasPrefix = start > i
+    for count in stride(from: min(4, words.count - start), through: 1, by: -1) {
+      let window = words[start..<start + count]
+      guard window.allSatisfy({ !$0.literal }) else { continue }
+      let phrase = window.map(\.key).joined(separator: " ")
+      if count == 1, !hasPrefix, start + 1 < words.count,
+        needsContext.contains(phrase) || DatePhrase.withoutOrdinal(phrase) != phrase
+      {
+        continue
+      }
+      guard let date = DatePhrase.resolve(phrase, today: today) else { continue }
+      let field: Field = kind == .due ? .due(date) : .date(date)
+      return (start - i + count, Recognised(kind: kind, value: date.description, field: field))
+    }
+    return nil
+  }
+
+  /// `daily`, `weekly`, `biweekly`, `monthly`, and `every …`: `every day`, `every 3 days`,
+  /// `every other week`, `every weekday`, `every mon, thu`, `every month on the 15th`,
+  /// `every month on the last day`, `every 15th`; `every! …` counts from the completion day.
+  static func recurrence(_ words: [QuickAddWords.Word], at i: Int) -> (Int, Recognised)? {
+    let first = words[i].key
+    if let pattern = Recurrence.Pattern(rawValue: first), pattern != .none {
+      return made(pattern.rawValue, count: 1)
+    }
+    guard first == "every" || first == "every!" else { return nil }
+    let afterCompletion = first == "every!"
+    var j = i + 1
+    func next() -> String? { j < words.count && !words[j].literal ? words[j].key : nil }
+    var interval: Int? = nil
+    if next() == "other" {
+      interval = 2
+      j += 1
+    } else if let word = next(), let number = Int(word), (1...365).contains(number) {
+      interval = number
+      j += 1
+    }
+    guard let unit = next() else { return nil }
+    j += 1
+    var pattern: String
+    var weekdays: [Int]? = nil
+    var monthDay: Int? = nil
+    switch unit {
+    case "day", "days": pattern = "daily"
+    case "week", "weeks":
+      pattern = interval == 2 ? "biweekly" : "weekly"
+      if interval == 2 { interval = nil }
+    case "month", "months":
+      pattern = "monthly"
+      // `on the 15th`, `on the last day`, `on 15th`.
+      var k = j
+      if k < words.count, words[k].key == "on" { k += 1 }
+      if k < words.count, words[k].key == "the" { k += 1 }
+      if let day = dayOfMonth(words, at: k) {
+        monthDay = day.value
+        j = k + day.count
+      }
+    case "weekday", "weekdays": (pattern, weekdays) = ("weekly", [1, 2, 3, 4, 5])
+    default:
+      j -= 1
+      if let day = dayOfMonth(words, at: j), interval == nil {
+        (pattern, monthDay) = ("monthly", day.value)
+        j += day.count
+      } else {
+        var days: [Int] = []
+        while let word = next(), let weekday = weekdayNumber(word) ?? (word == "and" ? 0 : nil) {
+          if weekday > 0, !days.contains(weekday) { days.append(weekday) }
+          j += 1
+        }
+        guard !days.isEmpty else { return nil }
+        (pattern, weekdays) = (interval == 2 ? "biweekly" : "weekly", days)
+        if interval == 2 { interval = nil }
+      }
+    }
+    guard
+      let recurrence = try? Recurrence.make(
+        pattern: pattern, weekdays: weekdays, monthDay: monthDay, interval: interval,
+        afterCompletion: afterCompletion ? true : nil)
+    else { return nil }
+    return (j - i, Recognised(kind: .recurrence, value: pattern, field: .recurrence(recurrence)))
+
+    func made(_ pattern: String, count: Int) -> (Int, Recognised)? {
+      guard let recurrence = try? Recurrence.make(pattern: pattern, weekdays: nil, monthDay: nil) else { return nil }
+      return (count, Recognised(kind: .recurrence, value: pattern, field: .recurrence(recurrence)))
+    }
+  }
+
+  /// `15th` (a day of the month) or `last day` (32, the month's last).
+  static func dayOfMonth(_ words: [QuickAddWords.Word], at k: Int) -> (value: Int, count: Int)? {
+    guard k < words.count, !words[k].literal else { return nil }
+    if words[k].key == "last", k + 1 < words.count, words[k + 1].key == "day" { return (32, 2) }
+    let number = DatePhrase.withoutOrdinal(words[k].key)
+    guard number != words[k].key, let day = Int(number), (1...31).contains(day) else { return nil }
+    return (day, 1)
+  }
+
+  static func weekdayNumber(_ word: String) -> Int? {
+    let names: [String: Int] = [
+      "mon": 1, "monday": 1, "mondays": 1, "tue": 2, "tues": 2, "tuesday": 2, "tuesdays": 2, "wed": 3,
+      "wednesday": 3, "wednesdays": 3, "thu": 4, "thur": 4, "thurs": 4, "thursday": 4, "thursdays": 4,
+      "fri": 5, "friday": 5, "fridays": 5, "sat": 6, "saturday": 6, "saturdays": 6, "sun": 7, "sunday": 7,
+      "sundays": 7,
+    ]
+    return names[word]
+  }
+}
+
+extension Recurrence {
+  /// The first day of the pattern from `today` on: today for a daily repeat, the first chosen
+  /// weekday, the chosen day of this month (or the next, when it has passed).
+  func firstDate(from today: CalendarDate) -> CalendarDate {
+    if let weekdays, !weekdays.isEmpty {
+      let ahead = (0...6).first { weekdays.contains((today.isoWeekday - 1 + $0) % 7 + 1) } ?? 0
+      return today.adding(days: ahead)
+    }
+    if pattern == .monthly, let monthDay {
+      for months in 0...1 {
+        let first = CalendarDate(year: today.year, month: today.month, day: 1)!.adding(months: months)
+        let day = min(monthDay, first.lastDayOfMonth.day)
+        let date = CalendarDate(year: first.year, month: first.month, day: day)!
+        if date >= today { return date }
+      }
+    }
+    return today
+  }
+}
