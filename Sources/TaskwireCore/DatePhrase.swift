@@ -8,6 +8,11 @@ public enum DatePhrase {
   public static func resolve(_ phrase: String, today: CalendarDate) -> CalendarDate? {
     let words = phrase.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," })
       .map(String.init)
+    return resolve(words: words, today: today)
+  }
+
+  /// The same, for a phrase already cut into lower-case words.
+  static func resolve(words: [String], today: CalendarDate) -> CalendarDate? {
     guard !words.isEmpty else { return nil }
     if words.count == 1, let date = CalendarDate(iso: words[0]) { return date }
     switch words.joined(separator: " ") {
@@ -125,6 +130,7 @@ public enum DatePhrase {
   /// that is not in the past.
   private static func monthAndDay(_ words: [String], today: CalendarDate) -> CalendarDate? {
     guard words.count == 2 || words.count == 3 else { return nil }
+    guard monthNumber(words[0]) != nil || monthNumber(words[1]) != nil else { return nil }
     let month: Int
     let day: Int
     if let m = monthNumber(words[0]), let d = Int(words[1]) {
@@ -148,13 +154,18 @@ public enum DatePhrase {
     return nil
   }
 
-  private static func monthNumber(_ word: String) -> Int? {
+  private static let monthNumbers: [String: Int] = {
     let names = [
       "january", "february", "march", "april", "may", "june", "july", "august", "september",
       "october", "november", "december",
     ]
-    guard word.count >= 3 else { return nil }
-    if word == "sept" { return 9 }
-    return names.firstIndex(where: { $0 == word || $0.prefix(3) == word }).map { $0 + 1 }
-  }
+    var numbers: [String: Int] = ["sept": 9]
+    for (index, name) in names.enumerated() {
+      numbers[name] = index + 1
+      numbers[String(name.prefix(3))] = index + 1
+    }
+    return numbers
+  }()
+
+  private static func monthNumber(_ word: String) -> Int? { monthNumbers[word] }
 }

@@ -11,6 +11,22 @@ extension DatePhrase {
     "freitag", "samstag", "sonntag", "nächste woche", "monatsende", "jahresende",
   ]
 
+  /// The first words a phrase may have (besides numbers, `+…` and ISO dates): quick add tries
+  /// the grammar only from these.
+  static let firstWords: Set<String> = [
+    "today", "tod", "now", "tomorrow", "tom", "tmr", "tmrw", "yesterday", "end", "eow", "eom", "eoy",
+    "next", "this", "in", "weekend", "the", "mon", "monday", "tue", "tues", "tuesday", "wed", "wednesday",
+    "thu", "thur", "thurs", "thursday", "fri", "friday", "sat", "saturday", "sun", "sunday", "jan",
+    "january", "feb", "february", "mar", "march", "apr", "april", "may", "jun", "june", "jul", "july",
+    "aug", "august", "sep", "sept", "september", "oct", "october", "nov", "november", "dec", "december",
+  ]
+
+  /// Whether a phrase could begin with `word`.
+  public static func mayBegin(_ word: String) -> Bool {
+    guard let first = word.unicodeScalars.first else { return false }
+    return first == "+" || ("0"..."9").contains(first) || firstWords.contains(word)
+  }
+
   /// Why `phrase` cannot be read, and what would be: the text of the `-32602` error's problem.
   public static func problem(with phrase: String) -> String {
     let text = phrase.lowercased().trimmingWhitespace

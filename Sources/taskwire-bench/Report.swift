@@ -12,7 +12,7 @@ struct Report {
   var taskwarrior: Taskwarrior.Comparison? = nil
 
   static let latencyFigures = [
-    "roundTrip", "create", "update", "move", "schedule", "undo", "listToday", "listUpcoming", "moveSubscribed",
+    "roundTrip", "create", "update", "move", "schedule", "parse", "undo", "listToday", "listUpcoming", "moveSubscribed",
   ]
 
   func stats(_ results: [String: Any], _ name: String) -> Stats? { results[name] as? Stats }
@@ -69,6 +69,9 @@ struct Report {
         results.append((s.p99 <= 1000, String(format: "%@ at %d: p99 %.1f µs ≤ 1 ms", name, large, s.p99)))
         results.append((s.p50 <= 1.5 * base.p50, String(format: "%@ flat: p50 at %d %.1f µs ≤ 1.5 × p50 at %d %.1f µs", name, large, s.p50, small, base.p50)))
       }
+    }
+    if let parse = stats(big, "parse") {
+      results.append((parse.p99 <= 200, String(format: "task/parse of a 100-character line: p99 %.1f µs ≤ 200 µs (round trip)", parse.p99)))
     }
     if let list = stats(big, "listToday") {
       results.append((list.p50 <= 20_000, String(format: "view/list Today (%d tasks) p50 %.1f ms ≤ 20 ms", large / 10, list.p50 / 1000)))

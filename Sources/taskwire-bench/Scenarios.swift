@@ -45,6 +45,11 @@ struct Scenarios {
       let date = CalendarDate(iso: "2026-02-12")!.adding(days: r.next(60)).description
       return #"{"jsonrpc":"2.0","id":\#(next()),"method":"task/schedule","params":{"id":\#(r.next(count) + 1),"date":"\#(date)"}}"#
     }
+    // Quick add as a frontend calls it on every keystroke: a 100-character line.
+    results["parse"] = try series { r in
+      let line = "Call the plumber about the kitchen sink #home #urgent-fix !! tomorrow 45m every other week @errand \(r.next(10))"
+      return #"{"jsonrpc":"2.0","id":\#(next()),"method":"task/parse","params":{"text":"\#(line)"}}"#
+    }
     results["undo"] = try series { _ in #"{"jsonrpc":"2.0","id":\#(next()),"method":"history/undo"}"# }
     results["listToday"] = try series(listings) { _ in #"{"jsonrpc":"2.0","id":\#(next()),"method":"view/list","params":{"view":"today"}}"# }
     results["listUpcoming"] = try series(listings) { _ in #"{"jsonrpc":"2.0","id":\#(next()),"method":"view/list","params":{"view":"upcoming"}}"# }

@@ -18,16 +18,20 @@ extension QuickAdd {
       if prefix == "due" || prefix == "by" { kind = .due }
     }
     let hasPrefix = start > i
-    for count in stride(from: min(4, words.count - start), through: 1, by: -1) {
+    // Most words cannot begin a date: they are passed over without trying the grammar.
+    guard DatePhrase.mayBegin(words[start].key) else { return nil }
+    // The grammar's longest phrases have three words (`dec 24 2027`, `in 3 days`).
+    for count in stride(from: min(3, words.count - start), through: 1, by: -1) {
       let window = words[start..<start + count]
       guard window.allSatisfy({ !$0.literal }) else { continue }
-      let phrase = window.map(\.key).joined(separator: " ")
+      let keys = window.map(\.key)
+      let phrase = count == 1 ? keys[0] : keys.joined(separator: " ")
       if count == 1, !hasPrefix, start + 1 < words.count,
         needsContext.contains(phrase) || DatePhrase.withoutOrdinal(phrase) != phrase
       {
         continue
       }
-      guard let date = DatePhrase.resolve(phrase, today: today) else { continue }
+      guard let date = DatePhrase.resolve(words: keys, today: today) else { continue }
       let field: Field = kind == .due ? .due(date) : .date(date)
       return (start - i + count, Recognised(kind: kind, value: date.description, field: field))
     }

@@ -16,16 +16,15 @@ struct QuickAddWords {
   var words: [Word] = []
 
   init(_ text: String) {
-    var index = text.startIndex
+    // Words are cut at white-space scalars, which is fast; when a cut falls inside a character
+    // (a combining mark after a space), the line is cut by characters instead.
+    let ranges = Self.ranges(byScalars: text)
+    let onCharacters = ranges.allSatisfy {
+      $0.lowerBound.samePosition(in: text) != nil && $0.upperBound.samePosition(in: text) != nil
+    }
     var inQuote = false
-    while index < text.endIndex {
-      guard !text[index].isWhitespace else {
-        index = text.index(after: index)
-        continue
-      }
-      let start = index
-      while index < text.endIndex, !text[index].isWhitespace { index = text.index(after: index) }
-      let word = text[start..<index]
+    for range in onCharacters ? ranges : Self.ranges(byCharacters: text) {
+      let word = text[range]
       var literal = inQuote
       var titleText = word
       if !inQuote, word.first == "\"" {
@@ -38,8 +37,45 @@ struct QuickAddWords {
         titleText = word.dropFirst()
       }
       let key = String(word.lowercased().trimmingSuffix { ",.;".contains($0) })
-      words.append(Word(text: word, key: key, range: start..<index, literal: literal, titleText: titleText))
+      words.append(Word(text: word, key: key, range: range, literal: literal, titleText: titleText))
     }
+  }
+
+  static func ranges(byScalars text: String) -> [Range<String.Index>] {
+    var ranges: [Range<String.Index>] = []
+    let scalars = text.unicodeScalars
+    var index = scalars.startIndex
+    while index < scalars.endIndex {
+      guard !isSpace(scalars[index]) else {
+        index = scalars.index(after: index)
+        continue
+      }
+      let start = index
+      while index < scalars.endIndex, !isSpace(scalars[index]) { index = scalars.index(after: index) }
+      ranges.append(start..<index)
+    }
+    return ranges
+  }
+
+  /// White space, with a fast answer for ASCII (Unicode's tables are slow to ask).
+  static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+    if scalar.isASCII { return scalar == " " || (0x09...0x0D).contains(scalar.value) }
+    return scalar.properties.isWhitespace
+  }
+
+  static func ranges(byCharacters text: String) -> [Range<String.Index>] {
+    var ranges: [Range<String.Index>] = []
+    var index = text.startIndex
+    while index < text.endIndex {
+      guard !text[index].isWhitespace else {
+        index = text.index(after: index)
+        continue
+      }
+      let start = index
+      while index < text.endIndex, !text[index].isWhitespace { index = text.index(after: index) }
+      ranges.append(start..<index)
+    }
+    return ranges
   }
 }
 
