@@ -31,7 +31,8 @@ public enum DatePhrase {
     if let date = weekday(words, today: today) { return date }
     if let date = relative(words, today: today) { return date }
     if let date = dayOfMonth(words, today: today) { return date }
-    return monthAndDay(words.map(withoutOrdinal), today: today)
+    if let date = monthAndDay(words.map(withoutOrdinal), today: today) { return date }
+    return german(words, today: today)
   }
 
   /// `weekend`, `this weekend`: this week's Saturday (today on a weekend day); `next weekend`:

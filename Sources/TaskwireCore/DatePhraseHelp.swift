@@ -19,6 +19,10 @@ extension DatePhrase {
     "thu", "thur", "thurs", "thursday", "fri", "friday", "sat", "saturday", "sun", "sunday", "jan",
     "january", "feb", "february", "mar", "march", "apr", "april", "may", "jun", "june", "jul", "july",
     "aug", "august", "sep", "sept", "september", "oct", "october", "nov", "november", "dec", "december",
+    "heute", "morgen", "übermorgen", "uebermorgen", "gestern", "ende", "wochenende", "dieses", "nächstes",
+    "monatsende", "jahresende", "nächste", "naechste", "nächsten", "nächster", "naechsten", "kommenden", "diesen",
+    "mo", "montag", "di", "dienstag", "mi", "mittwoch", "do", "donnerstag", "fr", "freitag", "sa", "samstag",
+    "sonnabend", "so", "sonntag",
   ]
 
   /// Whether a phrase could begin with `word`.

@@ -13,17 +13,17 @@ public struct ScheduleOptions: Equatable, Sendable {
   public var pickerDefault: CalendarDate
   public var pickerMinimum: CalendarDate
 
-  public init(for task: TaskRecord, today: CalendarDate) {
+  public init(for task: TaskRecord, today: CalendarDate, words: Words = .english) {
     let tomorrow = today.adding(days: 1)
     let date = task.completed ? nil : task.scheduledDate
     let isInbox = !task.completed && date == nil
     options = [
-      Option(id: "today", label: "Today", date: today, current: date.map { $0 <= today } ?? false),
-      Option(id: "tomorrow", label: "Tomorrow", date: tomorrow, current: date == tomorrow),
+      Option(id: "today", label: words.today, date: today, current: date.map { $0 <= today } ?? false),
+      Option(id: "tomorrow", label: words.tomorrow, date: tomorrow, current: date == tomorrow),
       Option(
-        id: "choose", label: "Choose date…", date: date.flatMap { $0 > tomorrow ? $0 : nil },
+        id: "choose", label: words.chooseDate, date: date.flatMap { $0 > tomorrow ? $0 : nil },
         current: date.map { $0 > tomorrow } ?? false),
-      Option(id: "inbox", label: "Inbox", date: nil, current: isInbox),
+      Option(id: "inbox", label: words.inbox, date: nil, current: isInbox),
     ]
     pickerDefault = tomorrow
     pickerMinimum = today

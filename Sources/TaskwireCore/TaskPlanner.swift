@@ -4,10 +4,13 @@ public struct TaskPlanner {
   public let index: TaskIndex
   /// The protocol timestamp of now, for createdAt/updatedAt/completedAt.
   public let now: String
+  /// The language of the undo labels.
+  public let words: Words
 
-  public init(index: TaskIndex, now: String) {
+  public init(index: TaskIndex, now: String, words: Words = .english) {
     self.index = index
     self.now = now
+    self.words = words
   }
 
   var today: CalendarDate { index.today }
@@ -21,7 +24,7 @@ public struct TaskPlanner {
     default: draft.scheduledDate = nil
     }
     let task = placedAtEnds(try patch.applied(to: draft, today: today), comparedTo: nil)
-    return ChangeSet(label: "Create '\(task.title)'", changes: [TaskChange(before: nil, after: task)])
+    return ChangeSet(label: words.create(task.title), changes: [TaskChange(before: nil, after: task)])
   }
 
   /// A task whose list or quadrant is new (compared to `original`) goes to the end of it; in
@@ -39,11 +42,11 @@ public struct TaskPlanner {
 
   public func update(_ original: TaskRecord, patch: TaskPatch) throws(DomainError) -> ChangeSet {
     let task = placedAtEnds(try patch.applied(to: original, today: today), comparedTo: original)
-    return changeSet("Update '\(task.title)'", original, task)
+    return changeSet(words.update(task.title), original, task)
   }
 
   public func delete(_ task: TaskRecord) -> ChangeSet {
-    ChangeSet(label: "Delete '\(task.title)'", changes: [TaskChange(before: task, after: nil)])
+    ChangeSet(label: words.delete(task.title), changes: [TaskChange(before: task, after: nil)])
   }
 
   /// Completing takes a task out of its lists; reopening puts it at the end of them. Completing
@@ -54,11 +57,10 @@ public struct TaskPlanner {
     task.completed = completed
     task.completedAt = completed ? original.completedAt ?? now : nil
     if !completed, original.completed { task = placedAtEnds(task, comparedTo: nil) }
-    let verb = completed ? "Complete" : "Reopen"
-    var set = changeSet("\(verb) '\(task.title)'", original, task)
+    var set = changeSet(completed ? words.complete(task.title) : words.reopen(task.title), original, task)
     if completed, !original.completed, let next = nextOccurrence(of: original, id: nextID) {
       set.changes.append(TaskChange(before: nil, after: next))
-      set.label += ", next on \(next.scheduledDate.map { title(of: .day($0)) } ?? "")"
+      set.label = words.nextOn(set.label, next.scheduledDate.map { title(of: .day($0)) } ?? "")
     }
     return set
   }
@@ -114,8 +116,8 @@ public struct TaskPlanner {
     }
     let label =
       source == target
-      ? "Reorder '\(task.title)' in \(title(of: target))"
-      : "Move '\(task.title)' to \(title(of: target))"
+      ? words.reorder(task.title, title(of: target))
+      : words.move(task.title, title(of: target))
     // Dropping a task where it already is changes nothing and records no step.
     if source == target, index.position(of: original.id, in: target.view)?.index == dropIndex {
       return ChangeSet(label: label, changes: [])
@@ -149,18 +151,18 @@ public struct TaskPlanner {
     task.scheduledDate = date
     task = placedAtEnds(task, comparedTo: original)
     let key = task.listKey(today: today)!
-    let label = date == nil ? "Send '\(task.title)' to Inbox" : "Schedule '\(task.title)' for \(title(of: key))"
+    let label = date == nil ? words.sendToInbox(task.title) : words.schedule(task.title, title(of: key))
     return changeSet(label, original, task)
   }
 
   /// A list's name as a user reads it in a label: "Inbox", "Today", "Tomorrow", "Feb 13".
   public func title(of key: ListKey) -> String {
     switch key {
-    case .inbox: "Inbox"
-    case .today: "Today"
-    case .day(let date): UpcomingGrouping.title(of: date, today: today)
-    case .quadrant(let quadrant): quadrant.title
-    case .all: "All"
+    case .inbox: words.inbox
+    case .today: words.today
+    case .day(let date): UpcomingGrouping.title(of: date, today: today, words: words)
+    case .quadrant(let quadrant): words.quadrants[quadrant] ?? quadrant.title
+    case .all: words.all
     case .completed(let date): date.description
     }
   }

@@ -29,35 +29,40 @@ public struct ViewSnapshot: Equatable, Sendable {
 
   /// `logbook` holds the completed tasks, newest first, each with its completion day.
   public init(
-    query: ViewQuery, index: TaskIndex, logbook: [(task: TaskRecord, day: CalendarDate)] = []
+    query: ViewQuery, index: TaskIndex, logbook: [(task: TaskRecord, day: CalendarDate)] = [],
+    words: Words = .english
   ) {
     view = query.view
     today = index.today
     var groups: [Group]
     switch query.view {
     case .inbox:
-      groups = [Group(key: .inbox, title: "Inbox", date: nil, tasks: index.tasks(in: .inbox))]
+      groups = [Group(key: .inbox, title: words.inbox, date: nil, tasks: index.tasks(in: .inbox))]
     case .today:
-      groups = [Group(key: .today, title: "Today", date: index.today, tasks: index.tasks(in: .today))]
+      groups = [Group(key: .today, title: words.today, date: index.today, tasks: index.tasks(in: .today))]
     case .upcoming:
       groups = index.upcomingDates.map { date in
         Group(
-          key: .day(date), title: UpcomingGrouping.title(of: date, today: index.today), date: date,
+          key: .day(date), title: UpcomingGrouping.title(of: date, today: index.today, words: words), date: date,
           tasks: index.tasks(in: .day(date)))
       }
     case .matrix:
       groups = Quadrant.allCases.map { quadrant in
-        Group(key: .quadrant(quadrant), title: quadrant.title, date: nil, tasks: index.tasks(in: .quadrant(quadrant)))
+        Group(
+          key: .quadrant(quadrant), title: words.quadrants[quadrant] ?? quadrant.title, date: nil,
+          tasks: index.tasks(in: .quadrant(quadrant)))
       }
     case .all:
       let keys = [ListKey.today] + index.upcomingDates.map(ListKey.day) + [.inbox]
-      groups = [Group(key: .all, title: "All", date: nil, tasks: keys.flatMap { index.tasks(in: $0) })]
+      groups = [Group(key: .all, title: words.all, date: nil, tasks: keys.flatMap { index.tasks(in: $0) })]
     case .logbook:
       groups = []
       for (task, day) in logbook {
         if groups.last?.date != day {
           groups.append(
-            Group(key: .completed(day), title: UpcomingGrouping.logbookTitle(of: day, today: index.today), date: day, tasks: []))
+            Group(
+              key: .completed(day), title: UpcomingGrouping.logbookTitle(of: day, today: index.today, words: words),
+              date: day, tasks: []))
         }
         groups[groups.count - 1].tasks.append(task)
       }
@@ -75,7 +80,7 @@ public struct ViewSnapshot: Equatable, Sendable {
   /// The snapshot with only the groups of `keys` rebuilt from the index; the others are kept as
   /// they are (their arrays shared, not copied). For the list-based views only: `all` and the
   /// logbook are rebuilt whole.
-  public func updating(_ keys: Set<ListKey>, query: ViewQuery, index: TaskIndex) -> ViewSnapshot {
+  public func updating(_ keys: Set<ListKey>, query: ViewQuery, index: TaskIndex, words: Words = .english) -> ViewSnapshot {
     var snapshot = self
     for key in keys where key.view == view {
       var tasks = index.tasks(in: key)
@@ -91,7 +96,7 @@ public struct ViewSnapshot: Equatable, Sendable {
       } else if !tasks.isEmpty, case .day(let date) = key {
         let position = snapshot.groups.firstIndex { ($0.date ?? date) > date } ?? snapshot.groups.count
         snapshot.groups.insert(
-          Group(key: key, title: UpcomingGrouping.title(of: date, today: index.today), date: date, tasks: tasks),
+          Group(key: key, title: UpcomingGrouping.title(of: date, today: index.today, words: words), date: date, tasks: tasks),
           at: position)
       }
     }

@@ -17,6 +17,10 @@ public final class Server: MessageHandler {
   let timeZoneName: String
   var initialized = false
   var shutdownRequested = false
+  /// The client's language: titles, labels and error messages.
+  var language = Language.en {
+    didSet { replica.words = language.words }
+  }
   /// Set by the `exit` notification: the loop ends after the current frame.
   public var exitCode: Int32? = nil
 
@@ -50,22 +54,22 @@ public final class Server: MessageHandler {
 
   public func answer(_ request: Request) -> Result<JSONValue, RPCError> {
     guard let entry = Self.dispatcher.entries[request.method] else {
-      return .failure(.methodNotFound(request.method))
+      return .failure(RPCError.methodNotFound(request.method).localized(language))
     }
     if !initialized && request.method != InitializeRequest.method {
-      return .failure(.serverNotInitialized)
+      return .failure(RPCError.serverNotInitialized.localized(language))
     }
     if initialized && request.method == InitializeRequest.method {
-      return .failure(.invalidRequest("initialize was already received"))
+      return .failure(RPCError.invalidRequest("initialize was already received").localized(language))
     }
     if shutdownRequested {
-      return .failure(.invalidRequest("the server is shutting down; send exit"))
+      return .failure(RPCError.invalidRequest("the server is shutting down; send exit").localized(language))
     }
     do {
       if entry.access != .lifecycle { try replica.prepare(forChange: entry.access == .change) }
       return .success(try entry.run(self, request.params))
     } catch {
-      return .failure(rpcError(error))
+      return .failure(rpcError(error).localized(language))
     }
   }
 

@@ -106,7 +106,7 @@ final class ViewPublisher {
 
   func snapshot(_ query: ViewQuery) -> ViewSnapshot {
     let logbook = query.view == .logbook ? replica.logbook(limit: Self.logbookLimit) : []
-    return ViewSnapshot(query: query, index: index, logbook: logbook)
+    return ViewSnapshot(query: query, index: index, logbook: logbook, words: replica.words)
   }
 
   /// Brings every touched query up to date. A subscribed query is diffed against its last
@@ -129,7 +129,8 @@ final class ViewPublisher {
       // List-based views patch the lists a change touched; the others are rebuilt whole.
       let view = tracker.query.view
       let patchable = view != .all && view != .logbook && !rebuiltViews.contains(view)
-      let new = patchable ? old.updating(dirtyLists, query: tracker.query, index: index) : snapshot(tracker.query)
+      let new =
+        patchable ? old.updating(dirtyLists, query: tracker.query, index: index, words: replica.words) : snapshot(tracker.query)
       let operations = ViewDiff.between(old, new, touched: patchable ? dirtyLists : nil)
       tracker.snapshot = new
       // A new day is news even for a view whose lists stayed the same: its `today` moved.

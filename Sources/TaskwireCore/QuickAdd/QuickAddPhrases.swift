@@ -8,14 +8,24 @@ extension QuickAdd {
     "weekend", "eow", "eom", "eoy",
   ]
 
+  /// German's two-letter weekdays are common words in English and German ("do", "so"): dates
+  /// only after a prefix (`am do`, `on fr`).
+  static let needsPrefix: Set<String> = ["mo", "di", "mi", "do", "fr", "sa", "so"]
+
+  /// The words before a date: the date itself (`on`, `at`, `am`) or the due date (`due`, `by`,
+  /// `bis`, `fällig`).
+  static let prefixes: [String: Token.Kind] = [
+    "on": .date, "at": .date, "am": .date, "due": .due, "by": .due, "bis": .due, "fällig": .due,
+  ]
+
   /// `[on|at|by|due] <date phrase>`: `due` and `by` set the due date, the others the date.
   static func date(_ words: [QuickAddWords.Word], at i: Int, today: CalendarDate) -> (Int, Recognised)? {
     var start = i
     var kind = Token.Kind.date
     let prefix = words[i].key
-    if ["on", "at", "by", "due"].contains(prefix), i + 1 < words.count {
+    if let prefixKind = prefixes[prefix], i + 1 < words.count {
       start = i + 1
-      if prefix == "due" || prefix == "by" { kind = .due }
+      kind = prefixKind
     }
     let hasPrefix = start > i
     // Most words cannot begin a date: they are passed over without trying the grammar.
@@ -26,8 +36,8 @@ extension QuickAdd {
       guard window.allSatisfy({ !$0.literal }) else { continue }
       let keys = window.map(\.key)
       let phrase = count == 1 ? keys[0] : keys.joined(separator: " ")
-      if count == 1, !hasPrefix, start + 1 < words.count,
-        needsContext.contains(phrase) || DatePhrase.withoutOrdinal(phrase) != phrase
+      if count == 1, !hasPrefix, start + 1 < words.count || needsPrefix.contains(phrase),
+        needsContext.contains(phrase) || needsPrefix.contains(phrase) || DatePhrase.withoutOrdinal(phrase) != phrase
       {
         continue
       }
@@ -42,6 +52,24 @@ extension QuickAdd {
   /// `every other week`, `every weekday`, `every mon, thu`, `every month on the 15th`,
   /// `every month on the last day`, `every 15th`; `every! …` counts from the completion day.
   static func recurrence(_ words: [QuickAddWords.Word], at i: Int) -> (Int, Recognised)? {
+    // German repeats (`täglich`, `jeden montag`, `alle 2 wochen`, `monatlich am 15.`,
+    // `jeden monat am letzten tag`) are read as their English words.
+    if germanRepeatStarts.contains(words[i].key) {
+      let translated = words.map { word -> QuickAddWords.Word in
+        var word = word
+        word.key = germanRepeatWords[word.key] ?? (word.key.hasSuffix(".") && Int(word.key.dropLast()) != nil ? word.key.dropLast() + "th" : word.key)
+        return word
+      }
+      if ["monthly", "weekly", "daily", "biweekly"].contains(translated[i].key), i + 1 < words.count, words[i + 1].key == "am" {
+        // `monatlich am 15.` is `every month on the 15th`.
+        var every = translated
+        every[i].key = "every"
+        every.insert(every[i], at: i + 1)
+        every[i + 1].key = "month"
+        if let (count, found) = recurrence(every, at: i), count > 2 { return (count - 1, found) }
+      }
+      return recurrence(translated, at: i)
+    }
     let first = words[i].key
     if let pattern = Recurrence.Pattern(rawValue: first), pattern != .none {
       return made(pattern.rawValue, count: 1)
@@ -107,6 +135,19 @@ extension QuickAdd {
       return (count, Recognised(kind: .recurrence, value: pattern, field: .recurrence(recurrence)))
     }
   }
+
+  static let germanRepeatStarts: Set<String> = [
+    "täglich", "wöchentlich", "zweiwöchentlich", "monatlich", "jeden", "jede", "jedes", "alle",
+  ]
+  static let germanRepeatWords: [String: String] = [
+    "täglich": "daily", "wöchentlich": "weekly", "zweiwöchentlich": "biweekly", "monatlich": "monthly",
+    "jeden": "every", "jede": "every", "jedes": "every", "alle": "every", "tag": "day", "tage": "days",
+    "woche": "week", "wochen": "weeks", "monat": "month", "monate": "months", "werktag": "weekday",
+    "werktags": "weekday", "am": "on", "letzten": "last", "und": "and", "mo": "mon", "montag": "monday",
+    "di": "tue", "dienstag": "tuesday", "mi": "wed", "mittwoch": "wednesday", "do": "thu",
+    "donnerstag": "thursday", "fr": "fri", "freitag": "friday", "sa": "sat", "samstag": "saturday",
+    "so": "sun", "sonntag": "sunday", "anderen": "other",
+  ]
 
   /// `15th` (a day of the month) or `last day` (32, the month's last).
   static func dayOfMonth(_ words: [QuickAddWords.Word], at k: Int) -> (value: Int, count: Int)? {

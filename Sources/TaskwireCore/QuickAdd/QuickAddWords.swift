@@ -36,7 +36,10 @@ struct QuickAddWords {
         literal = true
         titleText = word.dropFirst()
       }
-      let key = String(word.lowercased().trimmingSuffix { ",.;".contains($0) })
+      // A final `.` ends a sentence (`fri.`), except after digits, where German writes dates
+      // (`15.`, `24.12.`).
+      let keepsDot = word.allSatisfy { $0.isNumber || $0 == "." }
+      let key = String(word.lowercased().trimmingSuffix { $0 == "," || $0 == ";" || ($0 == "." && !keepsDot) })
       words.append(Word(text: word, key: key, range: range, literal: literal, titleText: titleText))
     }
   }

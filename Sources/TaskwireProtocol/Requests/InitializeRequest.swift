@@ -17,6 +17,8 @@ public enum InitializeRequest: RequestType {
   public struct Params: Sendable {
     public var clientName: String
     public var clientVersion: String?
+    /// BCP 47, as LSP sends it (`de`, `de-AT`, `en-US`).
+    public var locale: String?
   }
 
   public static func decode(_ json: JSONValue?, context: DecodingContext) throws(RPCError) -> Params {
@@ -26,7 +28,9 @@ public enum InitializeRequest: RequestType {
         "protocolVersion", "\"\(version)\" is not spoken here; this server speaks \"\(TaskwireVersion.protocol)\"")
     }
     let info = try reader.nested("clientInfo", allowed: ["name", "version"])
-    return Params(clientName: try info?.string("name") ?? "unknown", clientVersion: try info?.string("version"))
+    return Params(
+      clientName: try info?.string("name") ?? "unknown", clientVersion: try info?.string("version"),
+      locale: try reader.string("locale"))
   }
 
   public struct Response: ResponseType {
@@ -34,12 +38,20 @@ public enum InitializeRequest: RequestType {
     public var notifications: [String]
     public var timeZone: String
     public var today: CalendarDate
+    /// The language in use (`en`, `de`), and the one asked for when it is not spoken.
+    public var locale: String
+    public var requestedLocale: String?
 
-    public init(methods: [String], notifications: [String], timeZone: String, today: CalendarDate) {
+    public init(
+      methods: [String], notifications: [String], timeZone: String, today: CalendarDate, locale: String,
+      requestedLocale: String?
+    ) {
       self.methods = methods
       self.notifications = notifications
       self.timeZone = timeZone
       self.today = today
+      self.locale = locale
+      self.requestedLocale = requestedLocale
     }
 
     /// What the server offers, for LSP client libraries (which require the member) and for
@@ -54,7 +66,7 @@ public enum InitializeRequest: RequestType {
     ]
 
     public var json: JSONValue {
-      [
+      var object: JSONObject = [
         "serverInfo": ["name": "taskwire", "version": .string(TaskwireVersion.server)],
         "protocolVersion": .string(TaskwireVersion.protocol),
         "methods": .array(methods.map(JSONValue.string)),
@@ -62,7 +74,10 @@ public enum InitializeRequest: RequestType {
         "timeZone": .string(timeZone),
         "today": .string(today.description),
         "capabilities": Self.capabilities,
+        "locale": .string(locale),
       ]
+      if let requestedLocale { object["requestedLocale"] = .string(requestedLocale) }
+      return .object(object)
     }
   }
 }

@@ -12,14 +12,28 @@ extension Server {
     }
     methods.on(DiscoverRequest.self, .lifecycle) { _, _ in DiscoverRequest.Response() }
     methods.on(SetClockRequest.self, .read) { server, now in try server.setClock(now) }
+    methods.on(LocaleSetRequest.self, .read) { server, locale in server.setLocale(locale) }
   }
 
   func initialize(_ params: InitializeRequest.Params) -> InitializeRequest.Response {
     replica.client = params.clientVersion.map { "\(params.clientName) \($0)" } ?? params.clientName
     initialized = true
+    let (language, fellBack) = Language.negotiate(params.locale)
+    self.language = language
     return InitializeRequest.Response(
       methods: methods, notifications: [ViewChangedNotification.method],
-      timeZone: timeZoneName, today: replica.dayClock.day(of: replica.clock.now))
+      timeZone: timeZoneName, today: replica.dayClock.day(of: replica.clock.now),
+      locale: language.rawValue, requestedLocale: fellBack ? params.locale : nil)
+  }
+
+  /// A new language: every subscribed view's titles change, pushed as a diff.
+  func setLocale(_ tag: String) -> LocaleSetRequest.Response {
+    let (language, fellBack) = Language.negotiate(tag)
+    if language != self.language {
+      self.language = language
+      publisher.markRebuilt(ViewKind.allCases)
+    }
+    return LocaleSetRequest.Response(locale: language.rawValue, requestedLocale: fellBack ? tag : nil)
   }
 
   func setClock(_ text: String) throws -> SetClockRequest.Response {

@@ -43,7 +43,8 @@ extension Server {
     }
     methods.on(TaskScheduleOptionsRequest.self, .read) { server, id in
       let task = try server.replica.task(id)
-      return TaskScheduleOptionsRequest.Response(id: task.id, menu: ScheduleOptions(for: task, today: server.replica.today))
+      return TaskScheduleOptionsRequest.Response(
+        id: task.id, menu: ScheduleOptions(for: task, today: server.replica.today, words: server.replica.words))
     }
   }
 

@@ -14,6 +14,8 @@ public final class Replica {
   public var client = "unknown"
   /// Where failures that no request waits for are reported (stderr in the server).
   public var log: (String) -> Void = { _ in }
+  /// The language of the undo labels this replica writes.
+  public var words: Words = .english
   public internal(set) var index: TaskIndex
   /// The index is loaded by the first request that needs it, so that `initialize` is answered
   /// at once however large the store is (an editor spawns taskwire at every start).
@@ -36,7 +38,7 @@ public final class Replica {
   public var today: CalendarDate { index.today }
   /// Now, as the protocol writes timestamps.
   public var timestamp: String { DayClock.timestamp(clock.now) }
-  public var planner: TaskPlanner { TaskPlanner(index: index, now: timestamp) }
+  public var planner: TaskPlanner { TaskPlanner(index: index, now: timestamp, words: words) }
 
   /// Hands what changed since the last call to the caller (the view publisher).
   public func takeUpdate() -> ReplicaUpdate {

@@ -1,0 +1,15 @@
+extension Words {
+  public static let english = Words(
+    inbox: "Inbox", today: "Today", tomorrow: "Tomorrow", yesterday: "Yesterday", all: "All",
+    chooseDate: "Choose date…",
+    quadrants: [.doFirst: "Urgent & important", .schedule: "Important", .delegate: "Urgent", .eliminate: "Neither"],
+    repeats: [.none: "Never", .daily: "Daily", .weekly: "Weekly", .biweekly: "Every two weeks", .monthly: "Monthly"],
+    lastDay: "Last day",
+    weekdaysShort: ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"],
+    monthsShort: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
+    dayTitle: { month, day, year in year.map { "\(month) \(day), \($0)" } ?? "\(month) \(day)" },
+    create: { "Create '\($0)'" }, update: { "Update '\($0)'" }, delete: { "Delete '\($0)'" },
+    complete: { "Complete '\($0)'" }, reopen: { "Reopen '\($0)'" }, nextOn: { "\($0), next on \($1)" },
+    reorder: { "Reorder '\($0)' in \($1)" }, move: { "Move '\($0)' to \($1)" },
+    sendToInbox: { "Send '\($0)' to Inbox" }, schedule: { "Schedule '\($0)' for \($1)" })
+}

@@ -1,0 +1,62 @@
+import Foundation
+import JSONRPC
+import TaskwireCore
+
+/// Error messages in the client's language. Messages are made in English where each error is
+/// made; for German they are rewritten here by a small table of the project's own, applied in
+/// order. Only `message` changes: `code` and `data` stay language-neutral, so that programs
+/// never parse prose.
+extension RPCError {
+  public func localized(_ language: Language) -> RPCError {
+    guard language == .de else { return self }
+    var error = self
+    var text = message
+    for (pattern, template) in Self.germanMessages {
+      text = text.replacingOccurrences(of: pattern, with: template, options: .regularExpression)
+    }
+    error.message = text
+    return error
+  }
+
+  /// English message patterns and their German; the first ones are whole messages, then
+  /// prefixes, then the problems a parameter can have.
+  static let germanMessages: [(String, String)] = [
+    (#"^Server not initialized: send initialize first$"#, "Server nicht initialisiert: zuerst initialize senden"),
+    (#"^Task (\d+) not found$"#, "Aufgabe $1 nicht gefunden"),
+    (#"^Task (\d+) is completed; reopen it with task/complete first$"#, "Aufgabe $1 ist erledigt; zuerst mit task/complete wieder öffnen"),
+    (#"^(\S+) is in the past \(today is (\S+)\)$"#, "$1 liegt in der Vergangenheit (heute ist $2)"),
+    (#"^Nothing to undo$"#, "Nichts rückgängig zu machen"),
+    (#"^Nothing to redo$"#, "Nichts wiederherzustellen"),
+    (#"^History conflict: task (\d+) changed since '(.*)'; nothing was undone$"#, "Konflikt im Verlauf: Aufgabe $1 wurde seit '$2' geändert; nichts wurde rückgängig gemacht"),
+    (#"^History conflict: task (\d+) changed since '(.*)'; nothing was redone$"#, "Konflikt im Verlauf: Aufgabe $1 wurde seit '$2' geändert; nichts wurde wiederhergestellt"),
+    (#"^The (\S+) view changed since version (\d+) \(now (\d+)\); list it again$"#, "Die Ansicht $1 hat sich seit Version $2 geändert (jetzt $3); bitte neu laden"),
+    (#"^The store is locked by another process; try again$"#, "Der Speicher ist von einem anderen Prozess gesperrt; bitte erneut versuchen"),
+    (#"^The store failed \(read-only, full or damaged\): "#, "Der Speicher ist ausgefallen (schreibgeschützt, voll oder beschädigt): "),
+    (#"^Invalid params: "#, "Ungültige Parameter: "),
+    (#"^Invalid request: "#, "Ungültige Anfrage: "),
+    (#"^Parse error: "#, "Lesefehler: "),
+    (#"^Method not found: "#, "Unbekannte Methode: "),
+    (#"^Internal error: "#, "Interner Fehler: "),
+    (#" is required(.*)$"#, " fehlt$1"),
+    (#" must not be empty$"#, " darf nicht leer sein"),
+    (#" must not be null$"#, " darf nicht null sein"),
+    (#" is not a parameter of this method \(known: "#, " ist kein Parameter dieser Methode (bekannt: "),
+    (#"cannot read the date "(.*)": numeric dates are ambiguous \(12/1 is December 1 or January 12\); write 2026-12-01 or dec 1$"#,
+     #"kann das Datum "$1" nicht lesen: Zahlendaten sind mehrdeutig (12/1 ist der 1. Dezember oder der 12. Januar); schreiben Sie 2026-12-01 oder 1. dez"#),
+    (#"cannot read the date "(.*)"; did you mean "(.*)"\?$"#, #"kann das Datum "$1" nicht lesen; meinten Sie "$2"?"#),
+    (#"cannot read the date "(.*)"; try .*$"#, #"kann das Datum "$1" nicht lesen; versuchen Sie heute, morgen, fr, nächsten montag, in 3 tagen, 24. dez oder JJJJ-MM-TT"#),
+    (#" leaves no title once its tokens are read \("(.*)"\); put the title in quotes or escape a token with \\$"#,
+     #" lässt keinen Titel übrig, wenn seine Angaben gelesen sind ("$1"); setzen Sie den Titel in Anführungszeichen oder schreiben Sie \\ vor eine Angabe"#),
+    (#" must be an integer, got (.*)$"#, " muss eine ganze Zahl sein, nicht $1"),
+    (#" must be a string, got (.*)$"#, " muss ein Text sein, nicht $1"),
+    (#" must be true or false, got (.*)$"#, " muss true oder false sein, nicht $1"),
+    (#" must be from (-?\d+) to (-?\d+)$"#, " muss zwischen $1 und $2 liegen"),
+    (#" must be one of (.*)$"#, " muss eines von $1 sein"),
+    (#" must be 1 \(low\), 2 \(medium\) or 3 \(high\)$"#, " muss 1 (niedrig), 2 (mittel) oder 3 (hoch) sein"),
+    (#" must be an object with named members, not an array$"#, " muss ein Objekt mit benannten Einträgen sein, kein Array"),
+    (#" must be after today for an Upcoming group; move to Today instead$"#, " muss nach heute liegen für eine Gruppe von Demnächst; stattdessen nach Heute verschieben"),
+    (#" must be from 0 to (\d+) for this list$"#, " muss für diese Liste zwischen 0 und $1 liegen"),
+    (#"^the server is shutting down; send exit$"#, "der Server wird beendet; exit senden"),
+    (#"initialize was already received$"#, "initialize wurde schon empfangen"),
+  ]
+}
