@@ -43,6 +43,9 @@ public enum ServerMain {
     server.log(
       "taskwire \(TaskwireVersion.server), store \(storage.summary)"
         + (storage.isReadOnly ? " (read-only: changes will be refused)" : ""))
+    if let sqlite = storage as? SQLiteStorage, sqlite.createdFile, case .file(let path) = sqlite.location {
+      server.log("created a new, empty store at \(path)")
+    }
     let loop = ServeLoop(server: server, input: 0, output: protocolOutput, maxMessageBytes: options.maxMessageBytes)
     if let path = options.recordPath {
       do {

@@ -9,6 +9,7 @@ final class CountingStorage: TaskStorage {
   let base: SQLiteStorage
   var notices = 0
   var transactions = 0
+  var rowsWritten = 0
   init(_ base: SQLiteStorage) { self.base = base }
   var summary: String { base.summary }
   var isReadOnly: Bool { base.isReadOnly }
@@ -22,7 +23,10 @@ final class CountingStorage: TaskStorage {
   func task(id: Int64) throws -> TaskRecord? { try base.task(id: id) }
   func completedTasks(limit: Int) throws -> [TaskRecord] { try base.completedTasks(limit: limit) }
   func nextTaskID() throws -> Int64 { try base.nextTaskID() }
-  func writeRows(_ changes: [TaskChange]) throws { try base.writeRows(changes) }
+  func writeRows(_ changes: [TaskChange]) throws {
+    rowsWritten += changes.count
+    try base.writeRows(changes)
+  }
   func appendStep(label: String, client: String, at: String, changes: [TaskChange]) throws -> Int64 {
     try base.appendStep(label: label, client: client, at: at, changes: changes)
   }
@@ -102,5 +106,30 @@ final class CountingStorage: TaskStorage {
     #expect(throws: DomainError.nothingToUndo) { try replica.commit(.undo) }
     try replica.commit(.redo)
     #expect(replica.index.tasks.count == 1)
+  }
+
+  /// A drag writes a handful of rows whatever the list's length: the moved task, and the few
+  /// neighbours a crowded spot respaces.
+  @Test(arguments: [10, 2000]) func aMoveWritesAHandfulOfRows(length: Int) throws {
+    let (replica, storage) = try replica(on: try temporaryFolder().appendingPathComponent("m\(length).sqlite").path)
+    try replica.prepare(forChange: true)
+    let tasks = (1...Int64(length)).map {
+      TaskChange(
+        before: nil,
+        after: TaskRecord(
+          id: $0, title: "t\($0)", scheduledDate: replica.today, createdAt: "2026-02-12T08:00:00Z",
+          updatedAt: "2026-02-12T08:00:00Z", rank: $0 * DropIndex.gap, matrixRank: $0 * DropIndex.gap))
+    }
+    try replica.commit(.action { _ in ChangeSet(label: "seed", changes: tasks) })
+    var random = Generator(seed: UInt64(length))
+    var most = 0
+    for _ in 0..<50 {
+      storage.rowsWritten = 0
+      let id = Int64(random.next(length) + 1)
+      let index = random.next(length)
+      try replica.commit(.action { replica in try replica.planner.move(try replica.task(id), to: .today, at: index) })
+      most = max(most, storage.rowsWritten)
+    }
+    #expect(most <= 8, "at most \(most) rows for one move in a list of \(length)")
   }
 }

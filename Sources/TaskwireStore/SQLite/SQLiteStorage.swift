@@ -24,6 +24,9 @@ public final class SQLiteStorage: TaskStorage {
 
   let db: SQLiteDatabase
   public let location: StoreLocation
+  /// Whether opening created the file: a new, empty store (a typo in a path makes one too, so
+  /// the server says so on stderr).
+  public private(set) var createdFile = false
 
   /// `maxPageCount` limits the file's size (in pages), for tests that need a full disk.
   public init(location: StoreLocation, maxPageCount: Int? = nil, durability: Durability = .processCrash) throws {
@@ -34,7 +37,7 @@ public final class SQLiteStorage: TaskStorage {
     case .file(let file):
       path = file
       // A SQLite URI (`file:/path?mode=ro`) is opened as SQLite reads it; a path is prepared.
-      if !file.hasPrefix("file:") { try Self.prepareFile(at: file) }
+      if !file.hasPrefix("file:") { createdFile = try Self.prepareFile(at: file) }
     }
     db = try SQLiteDatabase(
       path: path,
@@ -53,7 +56,9 @@ public final class SQLiteStorage: TaskStorage {
 
   /// Creates a new store's folder (0700) and file (0600) whatever the umask; an existing file
   /// is never touched here.
-  static func prepareFile(at path: String) throws(SQLiteError) {
+  /// Returns whether the file is new.
+  @discardableResult
+  static func prepareFile(at path: String) throws(SQLiteError) -> Bool {
     let folder = (path as NSString).deletingLastPathComponent
     if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
       do {
@@ -65,10 +70,10 @@ public final class SQLiteStorage: TaskStorage {
       }
     }
     let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-    if fd >= 0 {
-      fchmod(fd, 0o600)
-      closeDescriptor(fd)
-    }
+    guard fd >= 0 else { return false }
+    fchmod(fd, 0o600)
+    closeDescriptor(fd)
+    return true
   }
 
   public func close() { db.close() }
