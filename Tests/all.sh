@@ -44,6 +44,9 @@ for suite in clients/*/test/run.sh; do
   TASKWIRE="$binary" bash "$suite"
 done
 
+echo "== JSON-RPC client libraries: Neovim's vim.lsp.rpc, Emacs's jsonrpc.el, python-lsp-jsonrpc, pygls"
+TASKWIRE="$binary" bash Tests/interop/run.sh
+
 echo "== shellcheck"
 mapfile -t scripts < <(git ls-files '*.sh' 'clients/shell/tw' '.ci/run')
 shellcheck "${scripts[@]}"

@@ -26,6 +26,14 @@ public struct DayClock: Sendable {
     return (parts.hour ?? 0) < dayStartHour ? date.adding(days: -1) : date
   }
 
+  /// The instant the day after `instant`'s starts (its start hour, local time; the next
+  /// existing time when a daylight-saving change skips it).
+  public func nextDayStart(after instant: Date) -> Date {
+    let next = day(of: instant).adding(days: 1)
+    let parts = DateComponents(year: next.year, month: next.month, day: next.day, hour: dayStartHour)
+    return calendar.date(from: parts) ?? instant.addingTimeInterval(3600)
+  }
+
   /// Whether an instant falls on a day the store can hold (years 1…9999 in this zone).
   public func canHold(_ instant: Date) -> Bool {
     let year = calendar.component(.year, from: instant)

@@ -30,26 +30,41 @@ final class ServeLoop: @unchecked Sendable {
     connection = Connection(sink: FrameWriter(descriptor: output), handler: server, maxMessageBytes: maxMessageBytes)
   }
 
-  /// How often the loop looks for another process's commits and for a new day.
+  /// Without a way to be woken by other writers, the loop looks for their commits this often.
   static let pollInterval = DispatchTimeInterval.milliseconds(100)
-  /// Housekeeping (a WAL checkpoint) runs at most this often, after changes.
-  static let ticksPerIdle = 10
-  private var ticks = 0
+  /// With one (or with a private store), a coarse check this often catches what a wake-up may
+  /// miss; otherwise an idle server sleeps (an editor keeps taskwire open all day).
+  static let safetyInterval = DispatchTimeInterval.seconds(60)
+  /// Housekeeping (a WAL checkpoint) runs this long after the last change.
+  static let idleDelay = DispatchTimeInterval.seconds(1)
   private var timer: DispatchSourceTimer? = nil
+  private var dayTimer: DispatchSourceTimer? = nil
+  private var idleTimer: DispatchSourceTimer? = nil
+  private var noticeSource: DispatchSourceRead? = nil
   private var signalSources: [DispatchSourceSignal] = []
 
   func start() {
-    let timer = DispatchSource.makeTimerSource(queue: queue)
-    timer.schedule(deadline: .now() + Self.pollInterval, repeating: Self.pollInterval)
-    timer.setEventHandler { [self] in
-      if ticks % Self.ticksPerIdle == 0 { server.replica.idle() }
-      ticks += 1
-      server.poll()
-      connection.flush()
-      finishIfClosed()
+    let storage = server.replica.storage
+    if let descriptor = storage.noticeDescriptor {
+      // Another writer's commit wakes the loop at once.
+      let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
+      source.setEventHandler { [self] in
+        guard storage.drainNotices() else { return }
+        tick()
+        // The wake-up may come with the writer's first WAL bytes, before its commit is
+        // visible: a second look shortly after catches the commit.
+        scheduleLookAgain()
+      }
+      source.resume()
+      noticeSource = source
     }
+    let interval = storage.noticeDescriptor == nil && !storage.isPrivate ? Self.pollInterval : Self.safetyInterval
+    let timer = DispatchSource.makeTimerSource(queue: queue)
+    timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(10))
+    timer.setEventHandler { [self] in tick() }
     timer.resume()
     self.timer = timer
+    scheduleDayStart()
     // SIGTERM and SIGINT are handled on the loop, so the change in progress finishes and the
     // store is closed before the process exits.
     for signalNumber in [SIGTERM, SIGINT] {
@@ -69,12 +84,65 @@ final class ServeLoop: @unchecked Sendable {
         queue.async { [self] in
           defer { inFlight.signal() }
           connection.receive(frame, framing: framing)
+          scheduleIdle()
           finishIfClosed()
         }
       }
       queue.async { [self] in finish(code: 0) }
     }
     thread.start()
+  }
+
+  /// Other writers, the day, and the notifications they cause.
+  private func tick() {
+    server.poll()
+    connection.flush()
+    scheduleIdle()
+    finishIfClosed()
+  }
+
+  /// A one-shot timer at the next day start (wall clock, so that a suspend or a clock jump is
+  /// caught when the machine wakes), re-armed each time; a fixed test clock moves only by
+  /// test/setClock.
+  private func scheduleDayStart() {
+    guard !server.replica.clock.isFixed else { return }
+    let now = server.replica.clock.now
+    let seconds = max(1, server.replica.dayClock.nextDayStart(after: now).timeIntervalSince(now) + 0.05)
+    let timer = dayTimer ?? DispatchSource.makeTimerSource(queue: queue)
+    timer.schedule(wallDeadline: .now() + seconds, leeway: .milliseconds(50))
+    if dayTimer == nil {
+      timer.setEventHandler { [self] in
+        tick()
+        scheduleDayStart()
+      }
+      timer.resume()
+      dayTimer = timer
+    }
+  }
+
+  static let lookAgainDelay = DispatchTimeInterval.milliseconds(15)
+  private var lookAgainTimer: DispatchSourceTimer? = nil
+
+  private func scheduleLookAgain() {
+    let timer = lookAgainTimer ?? DispatchSource.makeTimerSource(queue: queue)
+    timer.schedule(deadline: .now() + Self.lookAgainDelay, leeway: .milliseconds(5))
+    if lookAgainTimer == nil {
+      timer.setEventHandler { [self] in tick() }
+      timer.resume()
+      lookAgainTimer = timer
+    }
+  }
+
+  /// Housekeeping a second after the last change, not on a ticking timer.
+  private func scheduleIdle() {
+    guard server.replica.hasIdleWork else { return }
+    let timer = idleTimer ?? DispatchSource.makeTimerSource(queue: queue)
+    timer.schedule(deadline: .now() + Self.idleDelay, leeway: .milliseconds(100))
+    if idleTimer == nil {
+      timer.setEventHandler { [self] in server.replica.idle() }
+      timer.resume()
+      idleTimer = timer
+    }
   }
 
   private func finishIfClosed() {

@@ -10,7 +10,7 @@ import TaskwireStore
 /// One serial loop owns it: messages are handled strictly in arrival order, and each change is
 /// committed before its reply is produced.
 public final class Server: MessageHandler {
-  let replica: Replica
+  public let replica: Replica
   let publisher: ViewPublisher
   /// Whether `test/setClock` is offered: only with `--clock`.
   let offersSetClock: Bool
@@ -73,11 +73,20 @@ public final class Server: MessageHandler {
     }
   }
 
+  /// LSP's housekeeping notifications, which an LSP client library sends on its own: accepted
+  /// and ignored, so that any language-server client can drive taskwire.
+  static let lspHousekeeping: Set<String> = [
+    "initialized", "workspace/didChangeConfiguration", "workspace/didChangeWorkspaceFolders",
+    "workspace/didChangeWatchedFiles", "window/workDoneProgress/cancel", "textDocument/didOpen",
+    "textDocument/didChange", "textDocument/didClose", "textDocument/didSave", "textDocument/willSave",
+  ]
+
   public func carryOut(_ notification: JSONRPC.Notification) {
     if notification.method == ExitNotification.method {
       exitCode = shutdownRequested ? 0 : 1
       return
     }
+    if Self.lspHousekeeping.contains(notification.method) { return }
     let request = Request(id: .number("0"), method: notification.method, params: notification.params)
     if case .failure(let error) = answer(request) {
       log("notification \(notification.method) failed: \(error.message)")

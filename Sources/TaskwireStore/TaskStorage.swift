@@ -67,6 +67,12 @@ public protocol TaskStorage: AnyObject {
   /// A descriptor that becomes readable when a change notice may have arrived (a backend that
   /// pushes them), or nil for a backend that is checked on a timer.
   var noticeDescriptor: Int32? { get }
+  /// Empties the notice descriptor once it was readable (so that it does not stay readable);
+  /// true when what arrived may be another writer's commit.
+  func drainNotices() -> Bool
+  /// Whether no other connection can ever write this store (a private in-memory one): nothing
+  /// to watch or poll for.
+  var isPrivate: Bool { get }
   /// The newest entry of the change log (0 when it is empty).
   func latestChange() throws -> Int64
   /// The tasks changed after entry `seq`, or `nil` when the log no longer reaches back that

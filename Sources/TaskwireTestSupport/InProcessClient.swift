@@ -27,6 +27,8 @@ public final class InProcessClient: TaskwireClient {
     (connection, sink) = Connection.memory(handler: server)
   }
 
+  deinit { server.replica.storage.close() }
+
   /// A server on a fresh in-memory store with the fixed clock, already initialized.
   public static func started(_ extra: [String] = ["--memory"], initialize: Bool = true) throws -> InProcessClient {
     let client = try InProcessClient(extra + TaskwireProcess.clockArguments)

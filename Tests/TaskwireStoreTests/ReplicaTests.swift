@@ -42,6 +42,8 @@ final class CountingStorage: TaskStorage {
     return try base.changeNotice()
   }
   var noticeDescriptor: Int32? { nil }
+  func drainNotices() -> Bool { false }
+  var isPrivate: Bool { base.isPrivate }
   func latestChange() throws -> Int64 { try base.latestChange() }
   func changes(after seq: Int64) throws -> ChangeLogRead? { try base.changes(after: seq) }
   func idle() { base.idle() }

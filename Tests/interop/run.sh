@@ -58,6 +58,7 @@ fi
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
+export PYTHONDONTWRITEBYTECODE=1 # no __pycache__ left in the tree
 
 # Runs one driver with a time limit; prints "ok" or "FAIL", the library, and on failure its output.
 failed=0

@@ -73,6 +73,9 @@ public final class Replica {
     rollOverIfNeeded()
   }
 
+  /// Whether there were changes since the last housekeeping.
+  public var hasIdleWork: Bool { commitsSinceIdle > 0 }
+
   /// Housekeeping when the server is idle after changes.
   public func idle() {
     guard isLoaded, commitsSinceIdle > 0 else { return }

@@ -5,8 +5,14 @@ import CSQLite
 extension SQLiteStorage {
   public func changeNotice() throws -> Int64 { try scalar("PRAGMA data_version") }
 
-  /// SQLite pushes nothing: other processes' commits are noticed by checking `changeNotice`.
-  public var noticeDescriptor: Int32? { nil }
+  /// SQLite pushes nothing, but another process's commit writes the WAL (or, without one, the
+  /// database file): an inotify watch on them wakes the server, which then checks
+  /// `changeNotice`. Nil in memory, and where inotify is missing (the server then polls).
+  public var noticeDescriptor: Int32? { fileWatch?.descriptor }
+
+  public func drainNotices() -> Bool { fileWatch?.drain() ?? false }
+
+  public var isPrivate: Bool { location == .memory }
 
   public func latestChange() throws -> Int64 { try scalar("SELECT max(seq) FROM changes") }
 

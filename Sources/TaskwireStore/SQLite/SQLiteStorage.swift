@@ -27,6 +27,8 @@ public final class SQLiteStorage: TaskStorage {
   /// Whether opening created the file: a new, empty store (a typo in a path makes one too, so
   /// the server says so on stderr).
   public private(set) var createdFile = false
+  /// Wakes the server when another process writes the store's files.
+  var fileWatch: FileWatch? = nil
 
   /// `maxPageCount` limits the file's size (in pages), for tests that need a full disk.
   public init(location: StoreLocation, maxPageCount: Int? = nil, durability: Durability = .processCrash) throws {
@@ -52,6 +54,10 @@ public final class SQLiteStorage: TaskStorage {
       )
     }
     if let maxPageCount { try db.execute("PRAGMA max_page_count = \(maxPageCount)") }
+    if case .file(let file) = location, !file.hasPrefix("file:") {
+      let name = (file as NSString).lastPathComponent
+      fileWatch = FileWatch(folder: (file as NSString).deletingLastPathComponent, names: [name, name + "-wal"])
+    }
   }
 
   /// Creates a new store's folder (0700) and file (0600) whatever the umask; an existing file
@@ -76,7 +82,11 @@ public final class SQLiteStorage: TaskStorage {
     return true
   }
 
-  public func close() { db.close() }
+  public func close() {
+    fileWatch?.close()
+    fileWatch = nil
+    db.close()
+  }
 
   public var summary: String {
     switch location {

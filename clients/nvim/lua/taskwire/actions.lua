@@ -1,0 +1,219 @@
+-- taskwire.actions: what the keys of a taskwire://VIEW buffer do (the moves are in moves.lua).
+--
+-- Every action reads the line under the cursor through the state's line infos (never the text),
+-- sends one request and lets the buffer follow from the subscription's view/changed
+-- notifications.  No key waits for the server.
+
+local rpc = require('taskwire.rpc')
+local ui = require('taskwire.ui')
+local view = require('taskwire.view')
+
+local M = {}
+
+-- {state, info, groups} for the cursor's line in the current buffer, or nil with a message.
+function M.here()
+  local name = vim.b.taskwire_view
+  local state = name and view.state(name)
+  if not state or state.bufnr ~= vim.api.nvim_get_current_buf() then
+    ui.error('not a taskwire view buffer')
+    return nil
+  end
+  local lnum = vim.api.nvim_win_get_cursor(0)[1]
+  local snapshot = state.snapshot or {}
+  return { state = state, info = state.lines[lnum] or {}, groups = snapshot.groups or {} }
+end
+
+-- here() plus `task`: the task under the cursor, or nil with a message.
+function M.task_here()
+  local here = M.here()
+  if not here then
+    return nil
+  end
+  if here.info.kind ~= 'task' then
+    ui.warn('no task on this line')
+    return nil
+  end
+  here.task = here.groups[here.info.gi + 1].tasks[here.info.index + 1]
+  return here
+end
+
+-- After a change: the cursor follows task `id` at the next redraw; a server without
+-- subscriptions gets every view listed again.
+function M.changed(state, id, message)
+  if id then
+    state.follow = id
+  end
+  if message then
+    ui.info(message)
+  end
+  if not rpc.supports('view/subscribe') then
+    view.relist_all()
+  end
+end
+
+-- Where a task/move or task/schedule reply says the task is: "Today", "Inbox", "2026-02-13".
+function M.place_name(result)
+  if result.view == 'upcoming' then
+    return result.group
+  end
+  local name = (result.view or 'the logbook'):gsub('^%l', string.upper)
+  return name
+end
+
+-- What a new task gets in each quadrant of the matrix (important = priority 2 or 3).
+local quadrant_fields = {
+  ['do'] = { priority = 2, urgent = true },
+  schedule = { priority = 2, urgent = false },
+  delegate = { priority = 1, urgent = true },
+  eliminate = { priority = 1, urgent = false },
+}
+
+-- a: a new task in this view: Inbox, Today, the Upcoming day under the cursor (tomorrow when
+-- none), the matrix quadrant under the cursor (undated), All (undated).
+function M.add()
+  local here = M.here()
+  if not here then
+    return
+  end
+  local name = here.state.view
+  if name == 'logbook' then
+    return ui.warn('the logbook holds completed tasks: add in another view')
+  end
+  local group = here.groups[(here.info.gi or -1) + 1]
+  ui.input('New task: ', nil, function(title)
+    local params = { title = title }
+    if name == 'today' or name == 'inbox' or name == 'upcoming' then
+      params.view = name
+    end
+    if name == 'upcoming' and group and group.date then
+      params.scheduledDate = group.date
+    elseif name == 'matrix' then
+      params = vim.tbl_extend('force', params, quadrant_fields[group and group.key or 'eliminate'])
+    end
+    rpc.request('task/create', params, function(r)
+      local undated = name == 'matrix' or name == 'all'
+      M.changed(here.state, r.task.id, undated and ("added '" .. r.task.title .. "' to Inbox") or nil)
+    end)
+  end)
+end
+
+-- e, r: edit the title.
+function M.edit()
+  local here = M.task_here()
+  if not here then
+    return
+  end
+  ui.input('Title: ', here.task.title, function(title)
+    if title ~= here.task.title then
+      rpc.request('task/update', { id = here.task.id, title = title }, function(r)
+        M.changed(here.state, r.task.id)
+      end)
+    end
+  end)
+end
+
+-- x: complete the task; in the logbook, reopen it.
+function M.complete()
+  local here = M.task_here()
+  if not here then
+    return
+  end
+  local reopen = here.state.view == 'logbook'
+  rpc.request('task/complete', { id = here.task.id, completed = not reopen }, function(r)
+    M.changed(here.state, nil, (reopen and 'reopened' or 'completed') .. " '" .. r.task.title .. "'")
+  end)
+end
+
+-- dd, D: delete the task (u brings it back).
+function M.delete()
+  local here = M.task_here()
+  if not here then
+    return
+  end
+  local title = here.task.title
+  rpc.request('task/delete', { id = here.task.id }, function()
+    M.changed(here.state, nil, "deleted '" .. title .. "' (u to undo)")
+  end)
+end
+
+local function schedule(here, date)
+  rpc.request('task/schedule', { id = here.task.id, date = date }, function(r)
+    M.changed(here.state, r.task.id, "'" .. r.task.title .. "' is in " .. M.place_name(r))
+  end)
+end
+
+-- s: schedule with a date phrase ("fri", "in 3 days", "dec 24"); the prompt starts empty.
+function M.schedule()
+  local here = M.task_here()
+  if here then
+    ui.input('Schedule for: ', nil, function(date)
+      schedule(here, date)
+    end)
+  end
+end
+
+-- i: send the task to the Inbox (no date).
+function M.to_inbox()
+  local here = M.task_here()
+  if here then
+    schedule(here, vim.NIL)
+  end
+end
+
+local function history(method, key, verb)
+  local here = M.here()
+  if here then
+    rpc.request('history/' .. method, nil, function(r)
+      M.changed(here.state, nil, verb .. ': ' .. r[key].label)
+    end)
+  end
+end
+
+-- u, CTRL-R: undo / redo the newest change of any client on the store.
+function M.undo()
+  history('undo', 'undone', 'undid')
+end
+
+function M.redo()
+  history('redo', 'redone', 'redid')
+end
+
+function M.switch(name)
+  require('taskwire').open(name)
+end
+
+-- R: list the view again.
+function M.refresh()
+  local here = M.here()
+  if here then
+    view.relist(here.state)
+  end
+end
+
+-- q: close the view (wiping the buffer ends its subscription).
+function M.close()
+  if vim.b.taskwire_view then
+    vim.api.nvim_buf_delete(0, { force = true })
+  end
+end
+
+-- ]] / [[: the cursor to the next / previous group header.
+function M.jump(delta)
+  local here = M.here()
+  if not here then
+    return
+  end
+  local lnum = vim.api.nvim_win_get_cursor(0)[1] + delta
+  while lnum >= 1 and lnum <= #here.state.lines do
+    if here.state.lines[lnum].kind == 'group' then
+      return vim.api.nvim_win_set_cursor(0, { lnum, 0 })
+    end
+    lnum = lnum + delta
+  end
+end
+
+function M.help()
+  vim.cmd('help taskwire-nvim-keys')
+end
+
+return M

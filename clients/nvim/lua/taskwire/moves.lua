@@ -1,0 +1,301 @@
+-- taskwire.moves: the drag gestures, all sent as task/move with a drop index and the target
+-- view's version (a drop computed on a list that changed since is refused with -32801, and the
+-- view listed again).
+--
+-- J K > < are relative to where the task is, so each must be computed on the list the one
+-- before left.  While a move from a buffer is in flight (state.moving: 1 until its reply, 2
+-- until the view/changed that follows has been applied), further presses wait in state.moves
+-- (at most 20), each remembering its task; view.lua calls caught_up() after every change of
+-- the snapshot, and the next press is computed then.  Holding J walks the task down.
+--
+-- m then p / P, and the mouse, are absolute drops: "put it here", computed on the list the user
+-- sees and sent at once with that list's version.
+
+local rpc = require('taskwire.rpc')
+local ui = require('taskwire.ui')
+local view = require('taskwire.view')
+local actions = require('taskwire.actions')
+
+local M = {}
+
+M.max_waiting = 20
+
+local picked -- {id, title}: the task m picked up
+local dragging -- {id, winid, line}: the task a mouse press grabbed
+
+-- here() (as actions.task_here() makes it) for task `id` in the state's snapshot, or nil.
+local function find(state, id)
+  local groups = state.snapshot and state.snapshot.groups or {}
+  for gi, group in ipairs(groups) do
+    for ti, task in ipairs(group.tasks) do
+      if task.id == id then
+        local info = { kind = 'task', gi = gi - 1, index = ti - 1 }
+        return { state = state, groups = groups, task = task, info = info }
+      end
+    end
+  end
+end
+
+local function drag_target(name)
+  if name == 'all' or name == 'logbook' then
+    ui.warn('the ' .. name .. ' view is not a drag target: move tasks in Today, Inbox, Upcoming or the matrix')
+    return false
+  end
+  return true
+end
+
+-- Whether the state's snapshot already shows the task where the reply says it is.
+local function shows(state, result)
+  local here = find(state, result.task.id)
+  if result.view ~= state.view then
+    return here == nil
+  end
+  return here ~= nil and here.groups[here.info.gi + 1].key == result.group and here.info.index == result.index
+end
+
+local function moved(state, toast, result)
+  local message = toast and ("'" .. result.task.title .. "' is in " .. actions.place_name(result)) or nil
+  actions.changed(state, result.task.id, message)
+  if shows(state, result) then -- nothing changed, so no view/changed is coming
+    state.follow = nil
+    state.moving = 0
+    return M.next(state)
+  end
+  state.moving = 2
+  if not state.sub and not state.subscribing then
+    view.relist(state) -- not subscribed (any more): no view/changed is coming
+  end
+end
+
+-- An error reply: the message, the waiting presses dropped, the list(s) listed again.
+local function failed(state, target, err)
+  ui.server_error(err)
+  state.moves, state.moving = {}, 0
+  if view.alive(state) then
+    state.moving = 2
+    view.relist(state)
+  end
+  local other = view.state(target)
+  if type(err) == 'table' and err.code == -32801 and other and other ~= state then
+    view.relist(other)
+  end
+end
+
+-- task/move of here.task to `index` of the target view (group: the day or quadrant).  Returns
+-- true when a request went out.
+local function send(here, target, group, index, on_result, on_error)
+  local params = { id = here.task.id, view = target, index = index }
+  if target == 'upcoming' then
+    params.date = type(group) == 'table' and group.date or group
+  elseif target == 'matrix' then
+    params.quadrant = group.key
+  end
+  local target_state = view.state(target)
+  if target_state and target_state.version then
+    params.version = target_state.version
+  end
+  return rpc.request('task/move', params, on_result or function(r)
+    moved(here.state, false, r)
+  end, on_error or function(err)
+    failed(here.state, target, err)
+  end) ~= 0
+end
+
+-- J / K: one place down / up; past the end of a group into the next / previous one (another
+-- day in Upcoming, another quadrant in the matrix).
+local function step(here, delta)
+  local gi, index, groups = here.info.gi + 1, here.info.index, here.groups
+  if delta > 0 then
+    if index + 1 < #groups[gi].tasks then
+      index = index + 1
+    elseif gi < #groups then
+      gi, index = gi + 1, 0
+    else
+      ui.warn('already at the bottom')
+      return false
+    end
+  elseif index > 0 then
+    index = index - 1
+  elseif gi > 1 then
+    gi, index = gi - 1, #groups[gi - 1].tasks
+  else
+    ui.warn('already at the top')
+    return false
+  end
+  return send(here, here.state.view, groups[gi], index)
+end
+
+-- "2026-02-14" for "2026-02-13".
+function M.next_day(date)
+  local y, m, d = date:match('^(%d+)-(%d+)-(%d+)$')
+  local noon = os.time({ year = tonumber(y), month = tonumber(m), day = tonumber(d) + 1, hour = 12 })
+  return os.date('%Y-%m-%d', noon) -- os.time carries day 32 into the next month
+end
+
+-- > / <: Upcoming: the top of the next day group (the day after the last one), the end of the
+-- previous one (Today before the first).  Today: > is the top of Tomorrow.  Matrix: the next /
+-- previous quadrant.
+local function day(here, delta)
+  local name, gi, groups = here.state.view, here.info.gi + 1, here.groups
+  if name == 'upcoming' and delta > 0 then
+    local date = groups[gi + 1] and groups[gi + 1].date or M.next_day(here.task.scheduledDate)
+    return send(here, 'upcoming', date, 0)
+  elseif name == 'upcoming' and gi > 1 then
+    return send(here, 'upcoming', groups[gi - 1], #groups[gi - 1].tasks)
+  elseif name == 'upcoming' then
+    return rpc.request('task/schedule', { id = here.task.id, date = 'today' }, function(r)
+      moved(here.state, true, r)
+    end, function(err)
+      failed(here.state, '', err)
+    end) ~= 0
+  elseif name == 'today' and delta > 0 then
+    return send(here, 'upcoming', 'tomorrow', 0)
+  elseif name == 'matrix' and groups[gi + delta] then
+    local quadrant = groups[gi + delta]
+    return send(here, 'matrix', quadrant, delta > 0 and 0 or #quadrant.tasks)
+  end
+  local why = {
+    today = 'no day before Today',
+    inbox = 'Inbox tasks have no day: use s to schedule',
+    matrix = delta > 0 and 'already in the last quadrant' or 'already in the first quadrant',
+  }
+  ui.warn(why[name] or 'nothing to do here')
+  return false
+end
+
+-- Sends the buffer's next waiting press unless a move is in flight.  A press whose task has
+-- left the view sends nothing, nor does one that only warns.
+function M.next(state)
+  if not view.alive(state) then
+    state.moves = {}
+    return
+  end
+  while state.moving == 0 and #state.moves > 0 do
+    local press = table.remove(state.moves, 1)
+    local here = find(state, press.id)
+    if here then
+      local sent = (press.kind == 'step' and step or day)(here, press.delta)
+      state.moving = sent and 1 or 0
+    end
+  end
+end
+
+function M.press(kind, delta)
+  local here = actions.task_here()
+  if not here or not drag_target(here.state.view) then
+    return
+  end
+  local state = here.state
+  if state.moving ~= 0 and #state.moves >= M.max_waiting then
+    return ui.warn('too many moves waiting for the server (' .. M.max_waiting .. '): key dropped')
+  end
+  table.insert(state.moves, { kind = kind, delta = delta, id = here.task.id })
+  M.next(state)
+end
+
+-- The snapshot changed: a move whose reply is in has been followed, the next one may go.
+function M.caught_up(state)
+  if state.moving == 2 then
+    state.moving = 0
+    M.next(state)
+  end
+end
+
+-- The list could not be had: presses computed on it would be wrong.
+function M.cancel(state)
+  state.moves = {}
+  if state.moving == 2 then
+    state.moving = 0
+  end
+end
+
+-- ---- absolute drops: m + p / P, the mouse ---------------------------------------------------
+
+-- Drops task `id` at line `lnum` of the state's buffer: `where` "above" / "below" the task on
+-- that line, or "on" it (the mouse: it takes that task's place).  A group header or its
+-- "(no tasks)" line means the group's top; the blank line after a group, its end.  The index
+-- is computed as the protocol counts it: in the target list with the moved task taken out.
+function M.drop(state, id, lnum, where)
+  if not drag_target(state.view) then
+    return false
+  end
+  local info = state.lines[lnum] or {}
+  local groups = state.snapshot and state.snapshot.groups or {}
+  local group = groups[(info.gi or -1) + 1]
+  if not group then
+    ui.warn(state.view == 'upcoming' and 'no day here: use s or > to give the task a day' or 'no list here')
+    return false
+  end
+  local index = 0
+  if info.kind == 'task' then
+    index = info.index + (where == 'below' and 1 or 0)
+  elseif info.kind == 'blank' then
+    index = #group.tasks
+  end
+  local source = find(state, id)
+  local counts_after = where ~= 'on' or info.kind == 'blank'
+  if counts_after and source and source.info.gi == info.gi and source.info.index < index then
+    index = index - 1 -- the moved task is taken out before the drop index counts
+  end
+  local here = { state = state, task = { id = id } }
+  return send(here, state.view, group, index, function(r)
+    local where = actions.place_name(r) .. ' at ' .. (r.index + 1)
+    actions.changed(state, r.task.id, "'" .. r.task.title .. "' is in " .. where)
+  end, function(err)
+    ui.server_error(err)
+    view.relist(state)
+  end)
+end
+
+-- m: pick up the task under the cursor.
+function M.pick()
+  local here = actions.task_here()
+  if here and drag_target(here.state.view) then
+    picked = { id = here.task.id, title = here.task.title }
+    ui.info("picked up '" .. picked.title .. "': p puts it below the cursor's line, P above (in any view)")
+  end
+end
+
+-- p / P: put the picked-up task below / above the cursor's line.
+function M.put(where)
+  if not picked then
+    return ui.warn('nothing picked up: press m on a task first')
+  end
+  local here = actions.here()
+  if here and M.drop(here.state, picked.id, vim.api.nvim_win_get_cursor(0)[1], where) then
+    picked = nil
+  end
+end
+
+-- The mouse: press on a task, drag, release on a line of any taskwire window.
+function M.mouse_press()
+  local pos = vim.fn.getmousepos()
+  local here = actions.here()
+  local info = here and here.state.lines[pos.line]
+  dragging = nil
+  if info and info.kind == 'task' and pos.winid == vim.api.nvim_get_current_win() then
+    dragging = { id = info.id, winid = pos.winid, line = pos.line }
+  end
+end
+
+function M.mouse_drag()
+  local pos = vim.fn.getmousepos()
+  if dragging and pos.winid == vim.api.nvim_get_current_win() and pos.line > 0 then
+    vim.api.nvim_win_set_cursor(0, { pos.line, 0 }) -- show where it would land
+  end
+end
+
+function M.mouse_release()
+  local grabbed, pos = dragging, vim.fn.getmousepos()
+  dragging = nil
+  if not grabbed or pos.winid == 0 or pos.line == 0 then
+    return
+  end
+  local name = vim.b[vim.api.nvim_win_get_buf(pos.winid)].taskwire_view
+  local state = name and view.state(name)
+  if state and not (pos.winid == grabbed.winid and pos.line == grabbed.line) then
+    M.drop(state, grabbed.id, pos.line, 'on')
+  end
+end
+
+return M

@@ -1,0 +1,259 @@
+-- taskwire.view: the taskwire://VIEW buffers, each kept live by a view/subscribe subscription.
+--
+-- One state per view: {view, bufnr, snapshot, version, sub, subscribing, listing, held,
+-- lines, follow, moving, moves}.  `snapshot` is the view/list result (nil until loaded) and
+-- `version` the view version it stands for.  While a view/list is under way (`listing` > 0),
+-- notifications are held in `held`; when the list arrives, those it already contains (to <=
+-- its version) are dropped and the others applied.  `lines` maps each buffer line to the task
+-- or group it shows (see render.lua).  `moving` and `moves` serve the move keys (moves.lua).
+
+local rpc = require('taskwire.rpc')
+local ui = require('taskwire.ui')
+local diff = require('taskwire.diff')
+local render = require('taskwire.render')
+
+local M = {}
+
+M.names = { 'today', 'inbox', 'upcoming', 'matrix', 'all', 'logbook' }
+
+local views = {} -- view name -> state
+local subs = {} -- subscription id -> view name
+local ns = vim.api.nvim_create_namespace('taskwire')
+
+function M.state(view)
+  return views[view]
+end
+
+function M.states()
+  return vim.tbl_values(views)
+end
+
+-- Whether the state is still that of a loaded view buffer (not wiped since).
+function M.alive(state)
+  return views[state.view] == state and vim.api.nvim_buf_is_loaded(state.bufnr)
+end
+
+-- ---- the buffer ------------------------------------------------------------------------------
+
+local function draw(state)
+  local bufnr = state.bufnr
+  if not vim.api.nvim_buf_is_loaded(bufnr) then
+    return
+  end
+  local lines, infos, highlights = render.layout(state.view, state.snapshot)
+  local ids = vim.tbl_map(function(i)
+    return i.id
+  end, infos)
+  local old_ids = state.ids or {}
+  local cursors = {}
+  for _, win in ipairs(vim.fn.win_findbuf(bufnr)) do
+    local lnum = vim.api.nvim_win_get_cursor(win)[1]
+    table.insert(cursors, { win, lnum, old_ids[lnum] or 0 })
+  end
+  vim.bo[bufnr].modifiable = true
+  vim.api.nvim_buf_set_lines(bufnr, 0, -1, false, lines)
+  vim.bo[bufnr].modifiable = false
+  vim.bo[bufnr].modified = false
+  vim.api.nvim_buf_clear_namespace(bufnr, ns, 0, -1)
+  for _, h in ipairs(highlights) do
+    vim.api.nvim_buf_add_highlight(bufnr, ns, h[4], h[1], h[2], h[3])
+  end
+  state.lines, state.ids = infos, ids
+  -- every window keeps its cursor on its task (or goes to the one just made or moved)
+  local follow = state.follow and state.follow ~= 0 and vim.fn.index(ids, state.follow) + 1 or 0
+  if follow > 0 then
+    state.follow = nil
+  end
+  for _, c in ipairs(cursors) do
+    local target = follow
+    if target == 0 and c[3] ~= 0 then
+      target = vim.fn.index(ids, c[3]) + 1
+    end
+    if target == 0 then
+      target = math.min(c[2], #lines)
+    end
+    vim.api.nvim_win_set_cursor(c[1], { target, 0 })
+  end
+end
+
+local function on_wipe(bufnr)
+  for name, state in pairs(views) do
+    if state.bufnr == bufnr then
+      views[name] = nil
+      if state.sub then
+        subs[state.sub] = nil
+        if rpc.ready() then
+          rpc.request('view/unsubscribe', { subscription = state.sub })
+        end
+      end
+    end
+  end
+end
+
+-- BufReadCmd taskwire://VIEW: sets the buffer up and fills it from the server.
+function M.read(name, bufnr)
+  local view = name:match('^taskwire://(%w+)/?$')
+  if not vim.tbl_contains(M.names, view or '') then
+    ui.error('unknown view ' .. name .. ' (' .. table.concat(M.names, ', ') .. ')')
+    return
+  end
+  bufnr = bufnr or vim.api.nvim_get_current_buf()
+  local bo = vim.bo[bufnr]
+  bo.buftype, bo.bufhidden, bo.swapfile, bo.undolevels = 'nofile', 'wipe', false, -1
+  bo.modifiable = false
+  vim.b[bufnr].taskwire_view = view
+  if bo.filetype ~= 'taskwire' then
+    bo.filetype = 'taskwire'
+  end
+  for _, win in ipairs(vim.fn.win_findbuf(bufnr)) do
+    vim.wo[win].wrap, vim.wo[win].list, vim.wo[win].spell = false, false, false
+  end
+  require('taskwire.keys').map_defaults(bufnr)
+  local group = vim.api.nvim_create_augroup('taskwire_buffers', { clear = false })
+  vim.api.nvim_clear_autocmds({ group = group, buffer = bufnr }) -- :edit reads the buffer again
+  vim.api.nvim_create_autocmd('BufWipeout', {
+    group = group,
+    buffer = bufnr,
+    callback = function()
+      on_wipe(bufnr)
+    end,
+  })
+  local state = views[view]
+  if not state or state.bufnr ~= bufnr then
+    state = { view = view, bufnr = bufnr, listing = 0, held = {}, moves = {}, moving = 0, lines = {} }
+    views[view] = state
+  end
+  draw(state)
+  if rpc.ready() then
+    M.sync(state)
+  else
+    rpc.start() -- on_ready syncs every view
+  end
+end
+
+-- ---- keeping the snapshot current ------------------------------------------------------------
+
+local function set_snapshot(state, snapshot)
+  state.snapshot = snapshot
+  state.version = snapshot.version
+  draw(state)
+  require('taskwire.moves').caught_up(state)
+end
+
+-- Applies one view/changed notification; a gap or an op that does not fit: list again.
+local function apply(state, params)
+  if params.to <= (state.version or -1) then
+    return -- a list already contained it
+  end
+  if params.from ~= state.version then
+    return M.relist(state)
+  end
+  local ok = pcall(diff.apply, state.snapshot, params.ops)
+  if not ok then
+    return M.relist(state)
+  end
+  state.version = params.to
+  state.snapshot.version = params.to
+  state.snapshot.today = params.today or state.snapshot.today
+  draw(state)
+  require('taskwire.moves').caught_up(state)
+end
+
+local function list_done(state)
+  state.listing = math.max(0, state.listing - 1)
+  if state.listing == 0 and M.alive(state) then
+    local held = state.held
+    state.held = {}
+    for _, params in ipairs(held) do
+      apply(state, params)
+    end
+  end
+end
+
+-- The list is not current: waiting moves would be computed on it, so they are dropped.
+local function list_failed(state, err)
+  state.subscribing = false
+  state.held = {}
+  list_done(state)
+  ui.server_error(err)
+  require('taskwire.moves').cancel(state)
+end
+
+-- Asks for the whole view again (R, a version gap, a refused drop).
+function M.relist(state)
+  state.listing = state.listing + 1
+  rpc.request('view/list', { view = state.view }, function(result)
+    if M.alive(state) then
+      set_snapshot(state, result)
+    end
+    list_done(state)
+  end, function(err)
+    list_failed(state, err)
+  end)
+end
+
+function M.relist_all()
+  for _, state in pairs(views) do
+    M.relist(state)
+  end
+end
+
+-- Subscribes when the view is not subscribed yet, else lists.
+function M.sync(state)
+  if state.subscribing then
+    return
+  elseif state.sub or not rpc.supports('view/subscribe') then
+    return M.relist(state)
+  end
+  state.subscribing = true
+  state.listing = state.listing + 1
+  rpc.request('view/subscribe', { view = state.view }, function(result)
+    state.subscribing = false
+    if not M.alive(state) then
+      rpc.request('view/unsubscribe', { subscription = result.subscription })
+      return list_done(state)
+    end
+    state.sub = result.subscription
+    subs[state.sub] = state.view
+    set_snapshot(state, result.snapshot)
+    list_done(state)
+  end, function(err)
+    list_failed(state, err)
+  end)
+end
+
+function M.on_changed(params)
+  local state = views[subs[params.subscription] or '']
+  if not state or not state.snapshot and state.listing == 0 then
+    return
+  end
+  if state.listing > 0 then
+    table.insert(state.held, params)
+  else
+    apply(state, params)
+  end
+end
+
+rpc.on('view/changed', M.on_changed)
+
+function M.on_ready()
+  for _, state in pairs(views) do
+    M.sync(state)
+  end
+end
+
+-- The server is gone: so are its subscriptions and the replies awaited.
+function M.on_server_exit()
+  subs = {}
+  for _, state in pairs(views) do
+    state.sub, state.subscribing, state.listing, state.held = nil, false, 0, {}
+    state.moving, state.moves = 0, {}
+  end
+end
+
+-- Redraws a view (e.g. after a toast changed nothing but the cursor should follow a task).
+function M.redraw(state)
+  draw(state)
+end
+
+return M

@@ -1,0 +1,40 @@
+-- plugin/taskwire.lua - the Neovim client of the taskwire task server; see :help taskwire-nvim.
+-- Only the command, the buffer hook and the <Plug> maps are made here; the rest loads on use.
+
+if vim.g.loaded_taskwire_nvim or vim.fn.has('nvim-0.7') == 0 then
+  return
+end
+vim.g.loaded_taskwire_nvim = true
+
+vim.api.nvim_create_user_command('Taskwire', function(opts)
+  require('taskwire').open(opts.args)
+end, {
+  nargs = '?',
+  complete = function(lead)
+    return require('taskwire').complete(lead)
+  end,
+  desc = 'Show a taskwire view (today, inbox, upcoming, matrix, all, logbook)',
+})
+
+local group = vim.api.nvim_create_augroup('taskwire', { clear = true })
+
+-- :edit taskwire://today works like :Taskwire today.
+vim.api.nvim_create_autocmd('BufReadCmd', {
+  group = group,
+  pattern = 'taskwire://*',
+  callback = function(args)
+    require('taskwire.view').read(args.match, args.buf)
+  end,
+})
+
+-- The server gets shutdown and exit, so that it closes the store cleanly.
+vim.api.nvim_create_autocmd('VimLeavePre', {
+  group = group,
+  callback = function()
+    if package.loaded['taskwire.rpc'] then
+      require('taskwire.rpc').stop(500)
+    end
+  end,
+})
+
+require('taskwire.keys').define_plugs()

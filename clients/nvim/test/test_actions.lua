@@ -1,0 +1,157 @@
+-- test/test_actions.lua - the keys that change tasks: a e x dd s i u CTRL-R R ]] [[ q.
+
+local H = require('tw_test_helpers')
+local test, tests = H.suite()
+
+local TODAY = '## Today  2026-02-12'
+
+test('a adds in Today, Inbox, the Upcoming day under the cursor and the matrix quadrant', function()
+  H.seed({ { 'A', 'today' }, { 'Later', 'upcoming', { scheduledDate = '2026-02-15' } } })
+  H.open('today')
+  H.answers = { 'Buy milk' }
+  H.keys('a')
+  H.wait_lines({ TODAY, '- A', '- Buy milk' })
+  H.eq({ { 'New task: ', nil } }, H.prompts, 'the prompt')
+  H.eq('- Buy milk', H.current_line(), 'the cursor went to the new task')
+  H.open('inbox')
+  H.answers = { 'Someday' }
+  H.keys('a')
+  H.wait_lines({ '## Inbox', '- Someday' })
+  H.open('upcoming')
+  H.cursor('- Later')
+  H.answers = { 'Same day' }
+  H.keys('a')
+  H.wait_lines({ '## Feb 15  2026-02-15', '- Later', '- Same day' })
+  H.open('matrix')
+  H.cursor('## Urgent & important')
+  H.answers = { 'Fire' }
+  H.keys('a')
+  H.wait_for(function()
+    return H.lines()[2] == '- Fire  ! (urgent)'
+  end, 'Fire in the first quadrant')
+  H.wait_message("added 'Fire' to Inbox")
+  H.answers = {} -- <Esc>: nothing is sent
+  H.keys('a')
+  H.eq({ { 'inbox', { 'Someday', 'Fire' } } }, H.server_view('inbox'))
+end)
+
+test('e edits the title, the prompt starting from it', function()
+  H.seed({ { 'Buy milk', 'today' } })
+  H.open('today')
+  H.cursor('- Buy milk')
+  H.answers = { 'Buy oat milk' }
+  H.keys('e')
+  H.wait_lines({ TODAY, '- Buy oat milk' })
+  H.eq({ 'Title: ', 'Buy milk' }, H.prompts[1])
+  H.answers = { 'Buy soy milk' }
+  H.keys('r')
+  H.wait_lines({ TODAY, '- Buy soy milk' })
+end)
+
+test('x completes into the logbook, and reopens there', function()
+  H.seed({ { 'A', 'today' }, { 'B', 'today' } })
+  H.open('today')
+  H.cursor('- A')
+  H.keys('x')
+  H.wait_lines({ TODAY, '- B' })
+  H.wait_message("completed 'A'")
+  H.open('logbook')
+  H.eq({ '## Today  2026-02-12', '- A' }, H.lines())
+  H.cursor('- A')
+  H.keys('x')
+  H.wait_lines({ '  (nothing completed yet)' })
+  H.wait_message("reopened 'A'")
+  H.eq({ { 'today', { 'B', 'A' } } }, H.server_view('today'), 'a reopened task goes to the end')
+end)
+
+test('dd deletes, u brings it back, CTRL-R deletes it again', function()
+  H.seed({ { 'A', 'today' }, { 'B', 'today' } })
+  H.open('today')
+  H.cursor('- A')
+  H.keys('dd')
+  H.wait_lines({ TODAY, '- B' })
+  H.wait_message("deleted 'A'")
+  H.keys('u')
+  H.wait_lines({ TODAY, '- A', '- B' })
+  H.wait_message("undid: Delete 'A'")
+  H.keys('<C-r>')
+  H.wait_lines({ TODAY, '- B' })
+  H.wait_message("redid: Delete 'A'")
+  H.cursor('- B')
+  H.keys('D')
+  H.wait_lines({ TODAY, '  (no tasks)' })
+end)
+
+test('s schedules with a date phrase typed into an empty prompt', function()
+  H.seed({ { 'A', 'today' }, { 'B', 'today' } })
+  H.open('today')
+  H.cursor('- A')
+  H.answers = { 'next fri' }
+  H.keys('s')
+  H.wait_lines({ TODAY, '- B' })
+  H.eq({ { 'Schedule for: ', nil } }, H.prompts, 'the prompt is not pre-filled')
+  H.wait_message("'A' is in 2026-02-20")
+  H.open('upcoming')
+  H.eq({ '## Feb 20  2026-02-20', '- A' }, H.lines())
+  H.cursor('- A')
+  H.answers = { 'tomorrow' }
+  H.keys('s')
+  H.wait_lines({ '## Tomorrow  2026-02-13', '- A' })
+end)
+
+test('s refuses a past date and an unreadable phrase with the server message; <Esc> cancels', function()
+  H.seed({ { 'A', 'today' } })
+  H.open('today')
+  H.cursor('- A')
+  H.answers = { 'yesterday' }
+  H.keys('s')
+  H.wait_message('2026-02-11 is in the past (today is 2026-02-12)')
+  H.answers = { 'someday soon' }
+  H.keys('s')
+  H.wait_message('cannot read the date "someday soon"')
+  H.answers = {}
+  H.keys('s')
+  H.answers = { '   ' }
+  H.keys('s')
+  H.eq({ TODAY, '- A' }, H.lines())
+  H.eq({ { 'today', { 'A' } } }, H.server_view('today'))
+end)
+
+test('i sends the task to the Inbox; a key on a header line only warns', function()
+  H.seed({ { 'A', 'today' }, { 'B', 'upcoming' } })
+  H.open('upcoming')
+  H.cursor('- B')
+  H.keys('i')
+  H.wait_lines({ '  (nothing upcoming)' })
+  H.wait_message("'B' is in Inbox")
+  H.open('today')
+  H.cursor(TODAY)
+  H.keys('x')
+  H.wait_message('no task on this line')
+  H.eq({ { 'inbox', { 'B' } } }, H.server_view('inbox'))
+  H.eq({ { 'today', { 'A' } } }, H.server_view('today'))
+end)
+
+test(']] and [[ go from group to group; R lists again; q closes and unsubscribes', function()
+  H.seed({ { 'A', 'upcoming' }, { 'B', 'upcoming', { scheduledDate = '+3d' } } })
+  local state = H.open('upcoming')
+  vim.api.nvim_win_set_cursor(0, { 1, 0 })
+  H.keys(']]')
+  H.eq('## Feb 15  2026-02-15', H.current_line())
+  H.keys('[[')
+  H.eq('## Tomorrow  2026-02-13', H.current_line())
+  state.snapshot.groups[1].tasks[1].title = 'stale'
+  require('taskwire.view').redraw(state)
+  H.eq('- stale', H.lines()[2])
+  vim.api.nvim_win_set_cursor(0, { 2, 0 })
+  H.keys('R')
+  H.wait_lines({ '## Tomorrow  2026-02-13', '- A', '', '## Feb 15  2026-02-15', '- B' })
+  local sub = state.sub
+  H.ok(sub, 'subscribed')
+  H.keys('q')
+  H.ok(vim.fn.bufnr('taskwire://upcoming') == -1, 'the buffer is gone')
+  local reply = require('taskwire.rpc').request_sync('view/unsubscribe', { subscription = sub })
+  H.eq(-32602, reply.error and reply.error.code, 'the subscription ended with the buffer')
+end)
+
+return tests
