@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Drives taskwire through four real JSON-RPC client libraries, each running one scenario the way
+# Drives taskwire through five real JSON-RPC client libraries, each running one scenario the way
 # that library naturally talks (its own initialize, framing, ids, params encoding, error type):
 #
 #   neovim      vim.lsp.start_client on vim.lsp.rpc, in a headless Neovim   nvim_lsp_client.lua
 #   jsonrpc.el  a jsonrpc-process-connection in emacs --batch                  jsonrpc_el_client.el
 #   pylsp       python-lsp-jsonrpc's stream reader/writer and Endpoint        pylsp_jsonrpc_client.py
 #   pygls       pygls's LanguageClient                                         pygls_client.py
+#   vim         Vim's own channel in mode 'lsp' (ch_evalexpr)                  vim_channel_lsp_client.vim
 #
 # The scenario: initialize, initialized; a task in each of inbox/today/upcoming; view/list;
 # view/subscribe; task/move across views and within one; history/undo; a task/update clearing
@@ -41,6 +42,7 @@ apt_install() {
 need=()
 command -v nvim >/dev/null || need+=(neovim)
 command -v emacs >/dev/null || need+=(emacs-nox)
+command -v vim >/dev/null || need+=(vim)
 if ((${#need[@]})); then
   echo "== installing ${need[*]}"
   apt_install "${need[@]}"
@@ -85,9 +87,14 @@ XDG_CACHE_HOME="$work/cache" XDG_STATE_HOME="$work/state" XDG_DATA_HOME="$work/d
 run jsonrpc.el "$(emacs --version | head -n 1), jsonrpc.el" emacs --batch -Q -l "$here/jsonrpc_el_client.el"
 run pylsp "$(py_version python-lsp-jsonrpc)" "$venv/bin/python" pylsp_jsonrpc_client.py
 run pygls "$(py_version pygls)" "$venv/bin/python" pygls_client.py
+vim_out="$work/vim.out"
+# shellcheck disable=SC2016 # the inner script's $1..$3 are its own arguments
+run vim "$(vim --version | head -n 1 | cut -c1-40), channel mode lsp" \
+  bash -c 'INTEROP_OUT="$1" vim -Nu NONE -i NONE -es --cmd "set rtp^=$2" -S "$3"; cat "$1"' _ \
+  "$vim_out" "$root/clients/vim" "$here/vim_channel_lsp_client.vim"
 
 if ((failed)); then
-  echo "interop: $failed of 4 libraries FAILED"
+  echo "interop: $failed of 5 libraries FAILED"
   exit 1
 fi
-echo "interop: 4 of 4 libraries passed"
+echo "interop: 5 of 5 libraries passed"
