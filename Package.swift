@@ -1,7 +1,8 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// taskwire has no Swift package dependencies: only the toolchain and the system's libsqlite3.
+// taskwire has no Swift package dependencies: only the toolchain and the system's libsqlite3
+// (the default store) and libpq (PostgreSQL, the store several machines share).
 // One section per module: the module, then its tests. `taskwire` links no test support.
 let package = Package(
   name: "taskwire",
@@ -11,6 +12,7 @@ let package = Package(
   ],
   targets: [
     .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+    .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ", providers: [.apt(["libpq-dev"])]),
 
     .target(name: "JSON"),
     .testTarget(name: "JSONTests", dependencies: ["JSON"]),
@@ -31,14 +33,18 @@ let package = Package(
     .testTarget(
       name: "TaskwireStoreTests", dependencies: ["CSQLite", "TaskwireCore", "TaskwireStore", "TaskwireTestSupport"]),
 
+    .target(name: "TaskwirePostgres", dependencies: ["CLibPQ", "JSON", "TaskwireCore", "TaskwireStore"]),
+    .testTarget(
+      name: "TaskwirePostgresTests", dependencies: ["TaskwireCore", "TaskwirePostgres", "TaskwireStore", "TaskwireTestSupport"]),
+
     .target(
       name: "TaskwireServer",
-      dependencies: ["JSON", "JSONRPC", "TaskwireCore", "TaskwireProtocol", "TaskwireStore"]),
+      dependencies: ["JSON", "JSONRPC", "TaskwireCore", "TaskwireProtocol", "TaskwireStore", "TaskwirePostgres"]),
     .testTarget(
       name: "TaskwireServerTests",
       dependencies: ["JSON", "JSONRPC", "TaskwireServer", "TaskwireTestSupport"]),
 
-    .target(name: "TaskwireReplay", dependencies: ["JSON", "TaskwireProtocol"]),
+    .target(name: "TaskwireReplay", dependencies: ["JSON", "TaskwireProtocol", "TaskwirePostgres"]),
     .testTarget(name: "TaskwireReplayTests", dependencies: ["JSON", "TaskwireReplay"]),
 
     .executableTarget(name: "taskwire", dependencies: ["TaskwireServer", "TaskwireReplay"]),

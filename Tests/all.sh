@@ -8,12 +8,21 @@ need=()
 command -v jq >/dev/null || need+=(jq)
 command -v vim >/dev/null || need+=(vim)
 command -v shellcheck >/dev/null || need+=(shellcheck)
+# libpq is a system library of the build (the PostgreSQL store); the server is for the tests.
+[ -f /usr/include/postgresql/libpq-fe.h ] || need+=(libpq-dev)
+[ -x /usr/lib/postgresql/15/bin/initdb ] || need+=(postgresql)
 if ((${#need[@]})); then
   echo "== installing ${need[*]}"
   if [ "$(id -u)" = 0 ]; then sudo=(); else sudo=(sudo); fi
   "${sudo[@]}" apt-get update -qq >/dev/null
   DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq "${need[@]}" >/dev/null
 fi
+
+# A throwaway PostgreSQL cluster for the PostgreSQL suites, stopped and removed at the end,
+# also on failure.
+pg_base=$(mktemp -d)
+trap 'bash Tests/support/postgres.sh stop "$pg_base/pg"; rm -rf "$pg_base"' EXIT
+eval "$(bash Tests/support/postgres.sh start "$pg_base/pg")"
 
 echo "== swift build"
 swift build 2>&1 | tail -n 1
@@ -31,6 +40,8 @@ grep -E "^✔ Test run|Executed [0-9]+ tests" "$log" | tail -n 2
 if [ -d Protocol/sessions ] && compgen -G "Protocol/sessions/*.jsonl" >/dev/null; then
   echo "== contract replays"
   "$binary" replay Protocol/sessions/*.jsonl
+  echo "== contract replays on PostgreSQL"
+  "$binary" replay --db "$TASKWIRE_TEST_POSTGRES" Protocol/sessions/*.jsonl
 fi
 
 echo "== taskwire-bench --smoke (a tiny size, so that the benchmark cannot rot)"

@@ -5,14 +5,21 @@ import TaskwireProtocol
 /// `taskwire replay FILE…`: replays each recorded session against a fresh server started from
 /// this same binary. Exit code 0 when every session replays, 1 otherwise.
 public enum ReplayMain {
-  public static func run(files: [String]) -> Never {
+  public static func run(files arguments: [String]) -> Never {
+    var files = arguments
+    var postgres: String? = nil
+    if files.first == "--db", files.count >= 2 {
+      postgres = files[1]
+      files.removeFirst(2)
+    }
     guard !files.isEmpty else {
-      FileHandle.standardError.write(Data("usage: taskwire replay FILE...\n".utf8))
+      FileHandle.standardError.write(Data("usage: taskwire replay [--db postgresql://…] FILE...\n".utf8))
       exit(2)
     }
     let executable = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
     let document = OpenRPCDocument.value
-    let replayer = Replayer(server: executable, checker: ContractChecker(document: document))
+    var replayer = Replayer(server: executable, checker: ContractChecker(document: document))
+    replayer.postgres = postgres
     var failures = 0
     for file in files {
       do {

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import TaskwirePostgres
 
 #if canImport(Glibc)
   import Glibc
@@ -11,6 +12,9 @@ import JSON
 public struct Replayer {
   public let server: URL
   public let checker: ContractChecker
+  /// When set, each session's store is a fresh schema of this PostgreSQL database instead of
+  /// memory or a file, dropped afterwards: the same sessions pass on both backends.
+  public var postgres: String? = nil
 
   public init(server: URL, checker: ContractChecker) {
     self.server = server
@@ -28,6 +32,18 @@ public struct Replayer {
     if let db = flags.firstIndex(of: "--db"), db + 1 < flags.count {
       flags[db + 1] = folder.appendingPathComponent("replay.sqlite").path
     }
+    if let postgres {
+      let schema = "replay_\(UUID().uuidString.prefix(8).lowercased())"
+      flags.removeAll { $0 == "--memory" }
+      if let db = flags.firstIndex(of: "--db") { flags.removeSubrange(db...(db + 1)) }
+      flags = ["--db", PostgresConninfo.with(schema: schema, postgres)] + flags
+      defer { try? PostgresStorage.administer(postgres) { "DROP SCHEMA IF EXISTS \"\(schema)\" CASCADE" } }
+      return try replay(session, name: name, flags: flags)
+    }
+    return try replay(session, name: name, flags: flags)
+  }
+
+  func replay(_ session: SessionFile, name: String, flags: [String]) throws {
     let pipe = try ServerPipe(executable: server, arguments: flags)
     var requests: [String: (method: String, params: JSONValue?)] = [:]
     for (number, entry) in session.entries.enumerated() {

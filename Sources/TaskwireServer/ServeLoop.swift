@@ -44,26 +44,7 @@ final class ServeLoop: @unchecked Sendable {
   private var signalSources: [DispatchSourceSignal] = []
 
   func start() {
-    let storage = server.replica.storage
-    if let descriptor = storage.noticeDescriptor {
-      // Another writer's commit wakes the loop at once.
-      let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
-      source.setEventHandler { [self] in
-        guard storage.drainNotices() else { return }
-        tick()
-        // The wake-up may come with the writer's first WAL bytes, before its commit is
-        // visible: a second look shortly after catches the commit.
-        scheduleLookAgain()
-      }
-      source.resume()
-      noticeSource = source
-    }
-    let interval = storage.noticeDescriptor == nil && !storage.isPrivate ? Self.pollInterval : Self.safetyInterval
-    let timer = DispatchSource.makeTimerSource(queue: queue)
-    timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(10))
-    timer.setEventHandler { [self] in tick() }
-    timer.resume()
-    self.timer = timer
+    refreshNoticeSource()
     scheduleDayStart()
     // SIGTERM and SIGINT are handled on the loop, so the change in progress finishes and the
     // store is closed before the process exits.
@@ -85,6 +66,7 @@ final class ServeLoop: @unchecked Sendable {
           defer { inFlight.signal() }
           connection.receive(frame, framing: framing)
           scheduleIdle()
+          refreshNoticeSource()
           finishIfClosed()
         }
       }
@@ -98,7 +80,46 @@ final class ServeLoop: @unchecked Sendable {
     server.poll()
     connection.flush()
     scheduleIdle()
+    refreshNoticeSource()
     finishIfClosed()
+  }
+
+  private var watched: (descriptor: Int32?, generation: Int) = (nil, -1)
+  private var timerInterval: DispatchTimeInterval? = nil
+
+  /// Follows the storage's notice descriptor (a PostgreSQL connection gets a new socket when it
+  /// reconnects, and has none while it is down): another writer's commit wakes the loop at once;
+  /// without a descriptor the loop polls, which is also how a lost connection is retried.
+  private func refreshNoticeSource() {
+    let storage = server.replica.storage
+    let descriptor = storage.noticeDescriptor
+    if descriptor != watched.descriptor || storage.noticeGeneration != watched.generation {
+      noticeSource?.cancel()
+      noticeSource = nil
+      watched = (descriptor, storage.noticeGeneration)
+      if let descriptor {
+        let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
+        source.setEventHandler { [self] in
+          guard storage.drainNotices() else { return }
+          tick()
+          // The wake-up may come with a writer's first WAL bytes, before its commit is
+          // visible: a second look shortly after catches the commit.
+          scheduleLookAgain()
+        }
+        source.resume()
+        noticeSource = source
+      }
+    }
+    let interval = descriptor == nil && !storage.isPrivate ? Self.pollInterval : Self.safetyInterval
+    guard interval != timerInterval else { return }
+    timerInterval = interval
+    let timer = self.timer ?? DispatchSource.makeTimerSource(queue: queue)
+    timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(10))
+    if self.timer == nil {
+      timer.setEventHandler { [self] in tick() }
+      timer.resume()
+      self.timer = timer
+    }
   }
 
   /// A one-shot timer at the next day start (wall clock, so that a suspend or a clock jump is

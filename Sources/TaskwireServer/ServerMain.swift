@@ -3,6 +3,7 @@ import Foundation
 import JSON
 import JSONRPC
 import TaskwireProtocol
+import TaskwirePostgres
 import TaskwireStore
 
 #if canImport(Glibc)
@@ -40,6 +41,7 @@ public enum ServerMain {
       exit(1)
     }
     let server = Server(storage: storage, options: options)
+    (storage as? PostgresStorage)?.log = { [unowned server] in server.log($0) }
     server.log(
       "taskwire \(TaskwireVersion.server), store \(storage.summary)"
         + (storage.isReadOnly ? " (read-only: changes will be refused)" : ""))
@@ -61,7 +63,8 @@ public enum ServerMain {
 
   /// The backend `--db` names (the SQLite file by default).
   public static func openStorage(_ options: ServerOptions) throws -> any TaskStorage {
-    try SQLiteStorage(location: options.store, maxPageCount: options.maxPageCount, durability: options.durability)
+    if let conninfo = options.postgres { return try PostgresStorage(conninfo: conninfo) }
+    return try SQLiteStorage(location: options.store, maxPageCount: options.maxPageCount, durability: options.durability)
   }
 }
 

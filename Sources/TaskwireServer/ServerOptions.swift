@@ -1,6 +1,7 @@
 import Foundation
 import TaskwireCore
 import TaskwireProtocol
+import TaskwirePostgres
 import TaskwireStore
 
 /// The command line: `taskwire [--db PATH | --memory] [--time-zone TZ] [--clock ISO8601]`,
@@ -21,6 +22,8 @@ public struct ServerOptions: Sendable {
   /// `--record FILE`: where to write the session, and the other flags to write into it.
   public var recordPath: String? = nil
   public var recordedFlags: [String] = []
+  /// `--db postgresql://…` (or `postgres://…`, or a libpq `key=value` string): PostgreSQL.
+  public var postgres: String? = nil
   public var maxMessageBytes = 8 * 1024 * 1024
 
   public enum Action: Sendable {
@@ -40,6 +43,10 @@ public struct ServerOptions: Sendable {
 
       --db PATH         the SQLite store (default: $XDG_DATA_HOME/taskwire/tasks.sqlite,
                         else ~/.local/share/taskwire/tasks.sqlite)
+      --db URL          a PostgreSQL store shared by several machines: postgresql://user@host/db
+                        (or postgres://, or libpq's "host=… dbname=…"); libpq's PG* variables,
+                        PGPASSFILE and sslmode apply; the schema is taskwire unless
+                        options=-csearch_path%3DNAME picks another
       --memory          a throwaway in-memory store
       --time-zone TZ    the time zone dates are read in (default: the system's)
       --day-start HOUR  the hour (0-23) a new day starts at (default 0, midnight)
@@ -80,7 +87,9 @@ public struct ServerOptions: Sendable {
       case "--help", "-h": return .print(usage)
       case "--memory": memory = true
       case "--db":
-        guard let path = value(argument) else { return .usageError("--db needs a file path") }
+        guard let path = value(argument), !path.isEmpty else {
+          return .usageError("--db needs a file path or a postgresql:// URL")
+        }
         db = path
       case "--time-zone":
         guard let name = value(argument), let zone = TimeZone(identifier: name) else {
@@ -124,7 +133,12 @@ public struct ServerOptions: Sendable {
     options.recordPath = record
     options.maxPageCount = maxPages
     options.durability = durability
-    options.recordedFlags = flags
+    // A recording never holds a password: the connection string is written without it.
+    options.recordedFlags = flags.map(PostgresConninfo.redacted)
+    if let db, PostgresConninfo.isConninfo(db) {
+      options.postgres = db
+      options.store = .memory
+    }
     return .serve(options)
   }
 

@@ -14,6 +14,8 @@ final class SessionRecorder: ConnectionObserver {
 
   init(path: String, flags: [String]) throws {
     descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    // A recording holds every task: only its owner reads it, even when the file existed.
+    if descriptor >= 0 { fchmod(descriptor, 0o600) }
     guard descriptor >= 0 else {
       throw RPCError.internalError("cannot write the session file \(path): \(String(cString: strerror(errno)))")
     }

@@ -70,6 +70,9 @@ public protocol TaskStorage: AnyObject {
   /// Empties the notice descriptor once it was readable (so that it does not stay readable);
   /// true when what arrived may be another writer's commit.
   func drainNotices() -> Bool
+  /// Moves when the notice descriptor is replaced by another with possibly the same number (a
+  /// reconnection), so that the server watches the new one.
+  var noticeGeneration: Int { get }
   /// Whether no other connection can ever write this store (a private in-memory one): nothing
   /// to watch or poll for.
   var isPrivate: Bool { get }
@@ -81,6 +84,10 @@ public protocol TaskStorage: AnyObject {
 
   /// Housekeeping while nobody waits (a WAL checkpoint, pruning the change log).
   func idle()
+}
+
+extension TaskStorage {
+  public var noticeGeneration: Int { 0 }
 }
 
 /// What a reader of the change log learns: which tasks changed, and the newest entry read, from

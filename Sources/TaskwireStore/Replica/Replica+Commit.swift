@@ -26,7 +26,7 @@ extension Replica {
   public func commit(_ change: Change) throws -> Committed {
     var latest: Int64 = 0
     let committed = try storage.write { () throws -> Committed in
-      try catchUp()
+      try catchUp(inTransaction: true)
       let committed: Committed
       switch change {
       case .action(let plan):

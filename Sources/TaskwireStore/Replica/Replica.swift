@@ -56,7 +56,15 @@ public final class Replica {
       try reload()
     } else {
       advanceDay()
-      if !forChange { try catchUp() }
+      if !forChange {
+        // A read is answered from memory when the store cannot be reached (it may be a
+        // PostgreSQL server that is down); a change fails in its own transaction.
+        do {
+          try catchUp()
+        } catch let failure as any StorageFailure {
+          log("answering from memory: \(failure.detail)")
+        }
+      }
     }
     rollOverIfNeeded()
   }
@@ -102,9 +110,13 @@ public final class Replica {
 
   /// Reads back the changes other writers committed since this replica last looked, from the
   /// change log; a cursor the pruned log no longer reaches reloads everything.
-  func catchUp() throws {
+  ///
+  /// `inTransaction`: under the write lock the change log itself is read, whatever the notice
+  /// says: a notice may be held back until the transaction ends (PostgreSQL delivers NOTIFY
+  /// between transactions), and a commit must never skip another writer's changes.
+  func catchUp(inTransaction: Bool = false) throws {
     let notice = try storage.changeNotice()
-    guard notice != seenNotice else { return }
+    guard notice != seenNotice || inTransaction else { return }
     guard let read = try storage.changes(after: seenChange) else {
       log("fell behind the pruned change log: reloading every task")
       return try reload()

@@ -1,0 +1,190 @@
+import CLibPQ
+import Foundation
+import TaskwireStore
+
+/// A failure of PostgreSQL or of the way to it, with its SQLSTATE; never holding a password
+/// (libpq's messages name the host, port and user, not the password).
+public struct PostgresError: StorageFailure, Sendable {
+  public var sqlState: String?
+  public var message: String
+  public var description: String { "PostgreSQL error\(sqlState.map { " \($0)" } ?? ""): \(message)" }
+  /// A lock wait past `lock_timeout` (55P03), or a deadlock (40P01): trying again may work.
+  public var isBusy: Bool { sqlState == "55P03" || sqlState == "40P01" }
+  public var backendName: String { "postgresql" }
+  public var detail: String { message }
+}
+
+/// One libpq connection, owned by one serial loop. Parameters go as text (`$1`, `$2`, …) and
+/// results come back as text; statements are prepared once per connection.
+final class PostgresConnection {
+  let conninfo: String
+  private(set) var handle: OpaquePointer?
+  private var prepared: [String: String] = [:]
+
+  init(conninfo: String) throws {
+    self.conninfo = conninfo
+    handle = PQconnectdb(conninfo)
+    // libpq prints notices (such as what a DROP cascades to) on stderr: they are not ours to log.
+    if let handle { PQsetNoticeProcessor(handle, { _, _ in }, nil) }
+    guard status == CONNECTION_OK else {
+      let error = PostgresError(sqlState: nil, message: "cannot connect: \(errorMessage)")
+      PQfinish(handle)
+      handle = nil
+      throw error
+    }
+  }
+
+  deinit { close() }
+
+  func close() {
+    if let handle { PQfinish(handle) }
+    handle = nil
+  }
+
+  var status: ConnStatusType { handle.map { PQstatus($0) } ?? CONNECTION_BAD }
+  var isConnected: Bool { status == CONNECTION_OK }
+  var errorMessage: String {
+    guard let handle, let text = PQerrorMessage(handle) else { return "no connection" }
+    return String(cString: text).trimmingTrailingNewlines
+  }
+  var socket: Int32 { handle.map { PQsocket($0) } ?? -1 }
+  var backendPID: Int32 { handle.map { PQbackendPID($0) } ?? 0 }
+  var serverVersion: Int32 { handle.map { PQserverVersion($0) } ?? 0 }
+
+  /// Connects again (after a drop): prepared statements are gone with the old session.
+  func reset() -> Bool {
+    guard let handle else { return false }
+    PQreset(handle)
+    prepared.removeAll()
+    return isConnected
+  }
+
+  /// Runs SQL without parameters (several statements allowed).
+  @discardableResult
+  func execute(_ sql: String) throws(PostgresError) -> PostgresResult {
+    guard let handle else { throw PostgresError(sqlState: nil, message: "no connection") }
+    return try check(PQexec(handle, sql))
+  }
+
+  /// Runs one statement with text parameters, prepared on first use.
+  @discardableResult
+  func query(_ sql: String, _ values: [RowValue] = []) throws(PostgresError) -> PostgresResult {
+    guard let handle else { throw PostgresError(sqlState: nil, message: "no connection") }
+    let name: String
+    if let known = prepared[sql] {
+      name = known
+    } else {
+      name = "s\(prepared.count)"
+      _ = try check(PQprepare(handle, name, sql, Int32(values.count), nil))
+      prepared[sql] = name
+    }
+    let texts: [String?] = values.map {
+      switch $0 {
+      case .null: nil
+      case .integer(let number): String(number)
+      case .text(let text): PostgresText.escape(text)
+      }
+    }
+    var pointers: [UnsafeMutablePointer<CChar>?] = texts.map { $0.map { strdup($0) } ?? nil }
+    defer { for pointer in pointers { free(pointer) } }
+    let result = pointers.withUnsafeMutableBufferPointer { buffer in
+      buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { rebound in
+        PQexecPrepared(handle, name, Int32(values.count), rebound.baseAddress, nil, nil, 0)
+      }
+    }
+    return try check(result)
+  }
+
+  private func check(_ result: OpaquePointer?) throws(PostgresError) -> PostgresResult {
+    guard let result else { throw PostgresError(sqlState: nil, message: errorMessage) }
+    switch PQresultStatus(result) {
+    case PGRES_COMMAND_OK, PGRES_TUPLES_OK:
+      return PostgresResult(result)
+    default:
+      let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
+      let text = PQresultErrorMessage(result).map { String(cString: $0) } ?? errorMessage
+      PQclear(result)
+      throw PostgresError(sqlState: state, message: text.trimmingTrailingNewlines)
+    }
+  }
+
+  /// The notifications that arrived (after reading what the socket holds), as sender pids.
+  func notifications() -> [Int32] {
+    guard let handle, PQconsumeInput(handle) == 1 else { return [] }
+    var senders: [Int32] = []
+    while let notify = PQnotifies(handle) {
+      senders.append(notify.pointee.be_pid)
+      PQfreemem(notify)
+    }
+    return senders
+  }
+}
+
+/// A query's rows, as text.
+final class PostgresResult: TaskRowSource {
+  let raw: OpaquePointer
+  var row: Int32 = 0
+
+  init(_ raw: OpaquePointer) { self.raw = raw }
+  deinit { PQclear(raw) }
+
+  var count: Int { Int(PQntuples(raw)) }
+
+  func isNull(_ column: Int32) -> Bool { PQgetisnull(raw, row, column) == 1 }
+
+  func text(_ column: Int32) -> String? {
+    guard row < PQntuples(raw), !isNull(column), let value = PQgetvalue(raw, row, column) else { return nil }
+    return PostgresText.unescape(String(cString: value))
+  }
+
+  func int(_ column: Int32) -> Int64 {
+    guard row < PQntuples(raw), !isNull(column), let value = PQgetvalue(raw, row, column) else { return 0 }
+    return Int64(String(cString: value)) ?? 0
+  }
+
+  /// Every row, read by `read` with this result positioned on it.
+  func rows<T>(_ read: (PostgresResult) -> T) -> [T] {
+    (0..<Int32(count)).map { index in
+      row = index
+      return read(self)
+    }
+  }
+}
+
+/// PostgreSQL's text cannot hold U+0000, which a task's title may: text is stored with
+/// backslashes doubled and NUL written as `\0`, and read back the same way.
+enum PostgresText {
+  static func escape(_ text: String) -> String {
+    guard text.utf8.contains(where: { $0 == 0 || $0 == UInt8(ascii: "\\") }) else { return text }
+    return text.replacingAll("\\", with: "\\\\").replacingAll("\u{0}", with: "\\0")
+  }
+
+  static func unescape(_ text: String) -> String {
+    guard text.utf8.contains(UInt8(ascii: "\\")) else { return text }
+    var result = ""
+    var escaping = false
+    for character in text {
+      if escaping {
+        result.append(character == "0" ? "\u{0}" : character)
+        escaping = false
+      } else if character == "\\" {
+        escaping = true
+      } else {
+        result.append(character)
+      }
+    }
+    return result
+  }
+}
+
+extension String {
+  var trimmingTrailingNewlines: String {
+    var text = self
+    while text.last?.isNewline == true { text.removeLast() }
+    return text
+  }
+
+  func replacingAll(_ target: String, with replacement: String) -> String {
+    split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+  }
+}

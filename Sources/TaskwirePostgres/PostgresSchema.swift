@@ -1,0 +1,76 @@
+/// The store's tables in a PostgreSQL schema of its own: the same columns as the SQLite store
+/// (dates and timestamps as text, so that `TaskRowCoding` maps rows on both backends), with
+/// the id counters in `meta` (ids are never reused nor skipped, like SQLite's AUTOINCREMENT;
+/// a sequence would skip the ids of rolled-back transactions, and sessions replay ids).
+enum PostgresSchema {
+  static let version: Int64 = 1
+
+  static func create(in schema: String) -> String {
+    """
+    CREATE SCHEMA IF NOT EXISTS \(schema);
+    CREATE TABLE \(schema).meta (key text PRIMARY KEY, value text NOT NULL);
+    CREATE TABLE \(schema).tasks (
+      id bigint PRIMARY KEY,
+      title text NOT NULL,
+      notes text,
+      tags text NOT NULL DEFAULT '[]',
+      priority bigint NOT NULL,
+      urgent bigint NOT NULL,
+      duration_minutes bigint NOT NULL,
+      type text NOT NULL,
+      scheduled_date text,
+      due_date text,
+      recurrence text NOT NULL,
+      completed bigint NOT NULL,
+      completed_at text,
+      created_at text NOT NULL,
+      updated_at text NOT NULL,
+      rank bigint NOT NULL,
+      matrix_rank bigint NOT NULL DEFAULT 0
+    );
+    CREATE INDEX tasks_open ON \(schema).tasks (completed, scheduled_date, rank);
+    CREATE INDEX tasks_completed ON \(schema).tasks (completed, completed_at);
+    CREATE TABLE \(schema).history_steps (
+      id bigint PRIMARY KEY,
+      label text NOT NULL,
+      client text NOT NULL,
+      at text NOT NULL,
+      undone bigint NOT NULL DEFAULT 0
+    );
+    CREATE INDEX history_steps_undone ON \(schema).history_steps (undone, id);
+    CREATE TABLE \(schema).history_ops (
+      step_id bigint NOT NULL,
+      position bigint NOT NULL,
+      task_id bigint NOT NULL,
+      before text,
+      after text,
+      PRIMARY KEY (step_id, position)
+    );
+    CREATE TABLE \(schema).changes (seq bigserial PRIMARY KEY, task_id bigint NOT NULL);
+    INSERT INTO \(schema).meta (key, value) VALUES
+      ('schema_version', '\(version)'), ('last_task_id', '0'), ('last_step_id', '0'), ('pruned_through', '0');
+    """
+  }
+
+  /// Upgrades from each older version, in order (none yet).
+  static let migrations: [Int64: @Sendable (String) -> String] = [:]
+
+  /// A schema name as an SQL identifier: quoted, and refused when it is not a plain name.
+  static func identifier(_ name: String) -> String? {
+    guard !name.isEmpty, name.count <= 63,
+      name.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" })
+    else { return nil }
+    return "\"\(name)\""
+  }
+
+  /// A number derived from the schema's name, for the advisory lock that serializes its writers
+  /// (FNV-1a: the same on every machine and every run).
+  static func lockKey(_ schema: String) -> Int64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in "taskwire:\(schema)".utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x100_0000_01b3
+    }
+    return Int64(bitPattern: hash)
+  }
+}

@@ -1,0 +1,113 @@
+import TaskwireCore
+import TaskwireStore
+
+/// Task rows, the rollover day, and the change log.
+extension PostgresStorage {
+  static let selectTasks = "SELECT \(TaskRowCoding.columns) FROM tasks"
+
+  public func loadOpenTasks() throws -> [TaskRecord] {
+    try reading { try connection.query("\(Self.selectTasks) WHERE completed = 0").rows(TaskRowCoding.task(from:)) }
+  }
+
+  public func task(id: Int64) throws -> TaskRecord? {
+    try reading { try connection.query("\(Self.selectTasks) WHERE id = $1", [.integer(id)]).rows(TaskRowCoding.task(from:)).first }
+  }
+
+  public func completedTasks(limit: Int) throws -> [TaskRecord] {
+    try reading {
+      try connection.query(
+        "\(Self.selectTasks) WHERE completed = 1 ORDER BY completed_at COLLATE \"C\" DESC, id DESC LIMIT $1",
+        [.integer(Int64(limit))]
+      ).rows(TaskRowCoding.task(from:))
+    }
+  }
+
+  public func nextTaskID() throws -> Int64 { (Int64(try meta("last_task_id") ?? "0") ?? 0) + 1 }
+
+  static let upsert: String = {
+    let names = TaskRowCoding.columns.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+    let placeholders = (1...names.count).map { "$\($0)" }.joined(separator: ", ")
+    let updates = names.dropFirst().map { "\($0) = EXCLUDED.\($0)" }.joined(separator: ", ")
+    return "INSERT INTO tasks (\(TaskRowCoding.columns)) VALUES (\(placeholders)) ON CONFLICT (id) DO UPDATE SET \(updates)"
+  }()
+
+  public func writeRows(_ changes: [TaskChange]) throws {
+    wroteInTransaction = true
+    var highest: Int64 = 0
+    for change in changes {
+      if let after = change.after {
+        try connection.query(Self.upsert, TaskRowCoding.values(after))
+        highest = max(highest, after.id)
+      } else {
+        try connection.query("DELETE FROM tasks WHERE id = $1", [.integer(change.taskID)])
+      }
+      try connection.query("INSERT INTO changes (task_id) VALUES ($1)", [.integer(change.taskID)])
+    }
+    if highest > 0 {
+      try connection.query(
+        "UPDATE meta SET value = $1 WHERE key = 'last_task_id' AND value::bigint < $2",
+        [.text(String(highest)), .integer(highest)])
+    }
+  }
+
+  public func rolledOverTo() throws -> CalendarDate? {
+    try reading { try meta("rolledOverTo").flatMap(CalendarDate.init(iso:)) }
+  }
+
+  public func setRolledOverTo(_ day: CalendarDate) throws {
+    wroteInTransaction = true
+    try setMeta("rolledOverTo", day.description)
+  }
+
+  // MARK: Change log and notices
+
+  /// Counts the NOTIFYs other servers sent (our own come back too, and are not news).
+  public func changeNotice() throws -> Int64 {
+    try ensureConnected()
+    let own = connection.backendPID
+    heard += Int64(connection.notifications().filter { $0 != own }.count)
+    if !connection.isConnected { throw unreachableIfDisconnected(PostgresError(sqlState: nil, message: "lost")) }
+    return heard
+  }
+
+  public var noticeDescriptor: Int32? { connection.isConnected ? connection.socket : nil }
+
+  public func drainNotices() -> Bool {
+    let before = heard
+    let own = connection.backendPID
+    heard += Int64(connection.notifications().filter { $0 != own }.count)
+    return heard != before || !connection.isConnected
+  }
+
+  public func latestChange() throws -> Int64 {
+    try reading { try connection.query("SELECT coalesce(max(seq), 0) FROM changes").int(0) }
+  }
+
+  public func changes(after seq: Int64) throws -> ChangeLogRead? {
+    try reading {
+      let pruned = Int64(try meta("pruned_through") ?? "0") ?? 0
+      if seq < pruned { return nil }
+      let result = try connection.query("SELECT seq, task_id FROM changes WHERE seq > $1 ORDER BY seq", [.integer(seq)])
+      var read = ChangeLogRead(ids: [], latest: seq)
+      for (latest, id) in result.rows({ ($0.int(0), $0.int(1)) }) {
+        read.latest = latest
+        read.ids.insert(id)
+      }
+      return read
+    }
+  }
+
+  /// Prunes the change log to its kept size once it holds twice as much, noting how far, so
+  /// that a server further behind reloads.
+  public func idle() {
+    guard connection.isConnected,
+      let bounds = try? connection.query("SELECT coalesce(min(seq), 0), coalesce(max(seq), 0) FROM changes"),
+      bounds.int(1) - bounds.int(0) >= 2 * StorageLimits.changeLogKept
+    else { return }
+    let through = bounds.int(1) - StorageLimits.changeLogKept
+    try? write {
+      try connection.query("DELETE FROM changes WHERE seq <= $1", [.integer(through)])
+      try setMeta("pruned_through", String(through))
+    }
+  }
+}

@@ -1,0 +1,182 @@
+import CLibPQ
+import Foundation
+import TaskwireCore
+import TaskwireStore
+
+/// The store several machines share: PostgreSQL through libpq, in a schema of its own (default
+/// `taskwire`; `options=-csearch_path=…` in the connection string picks another). Every write
+/// is one transaction that first takes a transaction-level advisory lock for the schema, so
+/// writers are serialized per store across machines, and ends with a `NOTIFY` that every
+/// other server `LISTEN`s for: the connection's socket is the notice descriptor.
+public final class PostgresStorage: TaskStorage {
+  public static let lockTimeout = "5s"
+  let connection: PostgresConnection
+  public let schema: String
+  let quotedSchema: String
+  let channel: String
+  let lockKey: Int64
+  /// Where reconnections are reported (stderr in the server).
+  public var log: (String) -> Void = { _ in }
+  /// Other servers' commits heard so far (and reconnections, after which anything may have
+  /// changed).
+  var heard: Int64 = 0
+  public private(set) var noticeGeneration = 0
+  var wroteInTransaction = false
+  var retryAt = Date.distantPast
+  var backoff: TimeInterval = 0.25
+
+  /// `conninfo`: a `postgresql://` or `postgres://` URL or a libpq key=value string, given to
+  /// libpq as is (so PGPASSFILE, sslmode and the PG* variables work as everywhere).
+  public init(conninfo: String, schema defaultSchema: String = "taskwire") throws {
+    connection = try PostgresConnection(conninfo: conninfo)
+    var chosen = defaultSchema
+    if conninfo.contains("search_path") {
+      let path = try connection.execute("SELECT current_setting('search_path')").text(0) ?? ""
+      chosen = path.split(separator: ",").first.map {
+        String($0).trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+      } ?? defaultSchema
+    }
+    guard let quoted = PostgresSchema.identifier(chosen) else {
+      throw PostgresError(sqlState: nil, message: "\"\(chosen)\" is not a schema name taskwire uses (letters, digits, _ and -)")
+    }
+    schema = chosen
+    quotedSchema = quoted
+    channel = "taskwire_\(chosen)"
+    lockKey = PostgresSchema.lockKey(chosen)
+    try prepareSession()
+    try migrate()
+  }
+
+  /// The session's settings, again after every reconnection.
+  func prepareSession() throws(PostgresError) {
+    try connection.execute(
+      "SET search_path TO \(quotedSchema); SET lock_timeout = '\(Self.lockTimeout)'; LISTEN \(PostgresSchema.identifier(channel) ?? "\"taskwire\"")")
+  }
+
+  /// Creates or upgrades the schema under the lock; a newer one is refused and left untouched.
+  func migrate() throws {
+    try connection.execute("BEGIN")
+    do {
+      try connection.query("SELECT pg_advisory_xact_lock($1)", [.integer(lockKey)])
+      let exists = try connection.query("SELECT to_regclass($1) IS NOT NULL", [.text("\(quotedSchema).meta")]).text(0) == "t"
+      if !exists {
+        try connection.execute(PostgresSchema.create(in: quotedSchema))
+      } else {
+        let version = try schemaVersion()
+        guard version <= PostgresSchema.version else {
+          throw PostgresError(
+            sqlState: nil,
+            message: "the store has schema version \(version); this taskwire knows \(PostgresSchema.version)")
+        }
+        var current = version
+        while let step = PostgresSchema.migrations[current] {
+          try connection.execute(step(quotedSchema))
+          current += 1
+        }
+      }
+      try connection.execute("COMMIT")
+    } catch {
+      _ = try? connection.execute("ROLLBACK")
+      throw error
+    }
+  }
+
+  public var summary: String {
+    guard let handle = connection.handle else { return "PostgreSQL (not connected), schema \(schema)" }
+    let version = connection.serverVersion
+    let host = PQhost(handle).map { String(cString: $0) } ?? "?"
+    let port = PQport(handle).map { String(cString: $0) } ?? "?"
+    let user = PQuser(handle).map { String(cString: $0) } ?? "?"
+    let database = PQdb(handle).map { String(cString: $0) } ?? "?"
+    return "PostgreSQL \(version / 10000).\(version % 100), \(user)@\(host):\(port)/\(database), schema \(schema)"
+  }
+
+  public var isReadOnly: Bool { false }
+  public var isPrivate: Bool { false }
+
+  public func schemaVersion() throws -> Int64 {
+    Int64(try meta("schema_version") ?? "0") ?? 0
+  }
+
+  public func close() { connection.close() }
+
+  func meta(_ key: String) throws(PostgresError) -> String? {
+    try connection.query("SELECT value FROM meta WHERE key = $1", [.text(key)]).text(0)
+  }
+
+  func setMeta(_ key: String, _ value: String) throws(PostgresError) {
+    try connection.query(
+      "INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
+      [.text(key), .text(value)])
+  }
+
+  // MARK: Transactions
+
+  @discardableResult
+  public func write<T>(_ body: () throws -> T) throws -> T {
+    try ensureConnected()
+    try connection.execute("BEGIN")
+    wroteInTransaction = false
+    do {
+      try connection.query("SELECT pg_advisory_xact_lock($1)", [.integer(lockKey)])
+      let result = try body()
+      if wroteInTransaction { try connection.query("SELECT pg_notify($1, '')", [.text(channel)]) }
+      try connection.execute("COMMIT")
+      return result
+    } catch {
+      _ = try? connection.execute("ROLLBACK")
+      throw unreachableIfDisconnected(error)
+    }
+  }
+
+  /// A failure because the connection went away is said so; the next call reconnects.
+  func unreachableIfDisconnected(_ error: any Error) -> any Error {
+    guard !connection.isConnected else { return error }
+    return PostgresError(sqlState: "08006", message: "PostgreSQL is unreachable: \(connection.errorMessage)")
+  }
+
+  /// Reconnects when the connection dropped, at most every `backoff` seconds (doubling to 5 s).
+  func ensureConnected() throws {
+    guard !connection.isConnected else { return }
+    let now = Date()
+    guard now >= retryAt else {
+      throw PostgresError(sqlState: "08006", message: "PostgreSQL is unreachable: \(connection.errorMessage)")
+    }
+    noticeGeneration += 1
+    if connection.reset() {
+      do {
+        try prepareSession()
+      } catch {
+        throw unreachableIfDisconnected(error)
+      }
+      backoff = 0.25
+      heard += 1
+      log("reconnected to PostgreSQL (\(summary))")
+      return
+    }
+    retryAt = now.addingTimeInterval(backoff)
+    backoff = min(backoff * 2, 5)
+    log("PostgreSQL is unreachable; trying again in \(backoff / 2) s")
+    throw PostgresError(sqlState: "08006", message: "PostgreSQL is unreachable: \(connection.errorMessage)")
+  }
+
+  /// Runs a read, turning a dropped connection into a clear error.
+  func reading<T>(_ body: () throws -> T) throws -> T {
+    try ensureConnected()
+    do {
+      return try body()
+    } catch {
+      throw unreachableIfDisconnected(error)
+    }
+  }
+}
+
+extension PostgresStorage {
+  /// Runs one administrative statement on its own connection (tests and `taskwire replay`
+  /// make and drop schemas with it).
+  public static func administer(_ conninfo: String, _ sql: () -> String) throws {
+    let connection = try PostgresConnection(conninfo: conninfo)
+    defer { connection.close() }
+    try connection.execute(sql())
+  }
+}

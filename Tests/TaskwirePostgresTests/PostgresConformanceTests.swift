@@ -1,0 +1,88 @@
+import Foundation
+import TaskwirePostgres
+import TaskwireStore
+import TaskwireTestSupport
+import Testing
+
+/// A fresh schema in the test cluster (`TASKWIRE_TEST_POSTGRES`, started by Tests/all.sh
+/// through Tests/support/postgres.sh), dropped afterwards.
+final class PostgresFixture: StorageFixture {
+  static let base = ProcessInfo.processInfo.environment["TASKWIRE_TEST_POSTGRES"]
+  let schema = "test_\(UUID().uuidString.prefix(8).lowercased())"
+  /// The application name marks this fixture's connections, so a test can end exactly them.
+  var conninfo: String { PostgresConninfo.with(schema: schema, Self.base!) + "&application_name=\(schema)" }
+
+  func open() throws -> any TaskStorage { try PostgresStorage(conninfo: conninfo) }
+  var sharesStore: Bool { true }
+  func setNewerSchema() throws {
+    try PostgresStorage.administer(Self.base!) { "UPDATE \"\(schema)\".meta SET value = '99' WHERE key = 'schema_version'" }
+  }
+  func remove() {
+    try? PostgresStorage.administer(Self.base!) { "DROP SCHEMA IF EXISTS \"\(schema)\" CASCADE" }
+  }
+}
+
+/// The storage conformance suite on PostgreSQL.
+@Suite(.enabled(if: PostgresFixture.base != nil, "TASKWIRE_TEST_POSTGRES is not set: Tests/all.sh starts a cluster"))
+struct PostgresConformanceTests {
+  @Test(arguments: StorageConformance.checks.map(\.name)) func postgres(_ name: String) throws {
+    let fixture = PostgresFixture()
+    defer { fixture.remove() }
+    let check = try #require(StorageConformance.checks.first { $0.name == name })
+    try check.run(fixture)
+  }
+
+  /// Another connection's commit makes the socket readable and moves the notice; our own does
+  /// not move ours.
+  @Test func notifyWakesTheOtherConnection() throws {
+    let fixture = PostgresFixture()
+    defer { fixture.remove() }
+    let mine = try fixture.open()
+    let theirs = try fixture.open()
+    defer {
+      mine.close()
+      theirs.close()
+    }
+    let before = try mine.changeNotice()
+    try theirs.write { try theirs.writeRows([TaskwireCoreTaskFactory.change(1)]) }
+    var descriptor = pollfd(fd: try #require(mine.noticeDescriptor), events: Int16(POLLIN), revents: 0)
+    #expect(poll(&descriptor, 1, 2000) == 1, "the socket became readable")
+    #expect(mine.drainNotices())
+    #expect(try mine.changeNotice() != before)
+    let own = try theirs.changeNotice()
+    try theirs.write { try theirs.writeRows([TaskwireCoreTaskFactory.change(2)]) }
+    #expect(try theirs.changeNotice() == own)
+  }
+
+  /// A dropped connection is a clear failure, and the next call after the backoff reconnects.
+  @Test func aDroppedConnectionFailsThenRecovers() throws {
+    let fixture = PostgresFixture()
+    defer { fixture.remove() }
+    let storage = try fixture.open()
+    defer { storage.close() }
+    try PostgresStorage.administer(PostgresFixture.base!) {
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = '\(fixture.schema)'"
+    }
+    var recovered = false
+    for _ in 0..<40 where !recovered {
+      do {
+        _ = try storage.loadOpenTasks()
+        recovered = true
+      } catch let failure as any StorageFailure {
+        #expect(failure.detail.contains("unreachable") || failure.detail.contains("terminat"))
+        usleep(100_000)
+      }
+    }
+    #expect(recovered)
+  }
+}
+
+import TaskwireCore
+
+enum TaskwireCoreTaskFactory {
+  static func change(_ id: Int64) -> TaskChange {
+    TaskChange(
+      before: nil,
+      after: TaskRecord(id: id, title: "t\(id)", createdAt: "2026-02-12T08:00:00Z", updatedAt: "2026-02-12T08:00:00Z", rank: id))
+  }
+}
