@@ -104,7 +104,9 @@ import Testing
     var answered = 0
     while server.readLine(timeout: 30) != nil { answered += 1 }
     #expect(answered == count)
-    #expect(server.waitForExit() == 0)
+    // On a loaded machine (the whole suite runs in parallel on two cores) the last frames may
+    // still be queued when the client has read every reply it counted.
+    #expect(server.waitForExit(timeout: 60) == 0)
   }
 
   @Test func aClosedStdoutEndsTheProcessCleanlyAndKeepsTheChange() throws {

@@ -92,12 +92,18 @@ test_add_dates() {
   expect_eq "--on phrase" "$(tw add Soon --on 'in 3 days')" "Created 4 \"Soon\" in Upcoming, $(title_of "$d3") ($d3)"
   expect_eq "--on date" "$(tw add Fixed --on "$d5")" "Created 5 \"Fixed\" in Upcoming, $(title_of "$d5") ($d5)"
   expect_eq "last flag wins" "$(tw add Back --today --inbox)" 'Created 6 "Back" in Inbox'
-  expect_eq "--on today" "$(tw add Now --on today)" 'Created 7 "Now" in Today'
+  expect_eq "--on today" "$(tw add Right away --on today)" 'Created 7 "Right away" in Today'
   expect_eq "inbox" "$(ids inbox)" "1 6"
   expect_eq "today" "$(ids today)" "2 7"
   expect_eq "upcoming" "$(ids upcoming)" "3 4 5"
   run add Past --on yesterday; expect_error -32012 "--on yesterday"
-  expect_eq "nothing created" "$(tw --json rpc history/list '{"limit":1}' | jq -r '.steps[0].label')" "Create 'Now'"
+  expect_eq "nothing created" "$(tw --json rpc history/list '{"limit":1}' | jq -r '.steps[0].label')" "Create 'Right away'"
+  # Quick add: the server reads the tokens; flags given beside them win.
+  expect_eq "quick add" "$(tw add Call dad '#family' '!!' tomorrow)" "Created 8 \"Call dad\" in Upcoming, Tomorrow ($(day 1))"
+  expect_eq "its tag and priority" "$(tw --json rpc task/get '{"id":8}' | jq -c '[.task.tags, .task.priority]')" '[["family"],2]'
+  expect_eq "a flag wins" "$(tw add Pay rent '!!!' --priority 1 >/dev/null; tw --json rpc task/get '{"id":9}' | jq -r .task.priority)" "1"
+  # The user's language: German titles with a German locale.
+  expect_match "German titles" "$(TASKWIRE_LOCALE=de_DE.UTF-8 tw ls today)" "^Heute "
 }
 
 test_add_options() {
