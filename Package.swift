@@ -48,7 +48,7 @@ let package = Package(
     .testTarget(name: "TaskwireReplayTests", dependencies: ["JSON", "TaskwireReplay"]),
 
     .executableTarget(name: "taskwire", dependencies: ["TaskwireServer", "TaskwireReplay"]),
-    .executableTarget(name: "taskwire-bench", dependencies: ["JSON", "TaskwireCore", "TaskwireStore"]),
+    .executableTarget(name: "taskwire-bench", dependencies: ["JSON", "TaskwireCore", "TaskwireStore", "TaskwirePostgres"]),
 
     // Helpers shared by the test targets: the pipe and in-process clients, the diff applier,
     // temporary folders, a seeded generator, the storage conformance suite.

@@ -46,7 +46,7 @@ fi
 
 echo "== taskwire-bench --smoke (a tiny size, so that the benchmark cannot rot)"
 smoke_json=$(mktemp)
-.build/debug/taskwire-bench --smoke --server "$binary" --json "$smoke_json" >/dev/null
+.build/debug/taskwire-bench --smoke --server "$binary" --postgres "$TASKWIRE_TEST_POSTGRES" --json "$smoke_json" >/dev/null
 grep -q '"targets"' "$smoke_json"
 
 for suite in clients/*/test/run.sh; do

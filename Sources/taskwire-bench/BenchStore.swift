@@ -8,6 +8,16 @@ enum BenchStore {
   static func build(at path: String, count: Int, server: URL, today: String) throws {
     let storage = try SQLiteStorage(location: .file(path))
     defer { storage.close() }
+    let changes = tasks(count: count, today: today)
+    try storage.write { try storage.writeRows(changes) }
+    // Leaves the change log as a store in use has it: pruned, not 100k entries long.
+    storage.idle()
+  }
+}
+
+extension BenchStore {
+  /// The benchmark's tasks, as creations.
+  static func tasks(count: Int, today: String) -> [TaskChange] {
     let day = CalendarDate(iso: today)!
     let stamp = "2026-02-12T08:00:00Z"
     var changes: [TaskChange] = []
@@ -25,9 +35,7 @@ enum BenchStore {
         matrixRank: Int64(n) << 20)
       changes.append(TaskChange(before: nil, after: task))
     }
-    try storage.write { try storage.writeRows(changes) }
-    // Leaves the change log as a store in use has it: pruned, not 100k entries long.
-    storage.idle()
+    return changes
   }
 }
 

@@ -10,6 +10,9 @@ struct Report {
   var unpinned: [String: Any] = [:]
   var echoUnpinned: Stats? = nil
   var taskwarrior: Taskwarrior.Comparison? = nil
+  /// The PostgreSQL store's figures (`--postgres URL`), at `postgresSize` tasks.
+  var postgres: [String: Any]? = nil
+  var postgresSize = 0
 
   static let latencyFigures = [
     "roundTrip", "create", "update", "move", "schedule", "parse", "undo", "listToday", "listUpcoming", "moveSubscribed",
@@ -52,6 +55,15 @@ struct Report {
     } else {
       lines.append("Taskwarrior not installed (apt-get install taskwarrior): comparison skipped")
     }
+    if let postgres {
+      lines.append("")
+      lines.append("PostgreSQL store, \(postgresSize) tasks (local, Unix socket)   p50 / p99 / max")
+      for name in ["move", "schedule", "crossServer"] {
+        let s = stats(postgres, name)
+        lines.append(pad(name == "crossServer" ? "another server hears" : name, 23) + (s.map { String(format: "%9.1f / %9.1f / %9.1f µs", $0.p50, $0.p99, $0.max) } ?? "-"))
+      }
+      lines.append(pad("firstListMs", 23) + format(postgres["firstListMs"]))
+    }
     lines.append("")
     lines += targets().map { ($0.pass ? "pass        " : "falls short ") + $0.text }
     return lines.joined(separator: "\n")
@@ -72,6 +84,19 @@ struct Report {
     }
     if let parse = stats(big, "parse") {
       results.append((parse.p99 <= 200, String(format: "task/parse of a 100-character line: p99 %.1f µs ≤ 200 µs (round trip)", parse.p99)))
+    }
+    if let postgres {
+      for name in ["move", "schedule"] {
+        if let s = stats(postgres, name) {
+          results.append((s.p50 <= 1000 && s.p99 <= 5000, String(format: "PostgreSQL %@ at %d: p50 %.1f µs ≤ 1 ms, p99 %.1f µs ≤ 5 ms", name, postgresSize, s.p50, s.p99)))
+        }
+      }
+      if let s = stats(postgres, "crossServer") {
+        results.append((s.p50 <= 10_000, String(format: "PostgreSQL: another server's subscriber hears a change, p50 %.1f ms ≤ 10 ms", s.p50 / 1000)))
+      }
+      if let first = postgres["firstListMs"] as? Double {
+        results.append((first <= 150, String(format: "PostgreSQL: startup to first view/list %.1f ms ≤ 150 ms at %d tasks", first, postgresSize)))
+      }
     }
     if let list = stats(big, "listToday") {
       results.append((list.p50 <= 20_000, String(format: "view/list Today (%d tasks) p50 %.1f ms ≤ 20 ms", large / 10, list.p50 / 1000)))

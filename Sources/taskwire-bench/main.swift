@@ -15,6 +15,8 @@ var sizes = [1000, 10000, 100_000]
 var iterations = 300
 var jsonPath = "bench.json"
 var smoke = false
+/// `--postgres URL`: the PostgreSQL store's figures too, on a fresh schema of that database.
+var postgres: String? = nil
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 var server = root.appendingPathComponent(".build/release/taskwire")
 var arguments = CommandLine.arguments.dropFirst()
@@ -24,12 +26,13 @@ while let argument = arguments.popFirst() {
   case "--iterations": iterations = Int(arguments.popFirst() ?? "") ?? iterations
   case "--json": jsonPath = arguments.popFirst() ?? jsonPath
   case "--server": server = URL(fileURLWithPath: arguments.popFirst() ?? "")
+  case "--postgres": postgres = arguments.popFirst()
   case "--smoke":
     smoke = true
     sizes = [300]
     iterations = 20
   default:
-    FileHandle.standardError.write(Data("usage: taskwire-bench [--sizes N,N] [--iterations N] [--json FILE] [--server PATH] [--smoke]\n".utf8))
+    FileHandle.standardError.write(Data("usage: taskwire-bench [--sizes N,N] [--iterations N] [--json FILE] [--server PATH] [--postgres URL] [--smoke]\n".utf8))
     exit(2)
   }
 }
@@ -61,6 +64,13 @@ if let largest = sizes.last {
   report.echoUnpinned = try scenarios.echoRoundTrip(echo: echo, pinned: false)
 }
 if !smoke { report.taskwarrior = Taskwarrior.compare(server: server, root: root, folder: folder, count: min(10_000, sizes.last ?? 0)) }
+
+if let postgres {
+  let size = min(10_000, sizes.last ?? 0)
+  FileHandle.standardError.write(Data("taskwire-bench: PostgreSQL, \(size) tasks…\n".utf8))
+  report.postgres = try PostgresScenarios(server: server, iterations: iterations, conninfo: postgres).run(size: size)
+  report.postgresSize = size
+}
 
 print(report.table())
 try Data(JSONWriter.encode(report.json()) + [0x0A]).write(to: URL(fileURLWithPath: jsonPath))

@@ -247,6 +247,17 @@ test_store_selection() {
   expect_eq "the other store" "$("$TW" --json --db "$other" ls inbox | jq -r '.groups[0].tasks[0].title')" "Elsewhere"
 }
 
+# A PostgreSQL URL passes through --db (Tests/all.sh starts a cluster and exports its URL).
+test_postgres_url() {
+  if [[ -z ${TASKWIRE_TEST_POSTGRES:-} ]]; then
+    echo "skipped: no TASKWIRE_TEST_POSTGRES"
+    return
+  fi
+  local url="$TASKWIRE_TEST_POSTGRES&options=-csearch_path%3Dtw_shell_$$"
+  "$TW" --db "$url" add "On the shared store" --today >/dev/null || fail "add through a URL failed"
+  expect_eq "listed through the URL" "$("$TW" --json --db "$url" ls today | jq -r '.groups[0].tasks[0].title')" "On the shared store"
+}
+
 # wait_for FILE REGEX: polls FILE for up to 5 seconds.
 wait_for() {
   local i
@@ -287,7 +298,7 @@ test_watch() {
 # --- main ------------------------------------------------------------------------------------
 
 tests=(help add_dates add_options ls mv_reorder mv_across sched "done" undo_redo rpc errors
-  store_selection watch)
+  store_selection postgres_url watch)
 (($#)) && tests=("$@") # run.sh [TEST...] runs only those
 for name in "${tests[@]}"; do
   run_test "$name"
