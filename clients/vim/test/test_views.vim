@@ -198,3 +198,17 @@ function! Test_edit_reloads_the_view() abort
   call assert_equal('taskwire', &filetype)
   call assert_equal('<Plug>(taskwire-add)', maparg('a', 'n'))
 endfunction
+
+" A PostgreSQL URL in g:taskwire_db reaches the server as typed: its ? and & are no wildcards.
+function! Test_a_postgres_url_is_passed_as_is() abort
+  unlet! g:taskwire_command
+  let g:taskwire_db = 'postgresql://ana@/tasks?host=/tmp/pg&port=5433&options=-csearch_path%3Dana'
+  try
+    let command = taskwire#rpc#command()
+    call assert_equal(['--db', g:taskwire_db], command[-2:])
+    let g:taskwire_db = 'host=/tmp/pg dbname=tasks'
+    call assert_equal(['--db', g:taskwire_db], taskwire#rpc#command()[-2:])
+  finally
+    unlet g:taskwire_db
+  endtry
+endfunction

@@ -41,7 +41,10 @@ function! taskwire#rpc#command() abort
   endif
   let db = get(g:, 'taskwire_db', '')
   if !empty(db)
-    call extend(cmd, ['--db', expand(db)])
+    " A PostgreSQL URL or libpq string is passed as is: expand() would read its ? and & as
+    " wildcards.
+    let is_url = db =~# '^postgres\(ql\)\=://' || db =~# '\<\(host\|dbname\|user\)='
+    call extend(cmd, ['--db', is_url ? db : expand(db)])
   endif
   return cmd
 endfunction
