@@ -83,7 +83,7 @@ class Client:
 
     def __init__(self, binary=None, *, db=None, memory=False, clock=None, time_zone=None,
                  day_start=None, args=(), client_name="python", client_version=None,
-                 stderr=None, timeout=30.0):
+                 locale=None, stderr=None, timeout=30.0):
         command = [find_taskwire(binary)]
         for flag, value in (("--db", db), ("--clock", clock), ("--time-zone", time_zone),
                             ("--day-start", day_start)):
@@ -109,8 +109,10 @@ class Client:
         if client_version is not None:
             info["version"] = str(client_version)
         try:
-            self.server_info = self.call("initialize",
-                                         {"clientInfo": info, "protocolVersion": "1"}, timeout)
+            params = {"clientInfo": info, "protocolVersion": "1"}
+            if locale:  # BCP 47 or $LANG's form: the language of titles and messages
+                params["locale"] = locale
+            self.server_info = self.call("initialize", params, timeout)
         except BaseException:
             self.close(timeout=2)
             raise

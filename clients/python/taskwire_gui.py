@@ -11,6 +11,7 @@ replies and notifications reach it through a queue that ``root.after`` drains.
 """
 
 import argparse
+import os
 import queue
 import threading
 import tkinter as tk
@@ -273,14 +274,24 @@ class App(Actions):
         raise LookupError(f"tab {view} not found")
 
 
+def system_locale():
+    """The system's language, as the environment says it ($LC_ALL, $LC_MESSAGES, $LANG)."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        if os.environ.get(name):
+            return os.environ[name]
+    return None
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description="taskwire desktop app (Tk)")
     parser.add_argument("--db", help="the store (default: taskwire's default store)")
     parser.add_argument("--taskwire", dest="binary", help="the taskwire binary")
     parser.add_argument("--time-zone", help="the zone in which dates are read")
+    parser.add_argument("--locale", help="the language of titles and messages (default: the system's)")
     args = parser.parse_args(argv)
     root = tk.Tk(className="taskwire")
-    app = App(root, binary=args.binary, db=args.db, time_zone=args.time_zone)
+    app = App(root, binary=args.binary, db=args.db, time_zone=args.time_zone,
+              locale=args.locale or system_locale())
     root.mainloop()
     app.close()
 

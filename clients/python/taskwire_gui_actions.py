@@ -31,7 +31,8 @@ class Actions:
             if not tasklist.text.get():
                 tasklist.text.set(title)
         if title.strip():
-            self.run_async("task/create", {"title": title, "view": tasklist.view},
+            # Quick add: the server reads tags, priority, dates and repeats out of the text.
+            self.run_async("task/create", {"text": title, "view": tasklist.view},
                            on_error=failed)
 
     def complete(self, task_id):

@@ -111,9 +111,10 @@ class GuiTestCase(StoreTestCase):
 
     def type_text(self, text, widget=None):
         """Type ASCII text key by key."""
-        names = {" ": "space", "-": "minus", ".": "period", ",": "comma", "'": "apostrophe"}
+        names = {" ": "space", "-": "minus", ".": "period", ",": "comma", "'": "apostrophe",
+                 "#": "numbersign", "!": "exclam", "@": "at", "*": "asterisk", "~": "asciitilde"}
         for char in text:
-            state = SHIFT if char.isupper() else 0
+            state = SHIFT if char.isupper() or char in "#!@*~" else 0
             self.key(names.get(char, char), state, widget)
 
     def row_root_point(self, view, task_id=None, header=None, dy=0):

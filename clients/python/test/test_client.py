@@ -16,6 +16,12 @@ class RequestsTest(StoreTestCase):
         self.assertEqual(tw.server_info["today"], "2026-02-12")
         self.assertIn("view/subscribe", tw.server_info["methods"])
 
+    def test_a_locale_picks_the_language(self):
+        with Client(TASKWIRE, memory=True, locale="de_DE.UTF-8") as german:
+            self.assertEqual(german.server_info["locale"], "de")
+            today = german.call("view/list", {"view": "today"})["groups"][0]["title"]
+            self.assertEqual(today, "Heute")
+
     def test_replies_are_matched_to_requests_across_threads(self):
         tw = self.client()
         results, errors = {}, []

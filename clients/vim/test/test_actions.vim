@@ -344,3 +344,35 @@ function! Test_move_queue_is_bounded() abort
   call assert_equal('- T01', getline(22 + 1))
   call assert_equal('- T01', getline('.'))
 endfunction
+
+" Quick add: the add prompt's text is read by the server.
+function! Test_add_is_quick_add() abort
+  call TwOpen('today')
+  let g:tw_answers = ['Call mom #family !!']
+  call TwKeys('a')
+  let waited = 0
+  while getline(2) !~# 'Call mom' && waited < 40
+    sleep 50m
+    let waited += 1
+  endwhile
+  let task = TwTask(b:taskwire_ids[1]).task
+  call assert_equal('Call mom', task.title)
+  call assert_equal(['family'], task.tags)
+  call assert_equal(2, task.priority)
+endfunction
+
+" The user's language: German titles with g:taskwire_locale = 'de'.
+function! Test_titles_in_the_users_language() abort
+  let g:taskwire_locale = 'de_DE.UTF-8'
+  try
+    call TwOpen('today')
+    let waited = 0
+    while getline(1) !~# 'Heute' && waited < 40
+      sleep 50m
+      let waited += 1
+    endwhile
+    call assert_match('Heute', getline(1))
+  finally
+    unlet g:taskwire_locale
+  endtry
+endfunction

@@ -85,7 +85,8 @@ function! taskwire#actions#add() abort
   if empty(trim(title))
     return
   endif
-  let params = {'title': title, 'view': here.state.view}
+  " Quick add: the server reads tags, priority, dates, repeats… out of the text.
+  let params = {'text': title, 'view': here.state.view}
   let gi = get(here.info, 'gi', -1)
   if here.state.view ==# 'upcoming' && gi >= 0 && gi < len(here.groups)
     let params.scheduledDate = here.groups[gi].date

@@ -115,8 +115,10 @@ function! taskwire#rpc#start() abort
     autocmd!
     autocmd VimLeavePre * call taskwire#rpc#detach()
   augroup END
+  " The user's language for titles and messages: g:taskwire_locale, else Vim's (v:lang).
   call s:send('initialize', {'clientInfo': {'name': 'taskwire.vim', 'version': s:version},
-        \ 'protocolVersion': '1'}, function('s:on_initialized'), function('s:on_init_failed'))
+        \ 'protocolVersion': '1', 'locale': get(g:, 'taskwire_locale', v:lang)},
+        \ function('s:on_initialized'), function('s:on_init_failed'))
   return 1
 endfunction
 
