@@ -39,6 +39,7 @@ extension RPCError {
     (#"^Internal error: "#, "Interner Fehler: "),
     (#" is required(.*)$"#, " fehlt$1"),
     (#" must not be empty$"#, " darf nicht leer sein"),
+    (#" is not an active subscription$"#, " ist kein aktives Abonnement"),
     (#" must not be null$"#, " darf nicht null sein"),
     (#" is not a parameter of this method \(known: "#, " ist kein Parameter dieser Methode (bekannt: "),
     (#"cannot read the date "(.*)": numeric dates are ambiguous \(12/1 is December 1 or January 12\); write 2026-12-01 or dec 1$"#,

@@ -20,7 +20,7 @@ import Testing
     let months = english.monthsShort.joined(separator: "|")
     return literal + [
       #"\b(\#(months)) \d"#, #"^(Create|Update|Delete|Complete|Reopen|Reorder|Move|Send|Schedule) '"#, #"next on"#,
-      #"Invalid|not found|Nothing to|cannot read|must be|is required|Method not found"#,
+      #"Invalid|not found|Nothing to|cannot read|must be|is required|Method not found|\bis not\b"#,
     ]
   }()
 
