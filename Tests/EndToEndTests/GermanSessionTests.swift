@@ -75,6 +75,26 @@ import Testing
     #expect(reply["requestedLocale"] == "fr-FR")
   }
 
+  /// Parameter problems read German too; `data` keeps the English, language-neutral words.
+  @Test func parameterProblemsInGerman() throws {
+    let client = try InProcessClient(["--memory"] + TaskwireProcess.clockArguments)
+    try client.result("initialize", ["locale": "de"])
+    let messages = try [
+      client.error("task/create", ["title": 5]), client.error("task/move", ["id": 1, "view": "upcoming"]),
+      client.error("task/create", ["title": "x", "recurrence": ["pattern": "daily", "weekdays": [1]]]),
+      client.error("view/list", ["view": "today", "filter": ["priorities": [7]]]),
+      client.error("task/create", ["text": "a", "title": "b"]),
+    ].map { $0["message"]?.stringValue ?? "" }
+    #expect(
+      messages == [
+        "Ungültige Parameter: title muss ein Text sein, nicht eine Zahl",
+        "Ungültige Parameter: date fehlt für Demnächst: das Datum der Tagesgruppe",
+        "Ungültige Parameter: recurrence.weekdays ist beim Muster \"daily\" nicht erlaubt",
+        "Ungültige Parameter: filter.priorities darf nur 1, 2 oder 3 enthalten",
+        "Ungültige Parameter: text und title schließen einander aus: text enthält den Titel und seine Angaben",
+      ])
+  }
+
   @Test func localesAreNegotiated() {
     #expect(Language.negotiate("de") == (.de, false))
     #expect(Language.negotiate("de_DE.UTF-8") == (.de, false))
