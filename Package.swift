@@ -37,9 +37,19 @@ let package = Package(
     .testTarget(
       name: "TaskwirePostgresTests", dependencies: ["TaskwireCore", "TaskwirePostgres", "TaskwireStore", "TaskwireTestSupport"]),
 
+    // Import and export: taskwire's own JSON and Taskwarrior's, through the one commit path.
+    .target(
+      name: "TaskwireExchange",
+      dependencies: ["JSON", "JSONRPC", "TaskwireCore", "TaskwireProtocol", "TaskwireStore"]),
+    .testTarget(
+      name: "TaskwireExchangeTests",
+      dependencies: ["JSON", "TaskwireCore", "TaskwireStore", "TaskwireExchange"]),
+
     .target(
       name: "TaskwireServer",
-      dependencies: ["JSON", "JSONRPC", "TaskwireCore", "TaskwireProtocol", "TaskwireStore", "TaskwirePostgres"]),
+      dependencies: [
+        "JSON", "JSONRPC", "TaskwireCore", "TaskwireProtocol", "TaskwireStore", "TaskwirePostgres", "TaskwireExchange",
+      ]),
     .testTarget(
       name: "TaskwireServerTests",
       dependencies: ["JSON", "JSONRPC", "TaskwireServer", "TaskwireTestSupport"]),

@@ -13,6 +13,11 @@ public struct JSONWriter {
     bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 
+  /// Appends JSON text that is already encoded.
+  public mutating func append(encoded: some Collection<UInt8>) {
+    bytes.append(contentsOf: encoded)
+  }
+
   public mutating func append(integer value: Int64) {
     bytes.append(contentsOf: String(value).utf8)
   }

@@ -3,7 +3,7 @@
 /// the id counters in `meta` (ids are never reused nor skipped, like SQLite's AUTOINCREMENT;
 /// a sequence would skip the ids of rolled-back transactions, and sessions replay ids).
 enum PostgresSchema {
-  static let version: Int64 = 1
+  static let version: Int64 = 2
 
   static func create(in schema: String) -> String {
     """
@@ -47,13 +47,23 @@ enum PostgresSchema {
       PRIMARY KEY (step_id, position)
     );
     CREATE TABLE \(schema).changes (seq bigserial PRIMARY KEY, task_id bigint NOT NULL);
+    \(externalIDs(in: schema))
     INSERT INTO \(schema).meta (key, value) VALUES
       ('schema_version', '\(version)'), ('last_task_id', '0'), ('last_step_id', '0'), ('pruned_through', '0');
     """
   }
 
-  /// Upgrades from each older version, in order (none yet).
-  static let migrations: [Int64: @Sendable (String) -> String] = [:]
+  /// Which task an imported record became, as in the SQLite store.
+  static func externalIDs(in schema: String) -> String {
+    "CREATE TABLE \(schema).external_ids (source text NOT NULL, key text NOT NULL, task_id bigint NOT NULL, PRIMARY KEY (source, key));"
+  }
+
+  /// Upgrades from each older version, in order.
+  static let migrations: [Int64: @Sendable (String) -> String] = [
+    1: { schema in
+      externalIDs(in: schema) + " UPDATE \(schema).meta SET value = '2' WHERE key = 'schema_version';"
+    }
+  ]
 
   /// A schema name as an SQL identifier: quoted, and refused when it is not a plain name.
   static func identifier(_ name: String) -> String? {

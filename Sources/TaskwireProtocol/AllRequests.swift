@@ -6,6 +6,7 @@ public enum AllRequests {
     TaskCreateRequest.self, TaskGetRequest.self, TaskUpdateRequest.self, TaskDeleteRequest.self,
     TaskCompleteRequest.self, TaskMoveRequest.self, TaskScheduleRequest.self, TaskScheduleOptionsRequest.self, TaskParseRequest.self, LocaleSetRequest.self,
     ViewListRequest.self, ViewSubscribeRequest.self, ViewUnsubscribeRequest.self, TagsListRequest.self,
-    HistoryUndoRequest.self, HistoryRedoRequest.self, HistoryListRequest.self,
+    HistoryUndoRequest.self, HistoryRedoRequest.self, HistoryListRequest.self, StoreImportRequest.self,
+    StoreExportRequest.self,
   ]
 }

@@ -32,6 +32,7 @@ extension RPCError {
     (#"^The (\S+) view changed since version (\d+) \(now (\d+)\); list it again$"#, "Die Ansicht $1 hat sich seit Version $2 geändert (jetzt $3); bitte neu laden"),
     (#"^The store is locked by another process; try again$"#, "Der Speicher ist von einem anderen Prozess gesperrt; bitte erneut versuchen"),
     (#"^The store failed \(read-only, full or damaged\): "#, "Der Speicher ist ausgefallen (schreibgeschützt, voll oder beschädigt): "),
+    (#"^The file cannot be imported: "#, "Die Datei kann nicht importiert werden: "),
     (#"^Invalid params: "#, "Ungültige Parameter: "),
     (#"^Invalid request: "#, "Ungültige Anfrage: "),
     (#"^Parse error: "#, "Lesefehler: "),

@@ -40,6 +40,7 @@ public final class Server: MessageHandler {
     registerParse(&methods)
     registerViews(&methods)
     registerHistory(&methods)
+    registerStore(&methods)
     return methods
   }()
 

@@ -35,6 +35,18 @@ public protocol TaskStorage: AnyObject {
   /// it. Inside `write`.
   func writeRows(_ changes: [TaskChange]) throws
 
+  /// Calls `body` with every task (open and, when `completed`, completed ones), by id, a batch
+  /// at a time: an export of any size holds one batch in memory.
+  func forEachTask(includingCompleted completed: Bool, _ body: (TaskRecord) throws -> Void) throws
+
+  // MARK: Where imported tasks came from
+
+  /// The tasks an earlier import made, by the key they had where they came from (a
+  /// Taskwarrior uuid), so that importing the same file again updates them.
+  func externalIDs(source: String) throws -> [String: Int64]
+  /// Records (or replaces) keys of imported tasks. Inside `write`.
+  func setExternalIDs(source: String, _ pairs: [(key: String, taskID: Int64)]) throws
+
   // MARK: Undo history
 
   /// Records a user action as the newest undo step, dropping every undone step (the redo

@@ -1,7 +1,9 @@
 import TaskwireReplay
 import TaskwireServer
 
-if CommandLine.arguments.dropFirst().first == "replay" {
-  ReplayMain.run(files: Array(CommandLine.arguments.dropFirst(2)))
+switch CommandLine.arguments.dropFirst().first {
+case "replay": ReplayMain.run(files: Array(CommandLine.arguments.dropFirst(2)))
+case let command? where ["export", "import", "backup"].contains(command):
+  ExchangeMain.run(command: command, arguments: Array(CommandLine.arguments.dropFirst(2)))
+default: ServerMain.run(arguments: CommandLine.arguments)
 }
-ServerMain.run(arguments: CommandLine.arguments)

@@ -13,5 +13,6 @@ extension Words {
     create: { "'\($0)' erstellt" }, update: { "'\($0)' geändert" }, delete: { "'\($0)' gelöscht" },
     complete: { "'\($0)' erledigt" }, reopen: { "'\($0)' wieder geöffnet" }, nextOn: { "\($0), nächstes Mal \($1)" },
     reorder: { "'\($0)' in \($1) umsortiert" }, move: { "'\($0)' nach \($1) verschoben" },
-    sendToInbox: { "'\($0)' in den Eingang gelegt" }, schedule: { "'\($0)' für \($1) geplant" })
+    sendToInbox: { "'\($0)' in den Eingang gelegt" }, schedule: { "'\($0)' für \($1) geplant" },
+    importTasks: { $0 == 1 ? "1 Aufgabe aus \($2) importiert" : "\($1) Aufgaben aus \($2) importiert" }, groupingSeparator: ".")
 }

@@ -30,6 +30,22 @@ public struct Words: Sendable {
   public var move: @Sendable (_ title: String, _ list: String) -> String
   public var sendToInbox: @Sendable (String) -> String
   public var schedule: @Sendable (_ title: String, _ list: String) -> String
+  /// "Import 2,000 tasks from taskwarrior": the count, and the same written with its grouping.
+  public var importTasks: @Sendable (_ count: Int, _ grouped: String, _ source: String) -> String
+  /// Digit grouping: "2,000" / "2.000".
+  public var groupingSeparator: String
+
+  /// A count with its thousands grouped, as this language writes it.
+  public func grouped(_ count: Int) -> String {
+    var digits = String(count.magnitude)
+    var parts: [Substring] = []
+    while digits.count > 3 {
+      parts.insert(digits.suffix(3), at: 0)
+      digits.removeLast(3)
+    }
+    parts.insert(Substring(digits), at: 0)
+    return (count < 0 ? "-" : "") + parts.joined(separator: groupingSeparator)
+  }
 
   /// A day's group title: "Feb 13", with the year when it is not `referenceYear`'s.
   public func title(of date: CalendarDate, referenceYear: Int) -> String {

@@ -1,8 +1,9 @@
-/// The store's tables. `meta` holds the day the lists were last rolled over to. `tasks` holds every task; `history_steps`/`history_ops` hold undo steps,
+/// The store's tables. `meta` holds the day the lists were last rolled over to; `tasks` holds
+/// every task; `history_steps`/`history_ops` hold undo steps,
 /// each op carrying a task's whole row before and after; `changes` is the log of touched task
 /// ids that lets another process on the same file catch up on what changed.
 enum Schema {
-  static let version: Int64 = 3
+  static let version: Int64 = 4
 
   static let create = """
     CREATE TABLE tasks (
@@ -47,7 +48,19 @@ enum Schema {
       task_id INTEGER NOT NULL
     );
     CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-    PRAGMA user_version = 3;
+    \(externalIDs)
+    PRAGMA user_version = 4;
+    """
+
+  /// Which task an imported record became (`source` is `taskwarrior` or `taskwire`, `key` its
+  /// uuid or id there): a second import of the same file updates instead of duplicating.
+  static let externalIDs = """
+    CREATE TABLE external_ids (
+      source TEXT NOT NULL,
+      key TEXT NOT NULL,
+      task_id INTEGER NOT NULL,
+      PRIMARY KEY (source, key)
+    ) WITHOUT ROWID;
     """
 
   /// Upgrades an older store, one version at a time, inside the opening transaction.
@@ -61,6 +74,10 @@ enum Schema {
     2: """
     CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     PRAGMA user_version = 3;
+    """,
+    3: """
+    \(externalIDs)
+    PRAGMA user_version = 4;
     """,
   ]
 }

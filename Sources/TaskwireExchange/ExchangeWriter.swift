@@ -1,0 +1,77 @@
+import Foundation
+import JSON
+import TaskwireCore
+import TaskwireStore
+
+/// Writes an export as it reads the store, a task at a time, to `output` (a file, stdout, or a
+/// buffer for a reply): memory does not grow with the number of tasks. One task per line, so
+/// that two exports compare well with `diff` (or `compact`, on one line, inside a reply).
+public struct ExchangeWriter {
+  let storage: any TaskStorage
+  let dates: ExchangeDates
+  let includeCompleted: Bool
+
+  public init(storage: any TaskStorage, dates: ExchangeDates, includeCompleted: Bool) {
+    self.storage = storage
+    self.dates = dates
+    self.includeCompleted = includeCompleted
+  }
+
+  /// Bytes are handed to `output` in pieces of about this size.
+  static let chunk = 64 * 1024
+
+  /// Writes the export; returns how many tasks it holds.
+  @discardableResult
+  public func write(
+    _ format: ExchangeFormat, exportedAt: String, compact: Bool = false, to output: ([UInt8]) throws -> Void
+  ) throws -> Int {
+    var buffer = JSONWriter()
+    var count = 0
+    func flush(_ force: Bool) throws {
+      guard force || buffer.bytes.count >= Self.chunk else { return }
+      try output(buffer.bytes)
+      buffer = JSONWriter()
+    }
+    switch format {
+    case .taskwire:
+      buffer.append(raw: "{\"format\":\"taskwire\",\"version\":")
+      buffer.append(integer: Int64(TaskwireDocumentReader.version))
+      buffer.append(raw: ",\"exportedAt\":")
+      buffer.writeString(exportedAt)
+      buffer.append(raw: ",\"tasks\":[")
+    case .taskwarrior:
+      buffer.append(raw: "[")
+    }
+    let uuids = format == .taskwarrior ? try storage.externalIDs(source: ExchangeFormat.taskwarrior.rawValue) : [:]
+    let uuidOfTask = Dictionary(uuids.map { ($0.value, $0.key) }, uniquingKeysWith: { min($0, $1) })
+    try storage.forEachTask(includingCompleted: includeCompleted) { task in
+      if count > 0 { buffer.append(raw: ",") }
+      if !compact { buffer.append(raw: "\n") }
+      count += 1
+      switch format {
+      case .taskwire: Self.writeTaskwire(task, into: &buffer)
+      case .taskwarrior:
+        let uuid = uuidOfTask[task.id] ?? TaskwarriorWriter.derivedUUID(of: task)
+        buffer.write(TaskwarriorWriter(dates: dates).record(task, uuid: uuid))
+      }
+      try flush(false)
+    }
+    if !compact && count > 0 { buffer.append(raw: "\n") }
+    buffer.append(raw: format == .taskwire ? "]}" : "]")
+    if !compact { buffer.append(raw: "\n") }
+    try flush(true)
+    return count
+  }
+
+  /// The protocol's task object with its two places after it.
+  static func writeTaskwire(_ task: TaskRecord, into writer: inout JSONWriter) {
+    var object = JSONWriter()
+    task.write(into: &object)
+    writer.append(encoded: object.bytes.dropLast())  // all but the closing brace
+    writer.append(raw: ",\"rank\":")
+    writer.append(integer: task.rank)
+    writer.append(raw: ",\"matrixRank\":")
+    writer.append(integer: task.matrixRank)
+    writer.append(raw: "}")
+  }
+}

@@ -1,0 +1,112 @@
+import TaskwireCore
+import TaskwireStore
+
+extension Replica {
+  /// Imports a batch as one undo step, through the one commit path: a task seen in an earlier
+  /// import of the same source (by its key) is updated, the others are created at the ends of
+  /// their lists in the file's order. Nothing is written when the batch changes nothing.
+  public func importBatch(_ batch: ImportBatch) throws -> ImportReport {
+    var report = batch.report
+    var label: String? = nil
+    try commit(
+      .action { replica in
+        let plan = try ImportPlan.make(batch, replica: replica)
+        report.created = plan.created
+        report.updated = plan.updated
+        report.unchanged = plan.unchanged
+        try replica.storage.setExternalIDs(source: batch.format.rawValue, plan.keys)
+        guard !plan.changes.isEmpty else { return ChangeSet(label: "", changes: []) }
+        let count = plan.created + plan.updated
+        let text = replica.words.importTasks(count, replica.words.grouped(count), batch.format.rawValue)
+        label = text
+        return ChangeSet(label: text, changes: plan.changes)
+      })
+    report.step = label
+    return report
+  }
+}
+
+/// The changes an import makes, planned inside its transaction against the index as it is.
+struct ImportPlan {
+  var changes: [TaskChange] = []
+  var keys: [(key: String, taskID: Int64)] = []
+  var created = 0
+  var updated = 0
+  var unchanged = 0
+
+  static func make(_ batch: ImportBatch, replica: Replica) throws -> ImportPlan {
+    var plan = ImportPlan()
+    let source = batch.format.rawValue
+    var known = try replica.storage.externalIDs(source: source)
+    if batch.format == .taskwarrior, batch.tasks.contains(where: { $0.key.map { known[$0] == nil } ?? false }) {
+      // Tasks exported from taskwire carry uuids derived from them: know those too.
+      try replica.storage.forEachTask(includingCompleted: true) { task in
+        let uuid = TaskwarriorWriter.derivedUUID(of: task)
+        if known[uuid] == nil { known[uuid] = task.id }
+      }
+    }
+    var ends: [ListKey: Int64] = [:]
+    func end(_ key: ListKey) -> Int64 {
+      let rank = ends[key] ?? replica.index.endRank(of: key)
+      ends[key] = rank + DropIndex.gap
+      return rank
+    }
+    var nextID = try replica.nextTaskID()
+    var seenKeys = Set<String>()
+    var placed: [(imported: ImportedTask, before: TaskRecord?, id: Int64)] = []
+    // Later records of the same key win; each task is written once.
+    for imported in batch.tasks.reversed() {
+      if let key = imported.key, !seenKeys.insert(key).inserted { continue }
+      let existingID = imported.key.flatMap { known[$0] }
+      let before = try existingID.flatMap { try replica.index.tasks[$0] ?? replica.storage.task(id: $0) }
+      let id = before?.id ?? 0
+      placed.append((imported, before, id))
+    }
+    placed.reverse()
+    for index in placed.indices where placed[index].before == nil {
+      placed[index].id = nextID
+      nextID += 1
+    }
+    // New places at the ends of lists and quadrants, in the order the file gives them.
+    let today = replica.today
+    var after: [Int64: TaskRecord] = [:]
+    for entry in placed {
+      var task = entry.imported.task
+      task.id = entry.id
+      if let before = entry.before {
+        task.rank = before.rank
+        task.matrixRank = before.matrixRank
+      }
+      after[entry.id] = task
+    }
+    let byRank = placed.sorted { ($0.imported.task.rank, $0.imported.record) < ($1.imported.task.rank, $1.imported.record) }
+    for entry in byRank {
+      guard var task = after[entry.id], let key = task.listKey(today: today) else { continue }
+      if key != entry.before?.listKey(today: today) { task.rank = end(key) }
+      after[entry.id] = task
+    }
+    let byMatrixRank = placed.sorted {
+      ($0.imported.task.matrixRank, $0.imported.record) < ($1.imported.task.matrixRank, $1.imported.record)
+    }
+    for entry in byMatrixRank {
+      guard var task = after[entry.id], let quadrant = task.quadrant else { continue }
+      if quadrant != entry.before?.quadrant { task.matrixRank = end(.quadrant(quadrant)) }
+      after[entry.id] = task
+    }
+    for entry in placed {
+      guard let task = after[entry.id] else { continue }
+      if let key = entry.imported.key { plan.keys.append((key, entry.id)) }
+      if let before = entry.before {
+        if before.looksLike(task) {
+          plan.unchanged += 1
+          continue
+        }
+        plan.updated += 1
+      } else {
+        plan.created += 1
+      }
+      plan.changes.append(TaskChange(before: entry.before, after: task))
+    }
+    return plan
+  }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import JSON
+import TaskwireCore
+import TaskwireProtocol
+
+/// A task as `task import` reads it. What Taskwarrior has no field for (duration, type,
+/// urgency, a repeat it cannot express) goes into `taskwire_*` attributes, which Taskwarrior
+/// keeps as orphaned user-defined attributes, so that importing the file back into taskwire
+/// restores the task whole.
+struct TaskwarriorWriter {
+  let dates: ExchangeDates
+
+  func record(_ task: TaskRecord, uuid: String) -> JSONValue {
+    var object: JSONObject = [
+      "uuid": .string(uuid), "description": .string(task.title),
+      "status": .string(task.completed ? "completed" : "pending"),
+      "entry": .string(ExchangeDates.taskwarrior(timestamp: task.createdAt) ?? ""),
+      "modified": .string(ExchangeDates.taskwarrior(timestamp: task.updatedAt) ?? ""),
+    ]
+    if task.completed, let end = task.completedAt.flatMap(ExchangeDates.taskwarrior(timestamp:)) {
+      object["end"] = .string(end)
+    }
+    if !task.tags.isEmpty { object["tags"] = .array(task.tags.map(JSONValue.string)) }
+    if task.priority >= 2 { object["priority"] = .string(task.priority == 3 ? "H" : "M") }
+    if let scheduled = task.scheduledDate { object["scheduled"] = .string(day(scheduled)) }
+    if let due = task.dueDate { object["due"] = .string(day(due)) }
+    if let notes = task.notes {
+      // One annotation a line, each a second apart: Taskwarrior keys annotations by their time.
+      let start = DayClock.instant(of: task.updatedAt) ?? Date(timeIntervalSince1970: 0)
+      let lines = notes.split(separator: "\n", omittingEmptySubsequences: true)
+      object["annotations"] = .array(
+        lines.enumerated().map { offset, line in
+          ["entry": .string(ExchangeDates.taskwarrior(start.addingTimeInterval(Double(offset)))), "description": .string(String(line))]
+        })
+    }
+    if task.recurrence.repeats {
+      object["taskwire_recurrence"] = .string(JSONWriter.string(task.recurrence.json))
+      // Taskwarrior needs a due date to repeat (and crashes importing a repeat without one).
+      if task.dueDate != nil, !task.completed,
+        let recur = TaskwarriorRecurrence.write(task.recurrence, scheduled: task.scheduledDate)
+      {
+        object["recur"] = .string(recur)
+      }
+    }
+    if task.durationMinutes != 15 { object["taskwire_duration"] = .string(String(task.durationMinutes)) }
+    if task.type != .maintenance { object["taskwire_type"] = .string(task.type.rawValue) }
+    if task.urgent { object["taskwire_urgent"] = .string("1") }
+    return .object(object)
+  }
+
+  /// A day as Taskwarrior stores `due:2026-11-27`: its local midnight, in UTC.
+  private func day(_ date: CalendarDate) -> String {
+    ExchangeDates.taskwarrior(dates.start(of: date))
+  }
+
+  /// A uuid for a task that did not come from Taskwarrior: the same for the same task in every
+  /// export (derived from its id and creation time), so that importing an export again, here
+  /// or in Taskwarrior, updates instead of duplicating. Version 4 and variant bits set, as
+  /// Taskwarrior's own.
+  static func derivedUUID(of task: TaskRecord) -> String {
+    func fnv(_ seed: UInt64) -> UInt64 {
+      var hash = seed
+      for byte in "taskwire:\(task.id):\(task.createdAt)".utf8 {
+        hash ^= UInt64(byte)
+        hash = hash &* 0x100_0000_01b3
+      }
+      return hash
+    }
+    var high = fnv(0xcbf2_9ce4_8422_2325)
+    var low = fnv(0x8422_2325_cbf2_9ce4)
+    high = (high & 0xFFFF_FFFF_FFFF_0FFF) | 0x0000_0000_0000_4000
+    low = (low & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
+    let hex = String(format: "%016llx%016llx", high, low)
+    let characters = Array(hex)
+    func part(_ range: Range<Int>) -> String { String(characters[range]) }
+    return "\(part(0..<8))-\(part(8..<12))-\(part(12..<16))-\(part(16..<20))-\(part(20..<32))"
+  }
+}

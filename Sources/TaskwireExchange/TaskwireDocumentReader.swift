@@ -1,0 +1,81 @@
+import JSON
+import JSONRPC
+import TaskwireCore
+import TaskwireProtocol
+
+/// Reads taskwire's own export: `{"format": "taskwire", "version": 1, "tasks": [...]}`, each
+/// task as the protocol writes it plus `rank` and `matrixRank` (its place in its list and in
+/// its quadrant). Dates are taken as they are, past ones too.
+public struct TaskwireDocumentReader {
+  public static let version = 1
+  let now: String
+
+  public init(now: String) { self.now = now }
+
+  static let own: Set<String> = ["id", "completed", "completedAt", "createdAt", "updatedAt", "rank", "matrixRank"]
+
+  public func read(_ document: JSONObject) throws(ImportError) -> ImportBatch {
+    guard let version = document["version"]?.integerValue else { throw ImportError("the file has no format version") }
+    guard version <= Self.version else {
+      throw ImportError("the file was written by a newer taskwire (format version \(version); this one reads \(Self.version))")
+    }
+    guard let records = document["tasks"]?.arrayValue else { throw ImportError("the file has no \"tasks\" array") }
+    var batch = ImportBatch(format: .taskwire)
+    for (index, value) in records.enumerated() {
+      batch.report.read += 1
+      guard let object = value.objectValue else { throw ImportError(record: index, "is \(value.typeName), not a task object") }
+      batch.tasks.append(try task(object, index: index, report: &batch.report))
+    }
+    return batch
+  }
+
+  private func task(_ object: JSONObject, index: Int, report: inout ImportReport) throws(ImportError) -> ImportedTask {
+    func failing<T>(_ body: () throws(RPCError) -> T) throws(ImportError) -> T {
+      do { return try body() } catch { throw ImportError(record: index, Self.problem(error)) }
+    }
+    let reader = try failing { () throws(RPCError) in try ParamReader(.object(object), allowed: Set(object.keys)) }
+    var patch = try failing { () throws(RPCError) in try TaskFields.patch(reader) }
+    guard patch.title != nil else { throw ImportError(record: index, "has no title") }
+    func date(_ name: String) throws(ImportError) -> CalendarDate? {
+      guard let text = try failing({ () throws(RPCError) in try reader.nullableString(name) }) ?? nil else { return nil }
+      guard let date = CalendarDate(iso: text) else { throw ImportError(record: index, "\(name) is not a date (YYYY-MM-DD): \(text)") }
+      return date
+    }
+    func timestamp(_ name: String) throws(ImportError) -> String? {
+      guard let text = try failing({ () throws(RPCError) in try reader.string(name) }) else { return nil }
+      guard DayClock.instant(of: text) != nil else {
+        throw ImportError(record: index, "\(name) is not a timestamp (2026-11-24T15:30:00Z): \(text)")
+      }
+      return text
+    }
+    var draft = TaskRecord(id: 0, title: "", createdAt: now, updatedAt: now, rank: Int64(index), matrixRank: Int64(index))
+    // Past dates are what an export holds: set as they are, not through the patch's check.
+    draft.scheduledDate = try date("scheduledDate")
+    draft.dueDate = try date("dueDate")
+    patch.scheduledDate = nil
+    patch.dueDate = nil
+    var task: TaskRecord
+    do {
+      task = try patch.applied(to: draft, today: draft.scheduledDate ?? CalendarDate(dayNumber: 0))
+    } catch {
+      throw ImportError(record: index, Self.problem(RPCError(error)))
+    }
+    task.createdAt = try timestamp("createdAt") ?? now
+    task.updatedAt = try timestamp("updatedAt") ?? task.createdAt
+    task.completed = try failing { () throws(RPCError) in try reader.bool("completed") } ?? false
+    if task.completed { task.completedAt = try timestamp("completedAt") ?? task.updatedAt }
+    if let rank = object["rank"]?.integerValue { task.rank = rank }
+    if let rank = object["matrixRank"]?.integerValue { task.matrixRank = rank }
+    for key in object.keys where !TaskFields.names.contains(key) && !Self.own.contains(key) {
+      report.unmapped("\(key): dropped", example: task.title)
+    }
+    let key = object["id"]?.integerValue.map { String($0) }
+    return ImportedTask(key: key, task: task, record: index)
+  }
+
+  /// An invalid field's problem without the JSON-RPC prefix: "priority must be 1 (low), …".
+  static func problem(_ error: RPCError) -> String {
+    let prefix = "Invalid params: "
+    return error.message.hasPrefix(prefix) ? String(error.message.dropFirst(prefix.count)) : error.message
+  }
+}

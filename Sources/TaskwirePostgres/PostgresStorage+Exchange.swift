@@ -1,0 +1,41 @@
+import TaskwireCore
+import TaskwireStore
+
+/// What import and export need of the PostgreSQL store.
+extension PostgresStorage {
+  static let exportBatch: Int64 = 1000
+
+  /// Pages through the tasks by id, a thousand rows a query, so that an export of any size
+  /// holds one page (the pages are separate reads: a task written meanwhile by another
+  /// machine may appear as it was before or after that write).
+  public func forEachTask(includingCompleted completed: Bool, _ body: (TaskRecord) throws -> Void) throws {
+    let filter = completed ? "" : "AND completed = 0 "
+    var after: Int64 = 0
+    while true {
+      let page = try reading {
+        try connection.query(
+          "\(Self.selectTasks) WHERE id > $1 \(filter)ORDER BY id LIMIT $2", [.integer(after), .integer(Self.exportBatch)]
+        ).rows(TaskRowCoding.task(from:))
+      }
+      for task in page { try body(task) }
+      guard let last = page.last, page.count == Self.exportBatch else { return }
+      after = last.id
+    }
+  }
+
+  public func externalIDs(source: String) throws -> [String: Int64] {
+    try reading {
+      let pairs = try connection.query("SELECT key, task_id FROM external_ids WHERE source = $1", [.text(source)])
+        .rows { row in (row.text(0) ?? "", row.int(1)) }
+      return Dictionary(pairs, uniquingKeysWith: { _, last in last })
+    }
+  }
+
+  public func setExternalIDs(source: String, _ pairs: [(key: String, taskID: Int64)]) throws {
+    for pair in pairs {
+      try connection.query(
+        "INSERT INTO external_ids (source, key, task_id) VALUES ($1, $2, $3) ON CONFLICT (source, key) DO UPDATE SET task_id = EXCLUDED.task_id",
+        [.text(source), .text(pair.key), .integer(pair.taskID)])
+    }
+  }
+}

@@ -1,0 +1,36 @@
+import JSON
+import JSONRPC
+
+/// Exports the store in taskwire's format (the default) or Taskwarrior's: into a file the
+/// server writes (`path`, written as it is read, whatever its size), or inline in the reply.
+/// Open tasks only, unless `completed` is true. Result: `{format, count, path}` or
+/// `{format, count, document}`.
+public enum StoreExportRequest: RequestType {
+  public static let method = "store/export"
+  public static let parameterNames: Set<String>? = ["format", "completed", "path"]
+
+  public struct Params: Sendable {
+    public var format: String
+    public var completed: Bool
+    public var path: String?
+  }
+
+  public static func decode(_ json: JSONValue?, context: DecodingContext) throws(RPCError) -> Params {
+    let params = try reader(json)
+    let format = try params.string("format") ?? "taskwire"
+    guard ["taskwire", "taskwarrior"].contains(format) else {
+      throw .invalidParams("format", "must be taskwire or taskwarrior")
+    }
+    return Params(format: format, completed: try params.bool("completed") ?? false, path: try params.string("path"))
+  }
+
+  public struct Response: ResponseType {
+    public var json: JSONValue
+    public init(format: String, count: Int, path: String?, document: JSONValue?) {
+      var object: JSONObject = ["format": .string(format), "count": .int(count)]
+      if let path { object["path"] = .string(path) }
+      if let document { object["document"] = document }
+      json = .object(object)
+    }
+  }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import JSON
+import JSONRPC
+import TaskwireExchange
+import TaskwireProtocol
+import TaskwireStore
+
+/// Import and export as methods, so that a frontend can offer "Import…" and "Export…": the
+/// same readers, writers and commit path as `taskwire import` and `taskwire export`.
+extension Server {
+  static func registerStore(_ methods: inout Dispatcher) {
+    methods.on(StoreImportRequest.self, .change) { server, params in
+      StoreImportRequest.Response(report: try server.importTasks(params))
+    }
+    methods.on(StoreExportRequest.self, .read) { server, params in try server.exportTasks(params) }
+  }
+
+  var exchangeDates: ExchangeDates { ExchangeDates(timeZone: replica.dayClock.timeZone) }
+
+  func importTasks(_ params: StoreImportRequest.Params) throws -> JSONValue {
+    let source = ImportSource(dates: exchangeDates, now: replica.timestamp, today: replica.today)
+    let format = params.format.flatMap(ExchangeFormat.init(rawValue:))
+    let batch: ImportBatch
+    do {
+      switch params.source {
+      case .path(let path): batch = try source.batch(bytes: ImportSource.read(path: path), format: format)
+      case .document(let document): batch = try source.batch(document: document, format: format)
+      }
+    } catch {
+      throw RPCError.cannotImport(error)
+    }
+    let report = try replica.importBatch(batch)
+    log("imported \(report.read) records from \(batch.format.rawValue): \(report.created) new, \(report.updated) updated")
+    return report.json(format: batch.format)
+  }
+
+  func exportTasks(_ params: StoreExportRequest.Params) throws -> StoreExportRequest.Response {
+    let format = ExchangeFormat(rawValue: params.format) ?? .taskwire
+    let writer = ExchangeWriter(storage: replica.storage, dates: exchangeDates, includeCompleted: params.completed)
+    guard let path = params.path else {
+      var bytes: [UInt8] = []
+      let count = try writer.write(format, exportedAt: replica.timestamp, compact: true) { bytes += $0 }
+      return .init(format: format.rawValue, count: count, path: nil, document: .encoded(bytes))
+    }
+    let file = try ExportFile(path: path)
+    let count: Int
+    do {
+      count = try writer.write(format, exportedAt: replica.timestamp, compact: false) { try file.write($0) }
+      try file.commit()
+    } catch {
+      file.discard()
+      throw error
+    }
+    return .init(format: format.rawValue, count: count, path: path, document: nil)
+  }
+}
+
+extension RPCError {
+  /// A file that cannot be imported: nothing of it was. `data.record` is the task's position in
+  /// the file (from 0), or null when the problem is the file as a whole.
+  static func cannotImport(_ error: ImportError) -> RPCError {
+    RPCError(
+      code: invalidParamsCode, message: "The file cannot be imported: \(error)",
+      data: ["record": error.record.map(JSONValue.int) ?? .null, "problem": .string(error.message)])
+  }
+}

@@ -1,0 +1,52 @@
+import CSQLite
+import TaskwireCore
+
+/// What import and export need of the SQLite store: every task in batches, the keys imported
+/// tasks had elsewhere, and an online backup.
+extension SQLiteStorage {
+  public func forEachTask(includingCompleted completed: Bool, _ body: (TaskRecord) throws -> Void) throws {
+    // One statement stepped to the end reads one snapshot (a read transaction of its own)
+    // while holding one row at a time.
+    let filter = completed ? "" : "WHERE completed = 0 "
+    let statement = try db.statement("SELECT \(TaskRowCoding.columns) FROM tasks \(filter)ORDER BY id")
+    defer { statement.finish() }
+    while try statement.step() { try body(TaskRowCoding.task(from: statement)) }
+  }
+
+  public func externalIDs(source: String) throws -> [String: Int64] {
+    let statement = try db.statement("SELECT key, task_id FROM external_ids WHERE source = ?").bind([.text(source)])
+    defer { statement.finish() }
+    var ids: [String: Int64] = [:]
+    while try statement.step() { ids[statement.text(0) ?? ""] = statement.int(1) }
+    return ids
+  }
+
+  public func setExternalIDs(source: String, _ pairs: [(key: String, taskID: Int64)]) throws {
+    for pair in pairs {
+      try db.statement("INSERT OR REPLACE INTO external_ids (source, key, task_id) VALUES (?, ?, ?)")
+        .run([.text(source), .text(pair.key), .integer(pair.taskID)])
+    }
+  }
+
+  /// Copies the store into a new file at `path` with SQLite's online backup, in one step: one
+  /// read transaction, so the copy is one consistent snapshot; in WAL mode the other processes
+  /// go on writing meanwhile (a copy in several steps would restart after each of their commits).
+  public func backup(to path: String) throws(SQLiteError) {
+    let target = try SQLiteDatabase(path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX)
+    defer { target.close() }
+    guard let backup = sqlite3_backup_init(target.handle, "main", db.handle, "main") else {
+      throw target.error(sqlite3_errcode(target.handle))
+    }
+    var code = sqlite3_backup_step(backup, -1)
+    var waited: Int32 = 0
+    while (code == SQLITE_BUSY || code == SQLITE_LOCKED) && waited < Self.busyTimeoutMilliseconds {
+      sqlite3_sleep(10)
+      waited += 10
+      code = sqlite3_backup_step(backup, -1)
+    }
+    let finished = sqlite3_backup_finish(backup)
+    guard code == SQLITE_DONE, finished == SQLITE_OK else { throw target.error(code == SQLITE_DONE ? finished : code) }
+    // The copy is a file of its own: leave it in rollback-journal mode, complete in one file.
+    try target.execute("PRAGMA journal_mode = DELETE")
+  }
+}
