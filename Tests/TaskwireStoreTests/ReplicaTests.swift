@@ -23,6 +23,13 @@ final class CountingStorage: TaskStorage {
   func task(id: Int64) throws -> TaskRecord? { try base.task(id: id) }
   func completedTasks(limit: Int) throws -> [TaskRecord] { try base.completedTasks(limit: limit) }
   func nextTaskID() throws -> Int64 { try base.nextTaskID() }
+  func forEachTask(includingCompleted completed: Bool, _ body: (TaskRecord) throws -> Void) throws {
+    try base.forEachTask(includingCompleted: completed, body)
+  }
+  func externalIDs(source: String) throws -> [String: Int64] { try base.externalIDs(source: source) }
+  func setExternalIDs(source: String, _ pairs: [(key: String, taskID: Int64)]) throws {
+    try base.setExternalIDs(source: source, pairs)
+  }
   func writeRows(_ changes: [TaskChange]) throws {
     rowsWritten += changes.count
     try base.writeRows(changes)
