@@ -8,6 +8,7 @@ need=()
 command -v jq >/dev/null || need+=(jq)
 command -v vim >/dev/null || need+=(vim)
 command -v shellcheck >/dev/null || need+=(shellcheck)
+command -v task >/dev/null || need+=(taskwarrior)
 # libpq is a system library of the build (the PostgreSQL store); the server is for the tests.
 [ -f /usr/include/postgresql/libpq-fe.h ] || need+=(libpq-dev)
 [ -x /usr/lib/postgresql/15/bin/initdb ] || need+=(postgresql)
@@ -54,6 +55,9 @@ for suite in clients/*/test/run.sh; do
   echo "== $suite"
   TASKWIRE="$binary" bash "$suite"
 done
+
+echo "== import and export against the real Taskwarrior, backup during writes"
+TASKWIRE="$binary" bash Tests/exchange/run.sh
 
 echo "== JSON-RPC client libraries: Neovim's vim.lsp.rpc, Emacs's jsonrpc.el, python-lsp-jsonrpc, pygls"
 TASKWIRE="$binary" bash Tests/interop/run.sh

@@ -22,7 +22,11 @@ struct TaskwarriorWriter {
     }
     if !task.tags.isEmpty { object["tags"] = .array(task.tags.map(JSONValue.string)) }
     if task.priority >= 2 { object["priority"] = .string(task.priority == 3 ? "H" : "M") }
-    if let scheduled = task.scheduledDate { object["scheduled"] = .string(day(scheduled)) }
+    // Taskwarrior repeats from the due date: a repeating task scheduled on its due date (as an
+    // import from Taskwarrior makes it) goes back without a scheduled date of its own.
+    if let scheduled = task.scheduledDate, !(task.recurrence.repeats && scheduled == task.dueDate) {
+      object["scheduled"] = .string(day(scheduled))
+    }
     if let due = task.dueDate { object["due"] = .string(day(due)) }
     if let notes = task.notes {
       // One annotation a line, each a second apart: Taskwarrior keys annotations by their time.
