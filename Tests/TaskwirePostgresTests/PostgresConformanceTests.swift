@@ -32,6 +32,25 @@ struct PostgresConformanceTests {
     try check.run(fixture)
   }
 
+  /// A store made by the first schema (before imports kept their keys) is upgraded on opening,
+  /// its tasks untouched.
+  @Test func migratesASchemaVersion1Store() throws {
+    let fixture = PostgresFixture()
+    defer { fixture.remove() }
+    let first = try fixture.open()
+    try first.write { try first.writeRows([TaskwireCoreTaskFactory.change(1)]) }
+    first.close()
+    try PostgresStorage.administer(PostgresFixture.base!) {
+      "DROP TABLE \"\(fixture.schema)\".external_ids; UPDATE \"\(fixture.schema)\".meta SET value = '1' WHERE key = 'schema_version'"
+    }
+    let storage = try fixture.open()
+    defer { storage.close() }
+    #expect(try storage.schemaVersion() == 2)
+    #expect(try storage.task(id: 1) != nil)
+    try storage.write { try storage.setExternalIDs(source: "taskwarrior", [(key: "u", taskID: 1)]) }
+    #expect(try storage.externalIDs(source: "taskwarrior") == ["u": 1])
+  }
+
   /// Another connection's commit makes the socket readable and moves the notice; our own does
   /// not move ours.
   @Test func notifyWakesTheOtherConnection() throws {
