@@ -36,6 +36,7 @@ public struct ServerOptions: Sendable {
     usage: taskwire [--db PATH | --memory] [--time-zone TZ] [--day-start HOUR] [--clock TIME]
                     [--record FILE]
            taskwire replay FILE...
+           taskwire export|import|backup …   (taskwire export --help)
            taskwire --version | --help
 
     Serves JSON-RPC 2.0 on stdin/stdout, one message per line (or LSP Content-Length
