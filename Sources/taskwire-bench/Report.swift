@@ -13,6 +13,8 @@ struct Report {
   /// The PostgreSQL store's figures (`--postgres URL`), at `postgresSize` tasks.
   var postgres: [String: Any]? = nil
   var postgresSize = 0
+  /// `taskwire import` and `taskwire export` (ExchangeScenarios).
+  var exchange: [String: Any] = [:]
 
   static let latencyFigures = [
     "roundTrip", "create", "update", "move", "schedule", "parse", "undo", "listToday", "listUpcoming", "moveSubscribed",
@@ -64,6 +66,16 @@ struct Report {
       }
       lines.append(pad("firstListMs", 23) + format(postgres["firstListMs"]))
     }
+    if let count = exchange["importCount"] as? Int {
+      lines.append("")
+      lines.append("import and export (taskwire import / export, the whole command)")
+      lines.append(pad("import \(count) Taskwarrior tasks", 34) + format(exchange["importMs"]) + " ms (median of 3)")
+      for size in sizes where exchange["export\(size)Ms"] != nil {
+        lines.append(
+          pad("export \(size) tasks", 34) + format(exchange["export\(size)Ms"]) + " ms (median of 3), peak RSS "
+            + format(exchange["export\(size)RSSMiB"]) + " MiB")
+      }
+    }
     lines.append("")
     lines += targets().map { ($0.pass ? "pass        " : "falls short ") + $0.text }
     return lines.joined(separator: "\n")
@@ -110,6 +122,16 @@ struct Report {
     if let rss = big["peakRSSMiB"] as? Double {
       results.append((rss <= 64, String(format: "peak RSS %.1f MiB ≤ 64 MB at %d tasks with 3 subscriptions", rss, large)))
     }
+    if let count = exchange["importCount"] as? Int, let ms = exchange["importMs"] as? Double {
+      let imported = exchange["importedTasks"] as? Int ?? 0
+      results.append((ms <= 1000 && imported == count, String(format: "import %d Taskwarrior tasks in %.0f ms ≤ 1 s (%d imported)", count, ms, imported)))
+    }
+    if let ms = exchange["export\(large)Ms"] as? Double {
+      results.append((ms <= 2000, String(format: "export %d tasks in %.0f ms ≤ 2 s", large, ms)))
+    }
+    if large != small, let big = exchange["export\(large)RSSMiB"] as? Double, let base = exchange["export\(small)RSSMiB"] as? Double {
+      results.append((big <= 1.5 * base, String(format: "export streams: peak RSS %.1f MiB at %d ≤ 1.5 × %.1f MiB at %d", big, large, base, small)))
+    }
     if let taskwarrior {
       for operation in taskwarrior.operations where operation.name != "list" {
         let figure = ["add": "create", "schedule": "schedule", "undo": "undo"][operation.name]!
@@ -146,6 +168,7 @@ struct Report {
     return .object([
       "pinned": .object(sizesObject),
       "unpinned": encode(unpinned),
+      "exchange": encode(exchange),
       "targets": .array(targets().map { ["pass": .bool($0.pass), "target": .string($0.text)] }),
     ])
   }

@@ -65,6 +65,13 @@ if let largest = sizes.last {
 }
 if !smoke { report.taskwarrior = Taskwarrior.compare(server: server, root: root, folder: folder, count: min(10_000, sizes.last ?? 0)) }
 
+if let largest = sizes.last, let smallest = sizes.first {
+  FileHandle.standardError.write(Data("taskwire-bench: import and export…\n".utf8))
+  report.exchange = try ExchangeScenarios.run(
+    server: server, folder: folder, importCount: min(10_000, largest), exportSizes: Array(Set([smallest, largest])).sorted(),
+    today: scenarios.today)
+}
+
 if let postgres {
   let size = min(10_000, sizes.last ?? 0)
   FileHandle.standardError.write(Data("taskwire-bench: PostgreSQL, \(size) tasks…\n".utf8))
