@@ -42,6 +42,18 @@ import Testing
     #expect(batch.report.read == 2)
   }
 
+  /// A waiting task (2.6's status, or 3.x's pending with a later `wait`) is kept, on the day it
+  /// waits for when it has no scheduled date.
+  @Test func waitingTasksKeepTheirDate() throws {
+    let batch = try read(
+      """
+      [{"uuid":"w1","description":"Renew passport","status":"waiting","wait":"20261214T230000Z"},
+       {"uuid":"w2","description":"Later","status":"pending","wait":"20261201T230000Z","scheduled":"20261130T230000Z"}]
+      """)
+    #expect(batch.tasks.map(\.task.scheduledDate) == [CalendarDate(iso: "2026-12-15"), CalendarDate(iso: "2026-12-01")])
+    #expect(batch.report.unmapped["wait: dropped (the task has a scheduled date)"]?.examples == ["Later"])
+  }
+
   @Test func deletedAndUnknownAreReportedNotDropped() throws {
     let batch = try read(
       """

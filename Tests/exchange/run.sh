@@ -66,8 +66,8 @@ check "import: the project is reported as kept as a tag" "Home" \
   "$("$jq" -r '.unmapped[] | select(.field == "project: kept as a tag") | .examples[0]' <<<"$report")"
 check "import: one undo step" "Import 6 tasks from taskwarrior" "$("$jq" -r '.step' <<<"$report")"
 
-again=$(tw import --db "$store" --json "$work/first.json")
-check "a second import adds nothing" "0 0 6" "$("$jq" -r '"\(.created) \(.updated) \(.unchanged)"' <<<"$again")"
+again=$(tw import --db "$store" --json - <"$work/first.json")
+check "a second import (from standard input) adds nothing" "0 0 6" "$("$jq" -r '"\(.created) \(.updated) \(.unchanged)"' <<<"$again")"
 
 # What a person sees: Today has the overdue and today's tasks, Inbox the undated ones.
 exported=$(tw export --db "$store" --completed)
