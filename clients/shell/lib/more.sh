@@ -1,0 +1,122 @@
+# shellcheck shell=bash
+# more.sh: the other commands, watch and batch mode; sourced by tw.
+
+cmd_mv() {
+  (($# == 2 || $# == 3)) || usage_error "usage: tw mv ID (inbox|today|DATE) [INDEX]"
+  need_id mv "$1"
+  local id=$1 target=$2 index=${3:-} view=upcoming
+  [[ -z $index || $index =~ ^[0-9]+$ ]] || usage_error "INDEX must be a number, not '$index'"
+  params_reset
+  case $target in inbox | today) view=$target ;; *) pstr date "$target" ;; esac
+  if [[ -n $index ]]; then
+    pjson index "$((10#$index))"
+    if [[ -z $BATCH_LINE ]]; then
+      # The index counts the list as listed now: send that list's version, so that a list
+      # changed meanwhile by someone else refuses the drop instead of landing it elsewhere.
+      start_server
+      ask quiet view/list "{\"view\":\"$view\"}" || finish
+      [[ $REPLY =~ [{,]\"version\":([0-9]+) ]] && pjson version "${BASH_REMATCH[1]}"
+    fi
+  fi
+  # Without INDEX the server drops the task at the end of the target list.
+  params_json
+  req moved task/move "{\"id\":$id,\"view\":\"$view\"$P}"
+  [[ -z $SERVER_PID ]] || finish
+}
+
+cmd_sched() {
+  (($# == 2)) || usage_error "usage: tw sched ID DATE-OR-PHRASE"
+  need_id sched "$1"
+  case $2 in inbox | none) REPLY=null ;; *) json_str "$2" ;; esac
+  req scheduled task/schedule "{\"id\":$1,\"date\":$REPLY}"
+}
+
+cmd_done() { # done|undone ID
+  (($# == 2)) || usage_error "usage: tw $1 ID"
+  need_id "$1" "$2"
+  if [[ $1 == "done" ]]; then req completed task/complete "{\"id\":$2}"
+  else req reopened task/complete "{\"id\":$2,\"completed\":false}"; fi
+}
+
+cmd_rm() {
+  (($# == 1)) || usage_error "usage: tw rm ID"
+  need_id rm "$1"
+  req get task/get "{\"id\":$1}"
+  req deleted task/delete "{\"id\":$1}"
+}
+
+cmd_history() { # undo|redo
+  (($# == 1)) || usage_error "$1 takes no arguments"
+  req "$1" "history/$1"
+}
+
+cmd_log() {
+  (($# <= 1)) || usage_error "usage: tw log [COUNT]"
+  if [[ ! ${1:-20} =~ ^[0-9]+$ ]] || ((10#${1:-20} < 1 || 10#${1:-20} > 1000)); then
+    usage_error "COUNT is a number from 1 to 1000, not '$1'"
+  fi
+  req history history/list "{\"limit\":$((10#${1:-20}))}"
+}
+
+cmd_tags() {
+  (($# == 0)) || usage_error "tags takes no arguments"
+  req tags tags/list
+}
+
+cmd_rpc() {
+  (($# == 1 || $# == 2)) || usage_error "usage: tw rpc METHOD [JSON]"
+  json_str "$1"
+  REQS+=("{\"jsonrpc\":\"2.0\",\"id\":\"raw/$((++REQ_SEQ))/$BATCH_LINE\",\"method\":$REPLY${2:+,\"params\":$2}}")
+}
+
+# watch [VIEW] [filters]: the view, then its changes live, until Ctrl-C.
+cmd_watch() {
+  KIND=sub METHOD=subscribe cmd_ls ls "$@"
+  [[ -z $BATCH_LINE ]] || usage_error "watch cannot run in a batch"
+  start_server
+  printf '%s\n' "${REQS[@]}" >&"$SRV_IN"
+  render <&"$SRV_OUT" &
+  WATCH_PID=$!
+  trap 'kill "$WATCH_PID" 2>/dev/null; stop_server kill; exit 0' INT TERM HUP
+  wait "$WATCH_PID"
+  stop_server wait
+  server_done 1
+}
+
+# split_words LINE: WORDS = LINE split at blanks; '…' and "…" quote (no escapes inside).
+split_words() {
+  local rest=$1 word re='^([^[:space:]"'\'']+|"([^"]*)"|'\''([^'\'']*)'\'')'
+  WORDS=()
+  while :; do
+    rest=${rest#"${rest%%[![:space:]]*}"}
+    [[ -n $rest ]] || return 0
+    word=''
+    while [[ $rest =~ $re ]]; do
+      if [[ ${BASH_REMATCH[1]:0:1} == [\"\'] ]]; then word+=${BASH_REMATCH[2]}${BASH_REMATCH[3]}
+      else word+=${BASH_REMATCH[1]}; fi
+      rest=${rest:${#BASH_REMATCH[1]}}
+    done
+    [[ -z $rest || $rest == [[:space:]]* ]] || usage_error "unbalanced quote"
+    WORDS+=("$word")
+  done
+}
+
+# tw - (or tw batch): one tw command per stdin line, all through one server. Empty lines and
+# lines starting with # are skipped. A usage error anywhere stops the batch before it runs.
+cmd_batch() {
+  (($# == 0)) || usage_error "batch reads its commands from stdin"
+  local line n=0
+  while IFS= read -r line || [[ -n $line ]]; do
+    BATCH_LINE=$((++n))
+    [[ $line =~ ^[[:space:]]*(#.*)?$ ]] && continue
+    split_words "$line"
+    set -- "${WORDS[@]}"
+    [[ $1 == tw ]] && shift
+    case ${1:-} in
+      watch | batch | - | help) usage_error "$1 cannot run in a batch" ;;
+      add) [[ ${2:-} == - ]] && usage_error "add - cannot run in a batch" ;;
+    esac
+    dispatch "$@"
+  done
+  BATCH_LINE=''
+}

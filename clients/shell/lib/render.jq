@@ -1,0 +1,195 @@
+# render.jq: turns taskwire's output (one JSON message per input) into what tw prints, following
+# the display convention of clients/README.md. One jq process renders a whole tw run.
+#
+# Every request id is "KIND/SEQ/LINE": KIND says how to show the reply, LINE is the stdin line of
+# a batch (empty otherwise). Args: $json ("1": raw results), $color (true/false).
+# Errors are gathered and written to stderr at the end (exit 1).
+
+def words($loc): if $loc == "de" then
+    {inbox: "Eingang", today: "Heute", tomorrow: "Morgen", due: "fällig", overdue: "überfällig",
+     afterdue: "nach Fälligkeit", done: "erledigt", upcoming: "Demnächst",
+     days: ["Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"],
+     months: ["Jan.", "Feb.", "März", "Apr.", "Mai", "Juni", "Juli", "Aug.", "Sept.", "Okt.", "Nov.", "Dez."]}
+  else
+    {inbox: "Inbox", today: "Today", tomorrow: "Tomorrow", due: "due", overdue: "overdue",
+     afterdue: "after due", done: "done", upcoming: "Upcoming",
+     days: ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"],
+     months: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]}
+  end;
+
+def red: if $color then "\u001b[31m\(.)\u001b[0m" else . end;
+def orange: if $color then "\u001b[1;33m\(.)\u001b[0m" else . end;
+def lpad($n): tostring | if length < $n then (" " * ($n - length)) + . else . end;
+
+# Dates ("YYYY-MM-DD"); $s is the state: {today, loc, w (the words)}.
+def epochday: . + "T00:00:00Z" | fromdate / 86400 | floor;
+def nextday: (epochday + 1) * 86400 | todate | .[0:10];
+def weekday($s): $s.w.days[(epochday + 3) % 7];
+def short($s): (.[8:10] | tonumber) as $d | $s.w.months[(.[5:7] | tonumber) - 1] as $m
+  | if $s.loc == "de" then "\($d). \($m)" else "\($m) \($d)" end;
+def long($s): short($s) + (if $s.loc == "de" then " " else ", " end) + .[0:4];
+# "Fri, Nov 27" this year, "Jan 4, 2027" in another.
+def datetext($s): if .[0:4] == $s.today[0:4] then "\(weekday($s)), \(short($s))" else long($s) end;
+# A day's title as a header shows it: "Tomorrow · Wed, Nov 25", "Fri, Nov 27", "Jan 4, 2027 · Mon".
+def daytitle($title; $s): . as $d
+  | if ($title | test("[0-9]{4}")) then "\($title) · \(weekday($s))"
+    elif ($title | test("[0-9]")) then "\(weekday($s)), \($title)"
+    else "\($title) · \(weekday($s)), \(short($s))" end;
+def dayname($s): . as $d
+  | if . == $s.today then daytitle($s.w.today; $s)
+    elif . == ($s.today | nextday) then daytitle($s.w.tomorrow; $s)
+    elif .[0:4] == $s.today[0:4] then daytitle(short($s); $s)
+    else daytitle(long($s); $s) end;
+
+def dur: if . < 60 then "\(.)m" else "\(. / 60 | floor)h" + (if . % 60 > 0 then "\(. % 60)m" else "" end) end;
+
+def repeat: .recurrence as $r
+  | if $r == null or $r.pattern == "none" then empty else
+      ($r.interval // 1) as $n | (if $r.afterCompletion then "!" else "" end) as $bang
+      | if $n == 1 then "↻ \($r.pattern)\($bang)"
+        else "↻ every\($bang) \(if $r.pattern == "biweekly" then 2 * $n else $n end) "
+          + {daily: "days", weekly: "weeks", biweekly: "weeks", monthly: "months"}[$r.pattern] end
+    end;
+
+# One task: "[ ] Call mom  !!  *  #family  @errand  30m  ↻ weekly  due Fri, Nov 27  overdue".
+# $ctx: {view, done (the completion day, in the logbook)}.
+def taskline($s; $ctx):
+  [ (if .completed then "[x] " else "[ ] " end) + .title,
+    (if .priority == 3 then "!!!" elif .priority == 2 then "!!" else empty end),
+    (if .urgent then "*" else empty end),
+    (if (.tags | length) > 0 then .tags | map("#" + .) | join(" ") else empty end),
+    ({deepWork: "@deep", shallowWork: "@shallow", errand: "@errand", meeting: "@meeting",
+      learning: "@learning"}[.type] // empty),
+    (if .durationMinutes != 15 then .durationMinutes | dur else empty end),
+    repeat,
+    (.dueDate | if . == null then empty
+      elif . == $s.today then "\($s.w.due) \($s.w.today | ascii_downcase)" | orange
+      elif . == ($s.today | nextday) then "\($s.w.due) \($s.w.tomorrow | ascii_downcase)"
+      else "\($s.w.due) \(datetext($s))" end),
+    (if .completed then empty
+     elif (.dueDate != null and .dueDate < $s.today)
+       or ($ctx.view == "today" and .scheduledDate != null and .scheduledDate < $s.today)
+     then $s.w.overdue | red else empty end),
+    (if .scheduledDate != null and .dueDate != null and .scheduledDate > .dueDate
+     then $s.w.afterdue | red else empty end),
+    (if $ctx.done != null then "\($s.w.done) \($ctx.done | datetext($s))" else empty end)
+  ] | join("  ");
+
+def idline($s; $ctx; $w): "\(.id | lpad($w))  " + taskline($s; $ctx);
+
+def header($s): (.tasks | map(.durationMinutes) | add // 0) as $total
+  | (if .date == null then .title else .title as $t | .date | daytitle($t; $s) end)
+    + (if $total > 0 then " · " + ($total | dur) else "" end);
+
+def view($s): . as $v
+  | ([.groups[].tasks[].id] | max // 0 | tostring | length) as $w
+  | if .groups == [] then ({upcoming: $s.w.upcoming, logbook: "Logbook"}[.view] // .view), "  (empty)"
+    else .groups[] | header($s),
+      (. as $g | if .tasks == [] then "  (empty)" else .tasks[]
+        | "  " + idline($s; {view: $v.view, done: (if $v.view == "logbook" then $g.date else null end)}; $w) end)
+    end;
+
+# Where a task is, from a place result {task, view, group, index}.
+def place($s): if .view == "inbox" then $s.w.inbox elif .view == "today" then $s.w.today
+  elif .view == "upcoming" then .group | dayname($s)
+  elif .view == null then null else .view end;
+def placed($verb; $s): place($s) as $p
+  | "\($verb) \(.task.id)"
+    + (if $p == null then ""
+       elif $verb == "Moved" then " to \($p), position \(.index)"
+       elif $verb == "Sent" then " to \($p)"
+       elif .view == "upcoming" or $verb == "Scheduled" then " for \($p)" else " in \($p)" end)
+    + ": " + (.view as $view | .task | taskline($s; {view: $view}));
+
+def message($e): ($e.message | gsub("[\t\r\n]"; " ")) as $m
+  | if $json == "1" then "\($m) (\($e.code))"
+    elif $e.code == -32601 then "unknown method \($e.data.method // $m)"
+    elif $e.code <= -32600 and $e.code >= -32700 and ($m | test(": ")) then $m | sub("^[^:]*: "; "")
+    else $m end;
+
+# Watch: apply a view/changed notification's ops to the snapshot, one readable line per op.
+def at($g; $i): .groups |= map(if .key == $g then .tasks |= .[$i] else . end);
+def gtitle($g; $s): (.groups[] | select(.key == $g)
+  | if .date == null or .key == "today" then .title else .title as $t | .date | daytitle($t; $s) end) // $g;
+def applyop($o; $s): . as $v
+  | ($v.groups | map(.key) | index($o.group // $o.from.group // $o.key)) as $gi
+  | if $o.op == "insert" then
+      {v: (.groups[$gi].tasks |= .[:$o.index] + [$o.task] + .[$o.index:]),
+       line: ("+ \(gtitle($o.group; $s)), position \($o.index): " + ($o.task | idline($s; {view: $v.view}; 0)))}
+    elif $o.op == "remove" then
+      {v: (.groups[$gi].tasks |= del(.[$o.index])),
+       line: ("- \(gtitle($o.group; $s)): " + (.groups[$gi].tasks[$o.index] | idline($s; {view: $v.view}; 0)))}
+    elif $o.op == "move" then .groups[$gi].tasks[$o.from.index] as $t
+      | (.groups[$gi].tasks |= del(.[$o.from.index])) as $mid
+      | ($mid.groups | map(.key) | index($o.to.group)) as $ti
+      | {v: ($mid | .groups[$ti].tasks |= .[:$o.to.index] + [$t] + .[$o.to.index:]),
+         line: ("> \(gtitle($o.to.group; $s)), position \($o.to.index) (was \(gtitle($o.from.group; $s)), position \($o.from.index)): "
+           + ($t | idline($s; {view: $v.view}; 0)))}
+    elif $o.op == "update" then
+      (.groups[$gi].tasks[$o.index] + $o.fields
+        | reduce ($o.cleared // [])[] as $c (.; .[$c] = null)) as $t
+      | {v: (.groups[$gi].tasks[$o.index] = $t),
+         line: ("~ \(gtitle($o.group; $s)): " + ($t | idline($s; {view: $v.view}; 0)))}
+    elif $o.op == "insertGroup" then {v: (.groups |= .[:$o.index] + [$o.group + {tasks: []}] + .[$o.index:])}
+    elif $o.op == "removeGroup" then {v: (.groups |= del(.[$o.index]))}
+    elif $o.op == "updateGroup" then {v: (.groups[$o.index] += {title: $o.title, date: $o.date})}
+    else {v: ., line: "? \($o | tojson)"} end;
+
+def changed($m; $s): $m.params as $p
+  | if $p.subscription != $s.sub then {s: $s, out: []}
+    elif $json == "1" then {s: $s, out: [$p | tojson]} else
+      ($s.w) as $w
+      | ($s + {today: $p.today}) as $s2
+      | reduce $p.ops[] as $o ({v: $s.view, out: []};
+          (.v | applyop($o; $s2)) as $r | .v = $r.v | .out += [$r.line // empty])
+      | {s: ($s2 + {view: .v, version: $p.to}),
+         out: ((if $p.from != $s.version then ["! missed changes (had version \($s.version), got \($p.from)); run tw ls"] else [] end)
+           + (if $p.today != $s.today then ["* a new day: \($p.today | dayname($s2))"] else [] end)
+           + .out)}
+    end;
+
+# One reply; returns {s: the new state, out: [lines]}.
+def reply($m; $s): ($m.id | tostring | split("/")) as [$kind, $seq, $line]
+  | if $kind == "init" then
+      {s: ($s + {today: $m.result.today, loc: ($m.result.locale // "en"), w: words($m.result.locale // "en")}), out: []}
+    elif $m.error != null then
+      if $kind == "get" then {s: $s, out: []}
+      else {s: ($s | .errors += ["tw: " + (if $line != "" and $line != null then "line \($line): " else "" end) + message($m.error)]), out: []} end
+    elif $kind == "get" then {s: ($s + {kept: $m.result.task}), out: []}
+    elif $kind == "quiet" then {s: $s, out: []}
+    elif $kind == "sub" then $m.result as $r
+      | {s: ($s + {sub: $r.subscription, version: $r.version, view: $r.snapshot}),
+         out: [if $json == "1" then $r | tojson else $r.snapshot | view($s) end]}
+    elif $json == "1" then {s: $s, out: [$m.result | tojson]}
+    else $m.result as $r | {s: $s, out: [
+      if $kind == "view" then $r | view($s)
+      elif $kind == "created" then $r | placed("Created"; $s)
+      elif $kind == "moved" then $r | placed("Moved"; $s)
+      elif $kind == "scheduled" then $r | placed(if $r.view == "inbox" then "Sent" else "Scheduled" end; $s)
+      elif $kind == "updated" then $r | placed("Updated"; $s)
+      elif $kind == "reopened" then $r | placed("Reopened"; $s)
+      elif $kind == "completed" then "Completed \($r.task.id): " + ($r.task | taskline($s; {}))
+      elif $kind == "deleted" then "Deleted \($r.deleted)" + ($s.kept | if . == null then "" else ": " + taskline($s; {}) end)
+      elif $kind == "undo" then "Undid: \($r.undone.label)"
+      elif $kind == "redo" then "Redid: \($r.redone.label)"
+      elif $kind == "history" then
+        if $r.steps == [] then "(no history)" else $r.steps[]
+          | "\(.id | lpad(5))  \(.at | fromdate | strflocaltime("%Y-%m-%d %H:%M"))  \(.label)  (\(.client // "?"))"
+            + (if .undone then "  [undone]" else "" end) end
+      elif $kind == "tags" then
+        ([$r.tags[].count] | max // 0 | tostring | length) as $w
+        | if $r.tags == [] then "(no tags)" else $r.tags[] | "\(.count | lpad($w))  #\(.tag)" end
+      else $r end]}
+    end;
+
+foreach (inputs, {end: true}) as $m (
+  {today: null, loc: "en", w: words("en"), errors: [], out: []};
+  if $m.end == true then .out = []
+  elif ($m | type) != "object" then .out = []
+  elif $m.method == "view/changed" then changed($m; .) as $r | $r.s + {out: $r.out}
+  elif ($m | has("id")) then reply($m; .) as $r | $r.s + {out: $r.out}
+  else .out = [] end;
+  if $m.end == true then
+    (if .errors != [] then .errors | join("\n") + "\n" | halt_error(1) else empty end)
+  else .out[] end
+)

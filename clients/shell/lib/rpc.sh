@@ -1,0 +1,164 @@
+# shellcheck shell=bash
+# rpc.sh: the server and the wire, sourced by tw. Commands queue requests with `req`; `run_requests`
+# then pipes them all through ONE server process into ONE jq process (lib/render.jq), which
+# prints the replies. Requests are built with bash string escaping, not jq.
+
+REQS=()        # the queued request lines
+REQ_SEQ=0
+BATCH_LINE=''  # the stdin line being read in batch mode (for messages)
+ERRLOG=''
+SERVER_PID=''
+SRV_IN=''
+SRV_OUT=''
+
+# json_str STRING: sets REPLY to STRING as a JSON string literal.
+json_str() {
+  local s=$1 c i
+  s=${s//\\/\\\\} s=${s//\"/\\\"} s=${s//$'\n'/\\n} s=${s//$'\t'/\\t} s=${s//$'\r'/\\r}
+  if [[ $s == *[[:cntrl:]]* ]]; then
+    for ((i = 1; i < 32; i++)); do
+      printf -v c '%b' "\\x$(printf %02x "$i")"
+      s=${s//"$c"/$(printf '\\u%04x' "$i")}
+    done
+  fi
+  REPLY="\"$s\""
+}
+
+# req KIND METHOD [PARAMS-JSON]: queues a request; KIND tells render.jq how to show its reply.
+req() {
+  REQS+=("{\"jsonrpc\":\"2.0\",\"id\":\"$1/$((++REQ_SEQ))/$BATCH_LINE\",\"method\":\"$2\"${3:+,\"params\":$3}}")
+}
+
+# The jq to use: $TW_JQ, else gojq (it starts about ten times faster than jq 1.6), else jq.
+find_jq() {
+  JQ=${TW_JQ:-}
+  [[ -n $JQ ]] || JQ=$(command -v gojq) || JQ=$(command -v jq) || {
+    say "tw needs jq: install gojq (apt-get install gojq) or jq (apt-get install jq)"
+    exit 1
+  }
+}
+
+server_binary() {
+  if [[ -n ${TASKWIRE:-} ]]; then
+    [[ -x $TASKWIRE ]] || die "TASKWIRE=$TASKWIRE is not an executable file"
+    BIN=$TASKWIRE
+    return
+  fi
+  local repo
+  repo=$(cd "$TW_HOME/../.." && pwd) || die "cannot find the repository"
+  if [[ ! -x $repo/.build/release/taskwire ]]; then
+    say "building taskwire (swift build -c release --static-swift-stdlib)…"
+    (cd "$repo" && swift build -c release --static-swift-stdlib >&2) || die "the build failed"
+  fi
+  BIN=$repo/.build/release/taskwire
+}
+
+is_url() { [[ $1 == postgres://* || $1 == postgresql://* || $1 == *host=* || $1 == *dbname=* || $1 == file:* ]]; }
+
+# The server's command line. A store path that does not exist is refused unless --create.
+server_args() {
+  server_binary
+  SERVER=("$BIN")
+  [[ -n $DB ]] || return 0
+  SERVER+=(--db "$DB")
+  is_url "$DB" || [[ -e $DB ]] || ((CREATE)) ||
+    die "no store at $DB (check the path, or give --create to make a new one)"
+}
+
+init_request() {
+  # The user's language for titles and messages (de_DE.UTF-8 → German; others English).
+  local locale=${TASKWIRE_LOCALE:-${LC_ALL:-${LANG:-}}}
+  locale=${locale//[^A-Za-z0-9_.@-]/}
+  printf '{"jsonrpc":"2.0","id":"init//","method":"initialize","params":{"clientInfo":{"name":"tw"},"protocolVersion":"1","locale":"%s"}}\n' "$locale"
+}
+
+render() {
+  local color=false
+  [[ -t 1 && -z ${NO_COLOR:-} ]] && color=true
+  "$JQ" -nr -f "$TW_HOME/lib/render.jq" --arg json "$JSON_OUT" --argjson color "$color"
+}
+
+# Relays the server's note about a new store; says why the server stopped when it failed ($1).
+server_done() {
+  local line last=''
+  if [[ -s $ERRLOG ]]; then
+    while IFS= read -r line; do
+      [[ $line == *"created a new"* ]] && printf '%s\n' "$line" >&2
+      last=$line
+    done <"$ERRLOG"
+  fi
+  rm -f "$ERRLOG"
+  ERRLOG=''
+  (($1 == 0)) || die "taskwire exited unexpectedly${last:+: $last}"
+}
+
+new_errlog() { ERRLOG=$(mktemp "${TMPDIR:-/tmp}/tw.XXXXXX") || die "cannot create a temporary file"; }
+
+# Sends the queued requests through one server and renders the replies; exits with jq's status
+# (1 when a request failed), or 1 when the server failed.
+run_requests() {
+  server_args
+  new_errlog
+  { init_request; printf '%s\n' "${REQS[@]}"; } 2>/dev/null | "${SERVER[@]}" 2>"$ERRLOG" | render
+  local status=("${PIPESTATUS[@]}")
+  server_done "${status[1]}"
+  exit "${status[2]}"
+}
+
+# --- a conversation, for the few commands that need a reply before their next request --------
+
+start_server() {
+  server_args
+  new_errlog
+  local r w
+  coproc TWSRV { exec "${SERVER[@]}" 2>"$ERRLOG"; }
+  SERVER_PID=$TWSRV_PID
+  # Keep our own copies of the pipes: bash drops the coproc's when the process ends.
+  r=${TWSRV[0]} w=${TWSRV[1]}
+  exec {SRV_OUT}<&"$r" {SRV_IN}>&"$w"
+  exec {r}<&- {w}>&-
+  SEEN=()
+  init_request >&"$SRV_IN"
+}
+
+# ask KIND METHOD [PARAMS]: sends one request and waits for its reply, which it leaves in REPLY
+# (the raw line, also kept for render). Returns 1 when the reply is an error.
+ask() {
+  req "$@"
+  local id="\"id\":\"$1/$REQ_SEQ/$BATCH_LINE\"" line
+  printf '%s\n' "${REQS[-1]}" 1>&"$SRV_IN" 2>/dev/null
+  unset 'REQS[-1]'
+  while IFS= read -r line <&"$SRV_OUT"; do
+    SEEN+=("$line")
+    if [[ $line == *"$id"* ]]; then
+      REPLY=$line
+      [[ $line != *'"error":{"code"'* ]]
+      return
+    fi
+  done
+  stop_server wait
+  server_done 1
+}
+
+# finish: sends the queued requests, closes the server's input and renders everything it said.
+finish() {
+  ((${#REQS[@]})) && printf '%s\n' "${REQS[@]}" 1>&"$SRV_IN" 2>/dev/null
+  exec {SRV_IN}>&-
+  SRV_IN=''
+  { ((${#SEEN[@]})) && printf '%s\n' "${SEEN[@]}"; cat <&"$SRV_OUT"; } | render
+  local rc=${PIPESTATUS[1]} st=0
+  wait "$SERVER_PID" 2>/dev/null || st=$?
+  SERVER_PID=''
+  server_done "$st"
+  exit "$rc"
+}
+
+stop_server() {
+  if [[ -n $SRV_IN ]]; then exec {SRV_IN}>&-; SRV_IN=''; fi
+  if [[ -n $SERVER_PID ]]; then
+    [[ $1 == kill ]] && kill "$SERVER_PID" 2>/dev/null
+    wait "$SERVER_PID" 2>/dev/null
+    SERVER_PID=''
+  fi
+  if [[ -n $ERRLOG ]]; then rm -f "$ERRLOG"; ERRLOG=''; fi
+}
