@@ -35,6 +35,10 @@ final class ViewPublisher {
   var rebuiltViews: Set<ViewKind> = []
   /// Notifications waiting to be written, after the reply of the request that caused them.
   var outbox: [JSONValue] = []
+  /// The one change since the last publication, when there was exactly one: most gestures are
+  /// one task's change, which `ViewDiff.singleChange` diffs without walking the list.
+  var soleChange: TaskChange? = nil
+  var changesSincePublication = 0
 
   init(replica: Replica) {
     self.replica = replica
@@ -50,6 +54,8 @@ final class ViewPublisher {
     let update = replica.takeUpdate()
     if update.rebuilt { markRebuilt(ViewKind.allCases) }
     if update.completedTouched { dirtyViews.insert(.logbook) }
+    changesSincePublication += update.changes.count
+    soleChange = changesSincePublication == 1 ? update.changes.first ?? soleChange : nil
     markDirty(update.changes)
   }
 
@@ -115,9 +121,30 @@ final class ViewPublisher {
   /// to only counts the change.
   func publish() {
     absorbReplicaUpdate()
-    guard !dirtyViews.isEmpty else { return }
+    guard !dirtyViews.isEmpty else {
+      soleChange = nil
+      changesSincePublication = 0
+      return
+    }
     var changed: [ViewQuery: ViewChangedNotification] = [:]
+    let sole = rebuiltViews.isEmpty ? soleChange : nil
     for tracker in trackers.values where dirtyViews.contains(tracker.query.view) {
+      if let change = sole, var patched = tracker.snapshot {
+        // Patched in place: the tracker lets go of the snapshot first, so the arrays are not copied.
+        tracker.snapshot = nil
+        if let operations = ViewDiff.singleChange(
+          change, in: &patched, query: tracker.query, index: index, touched: dirtyLists)
+        {
+          tracker.snapshot = patched
+          guard !operations.isEmpty else { continue }
+          tracker.version += 1
+          changed[tracker.query] = ViewChangedNotification(
+            subscription: 0, view: tracker.query.view, from: tracker.version - 1, to: tracker.version,
+            today: index.today, operations: operations)
+          continue
+        }
+        tracker.snapshot = patched
+      }
       guard let old = tracker.snapshot else {
         if keepsContent(tracker) {
           tracker.snapshot = snapshot(tracker.query)
@@ -143,6 +170,8 @@ final class ViewPublisher {
     dirtyViews.removeAll()
     dirtyLists.removeAll()
     rebuiltViews.removeAll()
+    soleChange = nil
+    changesSincePublication = 0
     for (id, query) in subscriptions {
       guard var notification = changed[query] else { continue }
       notification.subscription = id

@@ -18,6 +18,7 @@ struct Report {
 
   static let latencyFigures = [
     "roundTrip", "create", "update", "move", "schedule", "parse", "undo", "listToday", "listUpcoming", "moveSubscribed",
+    "dragToday", "dragTodaySubscribed",
   ]
 
   func stats(_ results: [String: Any], _ name: String) -> Stats? { results[name] as? Stats }
@@ -93,6 +94,12 @@ struct Report {
         results.append((s.p99 <= 1000, String(format: "%@ at %d: p99 %.1f µs ≤ 1 ms", name, large, s.p99)))
         results.append((s.p50 <= 1.5 * base.p50, String(format: "%@ flat: p50 at %d %.1f µs ≤ 1.5 × p50 at %d %.1f µs", name, large, s.p50, small, base.p50)))
       }
+    }
+    if let plain = stats(big, "dragToday"), let subscribed = stats(big, "dragTodaySubscribed") {
+      results.append(
+        (subscribed.p50 <= 1.5 * plain.p50, String(
+          format: "a drag inside Today (%d tasks) with 3 subscriptions: p50 %.1f µs ≤ 1.5 × unsubscribed %.1f µs",
+          large / 10, subscribed.p50, plain.p50)))
     }
     if let parse = stats(big, "parse") {
       results.append((parse.p99 <= 200, String(format: "task/parse of a 100-character line: p99 %.1f µs ≤ 200 µs (round trip)", parse.p99)))

@@ -54,11 +54,31 @@ struct Scenarios {
     results["listToday"] = try series(listings) { _ in #"{"jsonrpc":"2.0","id":\#(next()),"method":"view/list","params":{"view":"today"}}"# }
     results["listUpcoming"] = try series(listings) { _ in #"{"jsonrpc":"2.0","id":\#(next()),"method":"view/list","params":{"view":"upcoming"}}"# }
 
+    // Drags inside Today (a tenth of the store), unsubscribed and then subscribed: what an
+    // editor, which always subscribes, feels. The drag costs the same whatever Today's length.
+    let listed = try JSONParser.parse(try pipe.request(#"{"jsonrpc":"2.0","id":\#(next()),"method":"view/list","params":{"view":"today"}}"#))
+    let todayIDs = listed["result"]?["groups"]?[0]?["tasks"]?.arrayValue?.compactMap { $0["id"]?.integerValue } ?? []
+    func drag(_ r: inout SplitMix) -> String {  // a Today task to a random place in Today
+      let task = todayIDs.isEmpty ? 1 : todayIDs[r.next(todayIDs.count)]
+      return #"{"jsonrpc":"2.0","id":\#(next()),"method":"task/move","params":{"id":\#(task),"view":"today","index":\#(r.next(max(1, todayIDs.count)))}}"#
+    }
+    // Timed until the notifications are out: a sentinel request follows each drag (its reply
+    // comes after them), in both phases alike.
+    func timedDrag() throws -> UInt64 {
+      let start = BenchPipe.now()
+      try pipe.request(drag(&random))
+      try pipe.request(#"{"jsonrpc":"2.0","id":\#(next()),"method":"tags/list"}"#)
+      pipe.notifications.removeAll()
+      return BenchPipe.now() - start
+    }
+    results["dragToday"] = Stats(nanoseconds: try (0..<iterations).map { _ in try timedDrag() })
+
     // Three subscriptions, then moves: what each move pushes to a subscriber.
     for view in ["inbox", "today", "upcoming"] {
       try pipe.request(#"{"jsonrpc":"2.0","id":\#(next()),"method":"view/subscribe","params":{"view":"\#(view)"}}"#)
     }
     pipe.notifications.removeAll()
+    results["dragTodaySubscribed"] = Stats(nanoseconds: try (0..<iterations).map { _ in try timedDrag() })
     var bytes: [Int] = []
     var operations: [Int] = []
     var moves: [UInt64] = []

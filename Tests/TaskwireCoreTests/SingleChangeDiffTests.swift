@@ -1,0 +1,98 @@
+import TaskwireCore
+import TaskwireTestSupport
+import Testing
+
+/// `ViewDiff.singleChange` (one task's change, patched in place) against the full comparison of
+/// the old and new lists, on random stores and random single changes: the same ops and the
+/// same snapshot, or nil (the caller then compares the lists whole).
+@Suite struct SingleChangeDiffTests {
+  let today = CalendarDate(iso: "2026-02-12")!
+
+  func randomTasks(_ random: inout Generator) -> [TaskRecord] {
+    (1...Int64(40)).map { id in
+      let date: CalendarDate? = [nil, today, today.adding(days: -2), today.adding(days: 1), today.adding(days: 3)][random.next(5)]
+      return TaskRecord(
+        id: id, title: "task \(id)", priority: 1 + random.next(3), urgent: random.next(2) == 1, scheduledDate: date,
+        createdAt: "c", updatedAt: "u", rank: Int64(random.next(1000)) * 16, matrixRank: Int64(random.next(1000)) * 16)
+    }
+  }
+
+  func randomChange(of task: TaskRecord, _ random: inout Generator) -> TaskRecord {
+    var after = task
+    switch random.next(6) {
+    case 0: after.rank = Int64(random.next(1000)) * 16 + 7
+    case 1: after.title = "renamed \(random.next(100))"
+    case 2:
+      after.rank = Int64(random.next(1000)) * 16 + 3
+      after.tags = ["moved"]
+    case 3: after.matrixRank = Int64(random.next(1000)) * 16 + 5
+    case 4: after.priority = 1 + random.next(3)
+    default: after.scheduledDate = [nil, today, today.adding(days: 1)][random.next(3)]
+    }
+    return after
+  }
+
+  @Test func agreesWithTheFullComparison() throws {
+    var taken = 0
+    for seed in 1...300 { taken += try compare(seed: seed) }
+    // Most single changes stay in their group in some view: the fast path must be taken often.
+    #expect(taken > 300)
+  }
+
+  /// How many of the four views took the fast path.
+  func compare(seed: Int) throws -> Int {
+    var taken = 0
+    var random = Generator(seed: UInt64(seed))
+    let tasks = randomTasks(&random)
+    var index = TaskIndex(today: today, tasks: tasks)
+    let before = tasks[random.next(tasks.count)]
+    let after = randomChange(of: before, &random)
+    let views: [ViewKind] = [.inbox, .today, .upcoming, .matrix]
+    let old = views.map { ViewSnapshot(query: ViewQuery(view: $0), index: index) }
+    let change = TaskChange(before: before, after: after)
+    index.apply([change])
+    var touched = Set<ListKey>()
+    for task in [before, after] {
+      if let key = task.listKey(today: today) { touched.insert(key) }
+      if let quadrant = task.quadrant { touched.insert(.quadrant(quadrant)) }
+    }
+    for (view, oldSnapshot) in zip(views, old) {
+      let query = ViewQuery(view: view)
+      let new = ViewSnapshot(query: query, index: index)
+      var patched = oldSnapshot
+      guard let operations = ViewDiff.singleChange(change, in: &patched, query: query, index: index, touched: touched)
+      else { continue }
+      taken += 1
+      #expect(operations == ViewDiff.between(oldSnapshot, new, touched: touched), "view \(view), seed \(seed)")
+      #expect(patched == new, "view \(view), seed \(seed)")
+    }
+    return taken
+  }
+
+  /// The fast path is taken for what it is for (not a test that passes by never running it):
+  /// a drag and a rename inside Today.
+  @Test func aDragAndARenameInsideTodayTakeIt() throws {
+    var random = Generator(seed: 7)
+    let tasks = randomTasks(&random).map { task -> TaskRecord in
+      var task = task
+      task.scheduledDate = today
+      return task
+    }
+    var index = TaskIndex(today: today, tasks: tasks)
+    var snapshot = ViewSnapshot(query: ViewQuery(view: .today), index: index)
+    let first = snapshot.groups[0].tasks[0]
+    var dragged = first
+    dragged.rank = snapshot.groups[0].tasks[5].rank + 1
+    index.apply([TaskChange(before: first, after: dragged)])
+    let drag = ViewDiff.singleChange(
+      TaskChange(before: first, after: dragged), in: &snapshot, query: ViewQuery(view: .today), index: index, touched: [.today])
+    #expect(drag == [.move(id: first.id, from: .today, fromIndex: 0, to: .today, toIndex: 5)])
+    var renamed = dragged
+    renamed.title = "Call mom"
+    index.apply([TaskChange(before: dragged, after: renamed)])
+    let rename = ViewDiff.singleChange(
+      TaskChange(before: dragged, after: renamed), in: &snapshot, query: ViewQuery(view: .today), index: index, touched: [.today])
+    #expect(rename == [.update(group: .today, index: 5, before: dragged, after: renamed)])
+    #expect(snapshot == ViewSnapshot(query: ViewQuery(view: .today), index: index))
+  }
+}
