@@ -10,6 +10,7 @@ import datetime
 import tkinter as tk
 from tkinter import ttk
 
+from taskwire_gui_quickadd import QuickAddField
 from taskwire_gui_widgets import parse_date, short_date
 
 TITLES = {"inbox": "Inbox", "today": "Today", "upcoming": "Upcoming"}
@@ -31,9 +32,9 @@ class TaskList:
         self.subtitle = ttk.Label(head, text=SUBTITLES.get(view, ""), style="Subtitle.TLabel")
         self.subtitle.pack(side="left", padx=(12, 0), pady=(8, 0))
         self.text = tk.StringVar(master=master)
-        self.entry = ttk.Entry(self.frame, textvariable=self.text, style="Input.TEntry",
-                               font=app.fonts["row"])
-        self.entry.pack(fill="x", pady=(10, 10), ipady=4)
+        # Quick add, highlighted as the person types (taskwire_gui_quickadd).
+        self.entry = QuickAddField(self.frame, app, view, self.text, app.fonts["row"])
+        self.entry.pack(fill="x", pady=(10, 10))
         hint = "Today" if view == "today" else ("tomorrow" if view == "upcoming" else "Inbox")
         self.placeholder = tk.Label(self.entry, text=f"Add a task to {hint} — press Enter",
                                     fg="#8a93a3", bg="white", font=app.fonts["row"])

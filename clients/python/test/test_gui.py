@@ -43,6 +43,45 @@ class InputFieldTest(GuiTestCase):
         self.settle("today", ["Water the plants", "Stretch"])
 
 
+class QuickAddHighlightTest(GuiTestCase):
+    seed = TODAY[:1]
+
+    def test_the_field_highlights_what_quick_add_recognises_and_enter_creates_it(self):
+        self.show_tab("today")
+        field = self.app.lists["today"].entry
+        field.focus_force()
+        self.until(lambda: self.root.focus_get() is field, "the field has the focus")
+        self.type_text("Call mom #family !! tomorrow")
+        self.until(lambda: field.highlighted() == [("tag", "#family"), ("priority", "!!"),
+                                                   ("date", "tomorrow")],
+                   f"the tokens are highlighted (now {field.highlighted()})")
+        # Each kind has its colour; the title's words have none.
+        self.assertEqual(field.tag_cget("qa-tag", "foreground"), "#1a7f37")
+        self.assertNotIn("qa-tag", field.tag_names("1.2"), "'Call' is not a token")
+        # Typing on re-parses: a repeat appears, and removed text loses its colour.
+        self.type_text(" every sun")
+        self.until(lambda: ("recurrence", "every sun") in field.highlighted(), "the repeat")
+        for _ in range(len(" every sun")):
+            self.key("BackSpace")
+        self.until(lambda: all(kind != "recurrence" for kind, _ in field.highlighted()),
+                   "the repeat is gone")
+        self.key("Return")
+        self.until(lambda: field.get() == "", "the field clears")
+        self.assertEqual(field.highlighted(), [], "no highlight is left in the empty field")
+        self.show_tab("upcoming")
+        self.settle("upcoming", ["[Tomorrow]", "Call mom"])
+        task = self.other.call("view/list", {"view": "upcoming"})["groups"][0]["tasks"][0]
+        self.assertEqual((task["title"], task["tags"], task["priority"]), ("Call mom", ["family"], 2))
+
+    def test_non_ascii_before_a_token_keeps_the_highlight_on_the_token(self):
+        self.show_tab("today")
+        field = self.app.lists["today"].entry
+        self.app.lists["today"].text.set("Zahnarzt 🦷 anrufen #gesundheit")
+        field.ask()
+        self.until(lambda: field.highlighted() == [("tag", "#gesundheit")],
+                   f"the tag is highlighted (now {field.highlighted()})")
+
+
 class DragTest(GuiTestCase):
     seed = TODAY + INBOX + UPCOMING
 
@@ -277,6 +316,11 @@ class ScreenshotTest(GuiTestCase):
         self.pump()
         self.key("Down")
         self.key("Down")
+        # A line being typed into the field, with what quick add recognises highlighted.
+        field = self.app.lists["today"].entry
+        self.app.lists["today"].text.set("Call mom #family !! tomorrow 30m every sun")
+        field.ask()
+        self.until(lambda: len(field.highlighted()) == 5, "the quick-add tokens are highlighted")
         self.pump(0.2)
         if not screenshot_window(self.root, SCREENSHOT):
             self.skipTest("no Xvfb framebuffer file (TW_FBDIR) to take a screenshot from")
