@@ -1,7 +1,8 @@
 " test/helpers.vim - helpers shared by the test files (global Tw* functions).
 
 " The prompt hook (g:taskwire_input_func): records the prompt and its default, answers from
-" g:tw_answers ('' = the user cancelled).
+" g:tw_answers ('' = the user cancelled a plain prompt, or took the usual answer of an asking one;
+" "\x1b" = Esc on an asking one).
 function! TwInput(prompt, default) abort
   call add(g:tw_prompts, [a:prompt, a:default])
   return empty(g:tw_answers) ? '' : remove(g:tw_answers, 0)

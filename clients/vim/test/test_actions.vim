@@ -138,7 +138,8 @@ function! Test_schedule_with_phrases() abort
   let g:tw_answers = ['fri']
   call TwKeys('s')
   call TwWaitLines([s:today, '- B'])
-  call assert_equal(['Schedule for: ', 'tomorrow'], g:tw_prompts[0])
+  " The prompt names the usual answer but starts empty: typing "fri" sends "fri".
+  call assert_equal(['Schedule for (Enter: tomorrow): ', ''], g:tw_prompts[0])
   call assert_equal('2026-02-13', TwTask(1).task.scheduledDate)
   call TwWaitMessage("taskwire: 'A' is in 2026-02-13")
   let g:tw_answers = ['in 3 days']
@@ -148,7 +149,7 @@ function! Test_schedule_with_phrases() abort
   call TwOpen('upcoming')
   call TwWaitLines(['## Tomorrow  2026-02-13', '- A', '', '## Feb 15  2026-02-15', '- B'])
   call TwCursor('- B')
-  let g:tw_answers = ['']
+  let g:tw_answers = ["\x1b"]
   call TwKeys('s')
   sleep 200m
   call assert_equal('2026-02-15', TwTask(2).task.scheduledDate, 'a cancelled prompt sends nothing')
@@ -217,7 +218,9 @@ function! Test_server_error_is_a_message() abort
   let g:tw_answers = ['someday maybe']
   call TwKeys('s')
   call TwWaitMessage('someday maybe')
-  call assert_match('taskwire: Invalid params', execute('messages'))
+  " The protocol's prefix is not for people; the message is whole, in a popup when long.
+  call assert_notmatch('Invalid params', execute('messages'))
+  call assert_match('taskwire: date cannot read the date "someday maybe"; try today', execute('messages'))
   call assert_equal([s:today, '- A'], getline(1, '$'))
   call assert_equal('2026-02-12', TwTask(1).task.scheduledDate)
   " a task that another process deleted: the server's message, the buffer follows
@@ -225,6 +228,31 @@ function! Test_server_error_is_a_message() abort
   let g:tw_answers = ['Renamed']
   call TwKeys('e')
   call TwWaitMessage('taskwire: Task 1 not found')
+endfunction
+
+function! Test_schedule_prompt_enter_takes_tomorrow_and_escape_cancels() abort
+  call TwSeed([['A', 'today'], ['B', 'today']])
+  call TwOpen('today')
+  call TwCursor('- A')
+  let g:tw_answers = ["\x1b"]
+  call TwKeys('s')
+  call assert_equal('2026-02-12', TwTask(1).task.scheduledDate, 'Esc changes nothing')
+  let g:tw_answers = ['']
+  call TwKeys('s')
+  call TwWaitLines([s:today, '- B'])
+  call assert_equal('2026-02-13', TwTask(1).task.scheduledDate, 'Enter takes tomorrow')
+endfunction
+
+function! Test_a_long_error_is_shown_whole() abort
+  let long = 'the first words of a long message that goes on and on past the width of any '
+        \ . 'command line, so that Vim would cut it in the middle, ending with THE END'
+  call taskwire#ui#error(long)
+  let popup = taskwire#ui#error_popup()
+  call assert_notequal(0, popup)
+  let shown = join(getbufline(winbufnr(popup), 1, '$'), ' ')
+  call assert_equal('taskwire: ' . long, shown)
+  call assert_match('THE END', execute('messages'))
+  call popup_clear()
 endfunction
 
 function! Test_stale_drop_is_refused_and_relisted() abort

@@ -300,8 +300,8 @@ function! taskwire#actions#schedule() abort
   if empty(here)
     return
   endif
-  let date = trim(taskwire#ui#input('Schedule for: ', 'tomorrow'))
-  if !empty(date)
+  let date = taskwire#ui#ask('Schedule for', 'tomorrow')
+  if date isnot v:null
     call s:schedule(here, date)
   endif
 endfunction

@@ -1,16 +1,34 @@
 " autoload/taskwire/ui.vim - messages and prompts.
 
-" An error: shown highlighted and kept in :messages, e.g. "taskwire: Task 42 not found".
+" An error: shown highlighted and kept in :messages, e.g. "taskwire: Task 42 not found".  A
+" message wider than the command line is shown whole in a popup as well, wrapped at words
+" (Vim would cut it in the middle).
 function! taskwire#ui#error(msg) abort
+  let text = 'taskwire: ' . a:msg
   echohl ErrorMsg
-  echomsg 'taskwire: ' . a:msg
+  echomsg text
   echohl None
+  if strdisplaywidth(text) >= v:echospace && exists('*popup_notification')
+    let s:error_popup = popup_notification(text, #{highlight: 'ErrorMsg', line: &lines - 2,
+          \ col: 1, pos: 'botleft', minwidth: 20, maxwidth: &columns - 4, wrap: v:true,
+          \ time: 8000, tabpage: -1})
+  endif
 endfunction
 
-" A JSON-RPC error object from the server.
+" The popup of the last long error (0 when none was shown): for tests.
+function! taskwire#ui#error_popup() abort
+  return get(s:, 'error_popup', 0)
+endfunction
+
+" The JSON-RPC prefixes a person does not need ("Invalid params: …"), in both languages.
+let s:protocol_prefixes = '^\v(Invalid params|Invalid request|Parse error|Method not found|Internal error|'
+      \ . 'Ungültige Parameter|Ungültige Anfrage|Lesefehler|Unbekannte Methode|Interner Fehler): '
+
+" A JSON-RPC error object from the server: its message without the protocol's prefix.
 function! taskwire#ui#server_error(error) abort
   if type(a:error) == v:t_dict
-    call taskwire#ui#error(get(a:error, 'message', 'error ' . get(a:error, 'code', '?')))
+    let message = get(a:error, 'message', 'error ' . get(a:error, 'code', '?'))
+    call taskwire#ui#error(substitute(message, s:protocol_prefixes, '', ''))
   else
     call taskwire#ui#error(string(a:error))
   endif
@@ -25,6 +43,29 @@ endfunction
 " A toast: kept in :messages too.
 function! taskwire#ui#info(msg) abort
   echomsg 'taskwire: ' . a:msg
+endfunction
+
+" Asks for a value that has a usual answer: the prompt names it, the line starts empty (typing
+" "fri" sends "fri"), Enter on the empty line takes `fallback`; v:null when cancelled (Esc).
+function! taskwire#ui#ask(prompt, fallback) abort
+  let prompt = printf('%s (Enter: %s): ', a:prompt, a:fallback)
+  let Func = get(g:, 'taskwire_input_func', '')
+  if !empty(Func)
+    let answer = call(Func, [prompt, ''])
+  else
+    call inputsave()
+    try
+      let answer = inputdialog(prompt, '', "\x1b")
+    catch /^Vim:Interrupt$/
+      let answer = "\x1b"
+    finally
+      call inputrestore()
+    endtry
+  endif
+  if answer ==# "\x1b"
+    return v:null
+  endif
+  return empty(trim(answer)) ? a:fallback : trim(answer)
 endfunction
 
 " Asks for a line of text.  g:taskwire_input_func (the name of a function taking the prompt and
