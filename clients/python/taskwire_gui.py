@@ -12,6 +12,7 @@ replies and notifications reach it through a queue that ``root.after`` drains.
 
 import argparse
 import os
+import sys
 import queue
 import threading
 import tkinter as tk
@@ -35,11 +36,13 @@ class App(Actions):
 
     def __init__(self, root, **client_options):
         self.root = root
+        self.locale = client_options.get("locale")
         self.views = VIEWS
         self.queue = queue.Queue()
         self.client = None
         self.subscriptions = {}
         self.menu = None          # the last schedule menu (test hook)
+        self.renaming = None      # the open rename field (taskwire_gui_rename), if any
         self.picker = None        # the open date picker (test hook)
         self.error = None         # why the connection failed, if it did
         self.closed = False
@@ -92,7 +95,9 @@ class App(Actions):
         self.row_tags = {"header": {"font": self.fonts["header"], "background": "#eef2f8",
                                     "foreground": "#1f3a5f"},
                          "task": {"font": self.fonts["row"]},
-                         "overdue": {"foreground": "#b3261e"}}
+                         "overdue": {"foreground": "#b3261e"},
+                         "after-due": {"foreground": "#b3261e"},
+                         "due-today": {"foreground": "#c25e00"}}
         style.configure("Title.TLabel", font=self.fonts["title"], foreground="#1d2330")
         style.configure("Subtitle.TLabel", foreground="#5b6475")
         style.configure("Empty.TLabel", foreground="#8a93a3", background="white")
@@ -289,7 +294,16 @@ def main(argv=None):
     parser.add_argument("--time-zone", help="the zone in which dates are read")
     parser.add_argument("--locale", help="the language of titles and messages (default: the system's)")
     args = parser.parse_args(argv)
-    root = tk.Tk(className="taskwire")
+    # A wrong path must not quietly start some other taskwire (find_taskwire falls back).
+    if args.binary and not (os.path.isfile(args.binary) and os.access(args.binary, os.X_OK)):
+        print(f"taskwire_gui: --taskwire {args.binary}: no such executable file", file=sys.stderr)
+        sys.exit(2)
+    try:
+        root = tk.Tk(className="taskwire")
+    except tk.TclError as error:   # no display: one line, not a traceback
+        print(f"taskwire_gui: cannot open a window ({error}); set DISPLAY or run it under Xvfb",
+              file=sys.stderr)
+        sys.exit(1)
     app = App(root, binary=args.binary, db=args.db, time_zone=args.time_zone,
               locale=args.locale or system_locale())
     root.mainloop()

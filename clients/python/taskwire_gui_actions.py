@@ -7,6 +7,7 @@ through ``App.run_async``, so nothing here waits for the server.
 import tkinter as tk
 
 from taskwire_gui_list import tomorrow_of
+from taskwire_gui_rename import rename_in_place
 from taskwire_gui_widgets import DatePicker, build_schedule_menu
 
 VIEWS = ("inbox", "today", "upcoming")
@@ -138,6 +139,16 @@ class Actions:
                 return "break"
             return handler
 
+        def rename(event=None):
+            task_id = tasklist.selected_task()
+            if event is not None and event.type == tk.EventType.ButtonPress:
+                task_id = tasklist.task_at(event.y)
+            if task_id is not None:
+                rename_in_place(self, tasklist, task_id)
+            return "break"
+
+        tree.bind("<F2>", rename)
+        tree.bind("<Double-Button-1>", rename)
         entry.bind("<Return>", on_enter)
         entry.bind("<KP_Enter>", on_enter)
         entry.bind("<Down>", lambda e: (tree.focus_set(), tasklist.move_selection(0), "break")[2])

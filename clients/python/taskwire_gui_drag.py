@@ -42,6 +42,7 @@ class DragController:
         if task_id is None:
             return
         self.press = (tasklist, task_id, event.x_root, event.y_root)
+        self._checkbox = tasklist.on_checkbox(event.x, event.y)
         self._long_press = self.root.after(LONG_PRESS_MS, self._on_long_press)
 
     def motion(self, event):
@@ -68,7 +69,11 @@ class DragController:
             if target is not None:
                 self.app.drop(task_id, *target)
         else:
+            # A click (pressed and released without a drag) on a row's checkbox completes it.
+            checked = getattr(self, "_checkbox", None)
             self.cancel()
+            if checked is not None:
+                self.app.complete(checked)
 
     def cancel(self, event=None):
         """Forget the press or drag; nothing is sent."""

@@ -10,12 +10,15 @@ import datetime
 import tkinter as tk
 from tkinter import ttk
 
+import taskwire_display as display
 from taskwire_gui_quickadd import QuickAddField
 from taskwire_gui_widgets import parse_date, short_date
 
 TITLES = {"inbox": "Inbox", "today": "Today", "upcoming": "Upcoming"}
 SUBTITLES = {"inbox": "Tasks without a date", "upcoming": "Tomorrow and later"}
-PRIORITY = {2: "!!", 3: "!!!"}
+# A real checkbox would need a widget per row; the glyph is clicked instead (see CHECKBOX_PX).
+CHECKBOX = {False: "☐", True: "☑"}
+CHECKBOX_PX = 30   # clicks this close to a row's left edge hit its checkbox
 
 
 class TaskList:
@@ -81,17 +84,18 @@ class TaskList:
         for group in snapshot.groups:
             if self.view == "upcoming":
                 iid = f"g{group['key']}"
-                self.tree.insert("", "end", iid=iid, text=group["title"], tags=("header",),
+                text = display.header(group["title"], group.get("date"), group["tasks"],
+                                      snapshot.today, self.language)
+                self.tree.insert("", "end", iid=iid, text=text, tags=("header",),
                                  values=(self._count(len(group["tasks"])),))
                 self.rows.append((iid, "header", group["key"], group))
             for task in group["tasks"]:
                 iid = f"t{task['id']}"
-                title = task["title"]
-                if task["priority"] in PRIORITY:
-                    title = f"{PRIORITY[task['priority']]}  {title}"
-                tags = ["task"] + (["overdue"] if self._overdue(task) else [])
-                self.tree.insert("", "end", iid=iid, text=title, values=(self.info(task),),
-                                 tags=tags)
+                title = f"{CHECKBOX[bool(task.get('completed'))]}  {task['title']}"
+                markers = display.markers(task, snapshot.today, self.view == "today", self.language)
+                tags = ["task"] + sorted({style for _, style in markers if style})
+                self.tree.insert("", "end", iid=iid, text=title,
+                                 values=("  ".join(text for text, _ in markers),), tags=tags)
                 self.rows.append((iid, "task", group["key"], task))
         if self.view == "today":
             day = parse_date(snapshot.today)
@@ -106,22 +110,22 @@ class TaskList:
         elif old_position is not None and tasks and self.tree.focus_get() is self.tree:
             self.select_task(tasks[min(old_position, len(tasks) - 1)][3]["id"])
 
-    def _overdue(self, task):
-        date = task.get("scheduledDate")
-        return self.view == "today" and date is not None and date < self.shown.today
+    @property
+    def language(self):
+        return "de" if (self.app.locale or "").lower().startswith("de") else "en"
 
     def info(self, task):
-        """The small print of a row: overdue, due date, tags, duration, urgency."""
-        parts = []
-        if self._overdue(task):
-            parts.append(f"overdue · {short_date(task['scheduledDate'], self.shown.today)}")
-        if task.get("dueDate"):
-            parts.append(f"due {short_date(task['dueDate'], self.shown.today)}")
-        if task.get("urgent"):
-            parts.append("urgent")
-        parts.extend(f"#{tag}" for tag in task.get("tags", [])[:3])
-        parts.append(f"{task['durationMinutes']} min")
-        return "   ".join(parts)
+        """The small print of a row, per the display convention (taskwire_display)."""
+        return "  ".join(text for text, _ in display.markers(
+            task, self.shown.today, self.view == "today", self.language))
+
+    def on_checkbox(self, x, y):
+        """The task whose checkbox is at (x, y) in tree coordinates, or None."""
+        task_id = self.task_at(y)
+        if task_id is None:
+            return None
+        box = self.tree.bbox(f"t{task_id}", "#0")
+        return task_id if box and 0 <= x - box[0] < CHECKBOX_PX else None
 
     @staticmethod
     def _count(n):

@@ -44,7 +44,7 @@ started=$SECONDS
 cd "$here" || exit 1
 
 echo "== python client: library tests (taskwire over pipes)"
-"$python" run_tests.py test_client test_random || status=1
+"$python" run_tests.py test_client test_random test_display || status=1
 
 echo "== python client: Tk app tests (Xvfb)"
 mkdir -p "$work/fb"

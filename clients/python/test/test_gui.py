@@ -82,6 +82,67 @@ class QuickAddHighlightTest(GuiTestCase):
                    f"the tag is highlighted (now {field.highlighted()})")
 
 
+class RowTest(GuiTestCase):
+    seed = [("Write the report", {"view": "today", "priority": 3, "tags": ["work"],
+                                  "durationMinutes": 90, "dueDate": "2026-02-12"}),
+            ("Buy milk", {"view": "today"}),
+            ("Water plants", {"view": "upcoming", "recurrence": {"pattern": "weekly"}})]
+
+    def info(self, view, title):
+        return self.app.lists[view].tree.item(f"t{self.ids[title]}", "values")[0]
+
+    def test_rows_follow_the_display_convention(self):
+        self.settle("today", ["Write the report", "Buy milk"])
+        self.assertEqual(self.info("today", "Write the report"), "!!!  #work  1h30m  due today")
+        self.assertEqual(self.info("today", "Buy milk"), "", "defaults show nothing (no '15 min')")
+        tree = self.app.lists["today"].tree
+        self.assertEqual(tree.item(f"t{self.ids['Buy milk']}", "text"), "☐  Buy milk")
+        self.assertIn("due-today", tree.item(f"t{self.ids['Write the report']}", "tags"))
+        self.show_tab("upcoming")
+        self.assertEqual(self.info("upcoming", "Water plants"), "↻ weekly")
+        header = self.app.lists["upcoming"].tree.item(self.app.lists["upcoming"].rows[0][0], "text")
+        self.assertEqual(header, "Tomorrow · Fri, Feb 13 · 15m")
+
+    def test_clicking_the_checkbox_completes_the_task(self):
+        self.settle("today", ["Write the report", "Buy milk"])
+        tree = self.app.lists["today"].tree
+        x, y, _, height = tree.bbox(f"t{self.ids['Buy milk']}", "#0")
+        tree.event_generate("<ButtonPress-1>", x=x + 8, y=y + height // 2)
+        self.pump(0.02)
+        tree.event_generate("<ButtonRelease-1>", x=x + 8, y=y + height // 2)
+        self.settle("today", ["Write the report"])
+        self.assertTrue(self.other.call("task/get", {"id": self.ids["Buy milk"]})["task"]["completed"])
+        # A click on the title, not the checkbox, only selects.
+        x, y, _, height = tree.bbox(f"t{self.ids['Write the report']}", "#0")
+        tree.event_generate("<ButtonPress-1>", x=x + 120, y=y + height // 2)
+        self.pump(0.02)
+        tree.event_generate("<ButtonRelease-1>", x=x + 120, y=y + height // 2)
+        self.pump(0.3)
+        self.assertEqual(self.titles("today"), ["Write the report"])
+
+    def test_f2_renames_in_place_and_escape_cancels(self):
+        self.settle("today", ["Write the report", "Buy milk"])
+        tasklist = self.app.lists["today"]
+        tasklist.tree.focus_force()
+        tasklist.select_task(self.ids["Buy milk"])
+        self.key("F2", widget=tasklist.tree)
+        field = self.app.renaming
+        self.assertIsNotNone(field, "F2 opens the rename field")
+        self.assertEqual(field.get(), "Buy milk")
+        field.delete(0, "end")
+        self.type_text("Buy oat milk", widget=field)
+        self.key("Return", widget=field)
+        self.settle("today", ["Write the report", "Buy oat milk"])
+        self.assertEqual(self.other.call("task/get", {"id": self.ids["Buy milk"]})["task"]["title"], "Buy oat milk")
+        tasklist.select_task(self.ids["Write the report"])
+        self.key("F2", widget=tasklist.tree)
+        self.type_text("xyz", widget=self.app.renaming)
+        self.key("Escape", widget=self.app.renaming)
+        self.pump(0.3)
+        self.assertIsNone(self.app.renaming)
+        self.assertEqual(self.titles("today"), ["Write the report", "Buy oat milk"])
+
+
 class DragTest(GuiTestCase):
     seed = TODAY + INBOX + UPCOMING
 
