@@ -43,6 +43,7 @@ class App(Actions):
         self.subscriptions = {}
         self.menu = None          # the last schedule menu (test hook)
         self.renaming = None      # the open rename field (taskwire_gui_rename), if any
+        self.editor = None        # the last task editor dialog (taskwire_gui_editor)
         self.picker = None        # the open date picker (test hook)
         self.error = None         # why the connection failed, if it did
         self.closed = False

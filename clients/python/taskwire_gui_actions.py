@@ -7,6 +7,7 @@ through ``App.run_async``, so nothing here waits for the server.
 import tkinter as tk
 
 from taskwire_gui_list import tomorrow_of
+from taskwire_gui_editor import TaskEditor
 from taskwire_gui_rename import rename_in_place
 from taskwire_gui_widgets import DatePicker, build_schedule_menu
 
@@ -147,7 +148,15 @@ class Actions:
                 rename_in_place(self, tasklist, task_id)
             return "break"
 
+        def edit(event=None):
+            task_id = tasklist.selected_task()
+            task = self.task(task_id) if task_id is not None else None
+            if task is not None:
+                self.editor = TaskEditor(self, task)
+            return "break"
+
         tree.bind("<F2>", rename)
+        tree.bind("e", edit)
         tree.bind("<Double-Button-1>", rename)
         entry.bind("<Return>", on_enter)
         entry.bind("<KP_Enter>", on_enter)

@@ -143,6 +143,52 @@ class RowTest(GuiTestCase):
         self.assertEqual(self.titles("today"), ["Write the report", "Buy oat milk"])
 
 
+class EditorTest(GuiTestCase):
+    seed = [("Write the report", {"view": "today"})]
+
+    def test_e_edits_every_field_in_one_update(self):
+        self.settle("today", ["Write the report"])
+        tasklist = self.app.lists["today"]
+        tasklist.tree.focus_force()
+        tasklist.select_task(self.ids["Write the report"])
+        self.key("e", widget=tasklist.tree)
+        editor = self.app.editor
+        self.assertIsNotNone(editor, "e opens the editor")
+        steps = self.history_size()
+        editor.vars["title"].set("Write the quarterly report")
+        editor.vars["tags"].set("work, #q4")
+        editor.vars["priority"].set("high")
+        editor.vars["urgent"].set(True)
+        editor.vars["durationMinutes"].set("90")
+        editor.vars["type"].set("deepWork")
+        editor.vars["dueDate"].set("2026-02-20")
+        editor.vars["recurrence"].set("weekly")
+        editor.notes.insert("1.0", "outline first")
+        editor.save_button.invoke()
+        self.until(lambda: not editor.winfo_exists(), "the editor closes once saved")
+        task = self.other.call("task/get", {"id": self.ids["Write the report"]})["task"]
+        self.assertEqual(
+            (task["title"], task["tags"], task["priority"], task["urgent"], task["durationMinutes"],
+             task["type"], task["dueDate"], task["recurrence"]["pattern"], task["notes"]),
+            ("Write the quarterly report", ["work", "q4"], 3, True, 90, "deepWork", "2026-02-20",
+             "weekly", "outline first"))
+        self.assertEqual(self.history_size(), steps + 1, "one undo step")
+
+    def test_a_refused_save_keeps_the_dialog_and_shows_why(self):
+        self.settle("today", ["Write the report"])
+        tasklist = self.app.lists["today"]
+        tasklist.tree.focus_force()
+        tasklist.select_task(self.ids["Write the report"])
+        self.key("e", widget=tasklist.tree)
+        editor = self.app.editor
+        editor.vars["scheduledDate"].set("someday maybe")
+        editor.save_button.invoke()
+        self.until(lambda: editor.message.cget("text"), "a message")
+        self.assertIn("someday maybe", editor.message.cget("text"))
+        self.assertTrue(editor.winfo_exists())
+        editor.destroy()
+
+
 class DragTest(GuiTestCase):
     seed = TODAY + INBOX + UPCOMING
 

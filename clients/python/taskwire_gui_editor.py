@@ -1,0 +1,104 @@
+"""The task editor: every field of a task in one dialog, saved with one ``task/update``.
+
+Opened with ``e`` on a selected row.  Only the fields that changed are sent; dates take any
+phrase the server reads ("fri", "in 3 days") or a ``YYYY-MM-DD``, empty for none.  A refused
+save keeps the dialog open and shows the server's message whole.
+"""
+
+import tkinter as tk
+from tkinter import ttk
+
+PRIORITIES = ["low", "medium", "high"]
+TYPES = ["maintenance", "deepWork", "shallowWork", "errand", "meeting", "learning"]
+REPEATS = ["none", "daily", "weekly", "biweekly", "monthly"]
+
+
+class TaskEditor(tk.Toplevel):
+    """A dialog over the app for one task; ``fields`` holds its input widgets' variables."""
+
+    def __init__(self, app, task):
+        super().__init__(app.root)
+        self.app, self.task = app, task
+        self.title(f"Edit '{task['title']}'")
+        self.transient(app.root)
+        body = ttk.Frame(self, padding=14)
+        body.pack(fill="both", expand=True)
+        self.vars = {
+            "title": tk.StringVar(self, task["title"]),
+            "tags": tk.StringVar(self, ", ".join(task.get("tags", []))),
+            "priority": tk.StringVar(self, PRIORITIES[task.get("priority", 1) - 1]),
+            "urgent": tk.BooleanVar(self, bool(task.get("urgent"))),
+            "durationMinutes": tk.StringVar(self, str(task.get("durationMinutes", 15))),
+            "type": tk.StringVar(self, task.get("type", "maintenance")),
+            "scheduledDate": tk.StringVar(self, task.get("scheduledDate") or ""),
+            "dueDate": tk.StringVar(self, task.get("dueDate") or ""),
+            "recurrence": tk.StringVar(self, (task.get("recurrence") or {}).get("pattern", "none")),
+        }
+        rows = [("Title", ttk.Entry(body, textvariable=self.vars["title"], width=44)),
+                ("Tags", ttk.Entry(body, textvariable=self.vars["tags"])),
+                ("Priority", ttk.Combobox(body, textvariable=self.vars["priority"], values=PRIORITIES,
+                                          state="readonly")),
+                ("Urgent", ttk.Checkbutton(body, variable=self.vars["urgent"])),
+                ("Minutes", ttk.Spinbox(body, textvariable=self.vars["durationMinutes"], from_=1,
+                                        to=10080, increment=5)),
+                ("Type", ttk.Combobox(body, textvariable=self.vars["type"], values=TYPES,
+                                      state="readonly")),
+                ("Scheduled", ttk.Entry(body, textvariable=self.vars["scheduledDate"])),
+                ("Due", ttk.Entry(body, textvariable=self.vars["dueDate"])),
+                ("Repeat", ttk.Combobox(body, textvariable=self.vars["recurrence"], values=REPEATS,
+                                        state="readonly"))]
+        for row, (label, widget) in enumerate(rows):
+            ttk.Label(body, text=label).grid(row=row, column=0, sticky="w", pady=3, padx=(0, 10))
+            widget.grid(row=row, column=1, sticky="we", pady=3)
+        self.title_entry = rows[0][1]
+        ttk.Label(body, text="Notes").grid(row=len(rows), column=0, sticky="nw", pady=3)
+        self.notes = tk.Text(body, width=44, height=4, wrap="word")
+        self.notes.insert("1.0", task.get("notes") or "")
+        self.notes.grid(row=len(rows), column=1, sticky="we", pady=3)
+        self.message = ttk.Label(body, foreground="#b3261e", wraplength=420, text="")
+        self.message.grid(row=len(rows) + 1, column=0, columnspan=2, sticky="w")
+        buttons = ttk.Frame(body)
+        buttons.grid(row=len(rows) + 2, column=0, columnspan=2, sticky="e", pady=(8, 0))
+        self.save_button = ttk.Button(buttons, text="Save", command=self.save)
+        self.save_button.pack(side="right")
+        ttk.Button(buttons, text="Cancel", command=self.destroy).pack(side="right", padx=6)
+        self.bind("<Escape>", lambda e: self.destroy())
+        self.bind("<Control-Return>", lambda e: self.save())
+        self.title_entry.focus_set()
+
+    def changes(self):
+        """The params of the update: only what differs from the task."""
+        task, v = self.task, self.vars
+        wanted = {
+            "title": v["title"].get().strip(),
+            "tags": [t.strip().lstrip("#") for t in v["tags"].get().split(",") if t.strip()],
+            "priority": PRIORITIES.index(v["priority"].get()) + 1,
+            "urgent": v["urgent"].get(),
+            "type": v["type"].get(),
+            "scheduledDate": v["scheduledDate"].get().strip() or None,
+            "dueDate": v["dueDate"].get().strip() or None,
+            "notes": self.notes.get("1.0", "end-1c").strip() or None,
+        }
+        try:
+            wanted["durationMinutes"] = int(v["durationMinutes"].get())
+        except ValueError:
+            wanted["durationMinutes"] = v["durationMinutes"].get()   # the server says why
+        params = {key: value for key, value in wanted.items() if value != task.get(key)}
+        pattern = v["recurrence"].get()
+        if pattern != (task.get("recurrence") or {}).get("pattern", "none"):
+            params["recurrence"] = {"pattern": pattern}
+        return params
+
+    def save(self):
+        params = self.changes()
+        if not params:
+            self.destroy()
+            return
+        self.save_button.state(["disabled"])
+
+        def failed(error):
+            if self.winfo_exists():
+                self.save_button.state(["!disabled"])
+                self.message.configure(text=getattr(error, "message", str(error)))
+        self.app.run_async("task/update", dict(params, id=self.task["id"]),
+                           lambda result: self.winfo_exists() and self.destroy(), on_error=failed)
