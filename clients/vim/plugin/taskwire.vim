@@ -21,10 +21,11 @@ command! -nargs=? -bar -complete=customlist,taskwire#complete Taskwire
 augroup taskwire
   autocmd!
   autocmd BufReadCmd taskwire://* call taskwire#view#read(expand('<amatch>'))
+  autocmd BufWriteCmd taskwire-task://* call taskwire#form#write()
 augroup END
 
 let s:plugs = {
-      \ 'add': 'add()', 'edit': 'edit()', 'complete': 'complete()',
+      \ 'add': 'add()', 'edit': 'edit()', 'form': 'form()', 'complete': 'complete()',
       \ 'move-down': 'move(1)', 'move-up': 'move(-1)',
       \ 'next-day': 'day(1)', 'prev-day': 'day(-1)',
       \ 'schedule': 'schedule()', 'inbox': 'to_inbox()',

@@ -404,3 +404,38 @@ function! Test_titles_in_the_users_language() abort
     unlet g:taskwire_locale
   endtry
 endfunction
+
+function! Test_form_edits_every_field_in_one_update() abort
+  call TwSeed([['A', 'today']])
+  call TwOpen('today')
+  call TwCursor('- A')
+  call TwKeys('E')
+  call assert_equal('taskwire-task://1', bufname('%'))
+  call assert_equal(['title: A', 'tags: ', 'priority: 1', 'urgent: no', 'duration: 15',
+        \ 'type: maintenance', 'scheduled: 2026-02-12', 'due: ', 'repeat: none', 'notes:'],
+        \ getline(4, '$'))
+  let steps = len(TwRequest('history/list', {'limit': 100}).steps)
+  call setline(4, ['title: Call mom', 'tags: family, #phone', 'priority: high', 'urgent: yes',
+        \ 'duration: 30', 'type: errand', 'scheduled: tomorrow', 'due: 2026-02-20',
+        \ 'repeat: weekly', 'notes:', '  ring twice', '  then text'])
+  write
+  call TwWaitFor({-> !&modified}, 'the form to be saved')
+  let task = TwTask(1).task
+  call assert_equal(['Call mom', ['family', 'phone'], 3, v:true, 30, 'errand', '2026-02-13',
+        \ '2026-02-20', 'weekly', "ring twice\nthen text"],
+        \ [task.title, task.tags, task.priority, task.urgent, task.durationMinutes, task.type,
+        \  task.scheduledDate, task.dueDate, task.recurrence.pattern, task.notes])
+  call assert_equal(steps + 1, len(TwRequest('history/list', {'limit': 100}).steps), 'one undo step')
+  call TwWaitMessage("taskwire: saved 'Call mom'")
+  " A value the server refuses: the form stays modified and the message says why.
+  call setline(10, 'scheduled: someday maybe')
+  write
+  call TwWaitMessage('"someday maybe"')
+  call assert_true(&modified)
+  call assert_equal('2026-02-13', TwTask(1).task.scheduledDate)
+  " A line that is not a field: nothing is sent.
+  call setline(10, 'sched: fri')
+  write
+  call TwWaitMessage('no field "sched"')
+  bwipe!
+endfunction

@@ -6,7 +6,7 @@
 
 " key -> <Plug>(taskwire-NAME); see :help taskwire-mappings
 let s:defaults = [
-      \ ['a', 'add'], ['e', 'edit'], ['r', 'edit'], ['x', 'complete'],
+      \ ['a', 'add'], ['e', 'edit'], ['r', 'edit'], ['E', 'form'], ['x', 'complete'],
       \ ['J', 'move-down'], ['K', 'move-up'], ['>', 'next-day'], ['<lt>', 'prev-day'],
       \ ['s', 'schedule'], ['i', 'inbox'], ['u', 'undo'], ['<C-r>', 'redo'],
       \ ['gi', 'view-inbox'], ['gt', 'view-today'], ['gu', 'view-upcoming'],
@@ -106,6 +106,14 @@ function! taskwire#actions#edit() abort
   endif
   call taskwire#rpc#request('task/update', {'id': here.task.id, 'title': title},
         \ {r -> s:changed(here.state, r.task.id)})
+endfunction
+
+" Every field of the task in a form buffer (autoload/taskwire/form.vim).
+function! taskwire#actions#form() abort
+  let here = s:task_here()
+  if !empty(here)
+    call taskwire#form#open(here.task)
+  endif
 endfunction
 
 function! taskwire#actions#complete() abort
