@@ -158,7 +158,7 @@ class Client:
         self._listeners.append(listener)
 
     # -- subscriptions -----------------------------------------------------------------------
-    def subscribe(self, view, timeout=30.0):
+    def subscribe(self, view, timeout=30.0, filter=None, sort=None):
         """``view/subscribe``: return a :class:`Subscription` whose snapshot stays current."""
         done = threading.Event()
         box = {}
@@ -167,26 +167,33 @@ class Client:
             box["subscription"], box["error"] = subscription, error
             done.set()
 
-        self.subscribe_async(view, got)
+        self.subscribe_async(view, got, filter, sort)
         if not done.wait(timeout):
             raise TimeoutError(f"no reply to view/subscribe within {timeout} s")
         if box["error"] is not None:
             raise box["error"]
         return box["subscription"]
 
-    def subscribe_async(self, view, callback):
+    def subscribe_async(self, view, callback, filter=None, sort=None):
         """Subscribe without waiting; ``callback(subscription, error)`` runs on the reader
         thread.  The subscription is registered before any later message is read, so no
-        notification is missed."""
+        notification is missed.  ``filter`` and ``sort`` are view/subscribe's."""
+        query = {"view": view}
+        if filter:
+            query["filter"] = filter
+        if sort:
+            query["sort"] = sort
+
         def on_reply(result, error):
             subscription = None
             if error is None:
-                subscription = Subscription(self, result["subscription"], result["snapshot"])
+                subscription = Subscription(self, result["subscription"], result["snapshot"],
+                                            query)
                 with self._lock:
                     self._subscriptions[subscription.id] = subscription
             callback(subscription, error)
 
-        return self.call_async("view/subscribe", {"view": view}, on_reply)
+        return self.call_async("view/subscribe", query, on_reply)
 
     def _forget_subscription(self, subscription_id):
         with self._lock:

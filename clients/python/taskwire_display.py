@@ -14,6 +14,11 @@ WEEKDAYS = {"en": ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"],
 MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
 
+def language_of(locale):
+    """``de`` for a German locale (``de``, ``de_DE.UTF-8``), else ``en``."""
+    return "de" if (locale or "").lower().startswith("de") else "en"
+
+
 def _date(text):
     return datetime.date.fromisoformat(text)
 
@@ -69,7 +74,8 @@ def markers(task, today, in_today=False, language="en"):
         parts.append(("!" * task["priority"], None))
     if task.get("urgent"):
         parts.append(("*", None))
-    parts.extend((f"#{tag}", None) for tag in task.get("tags", []))
+    if task.get("tags"):   # one part: tags are separated by one space, the parts by two
+        parts.append((" ".join(f"#{tag}" for tag in task["tags"]), None))
     if task.get("type") in TYPES:
         parts.append((TYPES[task["type"]], None))
     if task.get("durationMinutes", 15) != 15:

@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """taskwire for the desktop: a Tk app on the taskwire server.
 
-Tabs Inbox / Today / Upcoming, each with a persistent input field (story 2.3); drag rows to
-reorder or onto another tab (story 3.4); right-click, long press, Shift+F10 or the Menu key
-for Today / Tomorrow / Choose date… / Inbox / Cancel (story 3.6); Ctrl+Z / Ctrl+Shift+Z.
-Everything on screen comes from view subscriptions; the UI thread never waits for the server:
-replies and notifications reach it through a queue that ``root.after`` drains.
+Tabs Inbox / Today / Upcoming, each with a persistent quick-add field that highlights what it
+recognises (story 2.3); drag rows to reorder or onto another tab (story 3.4); right-click, long
+press, Shift+F10 or the Menu key for Today / Tomorrow / Choose date… / Inbox / Cancel (story
+3.6); the matrix as a 2×2 board with drag between quadrants; the logbook (reopen); a search
+field that filters every tab; Ctrl+Z / Ctrl+Shift+Z.  Everything on screen comes from view
+subscriptions; the UI thread never waits for the server: replies and notifications reach it
+through a queue that ``root.after`` drains.
 
-    python3 taskwire_gui.py [--db PATH] [--taskwire BINARY]
+    python3 taskwire_gui.py [--db PATH] [--taskwire BINARY] [--locale de]
 """
 
 import argparse
@@ -16,31 +18,36 @@ import sys
 import queue
 import threading
 import tkinter as tk
-from tkinter import font as tkfont
 from tkinter import ttk
 
 from taskwire_client import Client, TaskwireError
 from taskwire_gui_actions import Actions
 from taskwire_gui_drag import DragController
 from taskwire_gui_list import TITLES, TaskList
+from taskwire_gui_logbook import Logbook
+from taskwire_gui_matrix import MatrixBoard
+from taskwire_gui_search import SearchField, unsubscribe_quietly
+from taskwire_gui_style import make_ghost, setup_style
+from taskwire_gui_tabs import TAB_TITLES, TABS, VIEWS, Tabs
 from taskwire_gui_widgets import Toast
 
-VIEWS = ("inbox", "today", "upcoming")
 ERROR_TEXT = {-32013: "Nothing to undo", -32014: "Nothing to redo",
               -32015: "Can't undo: the task has changed since",
               -32801: "The list changed meanwhile — please drop again"}
 
 
-class App(Actions):
+class App(Actions, Tabs):
     """The main window.  ``client_options`` go to :class:`taskwire_client.Client`."""
 
     def __init__(self, root, **client_options):
         self.root = root
         self.locale = client_options.get("locale")
         self.views = VIEWS
+        self.tabs = TABS
         self.queue = queue.Queue()
         self.client = None
         self.subscriptions = {}
+        self._generation = 0      # counts filter changes: older subscriptions are dropped
         self.menu = None          # the last schedule menu (test hook)
         self.renaming = None      # the open rename field (taskwire_gui_rename), if any
         self.editor = None        # the last task editor dialog (taskwire_gui_editor)
@@ -49,13 +56,13 @@ class App(Actions):
         self.closed = False
         self._key_moves = []      # Alt+Up/Down presses waiting for the previous one to show
         self._move_wait = None    # (view, version on screen) while such a move is on its way
-        self._setup_style()
+        self.fonts, self.row_tags = setup_style(root)
         root.title("taskwire")
         root.geometry("900x640")
         root.minsize(560, 400)
         self.status = ttk.Label(root, style="Status.TLabel", text=(
-            "Enter add · Space complete · Del delete · Alt+↑↓ reorder · "
-            "Shift+F10 schedule · Ctrl+Z undo · Ctrl+Shift+Z redo"))
+            "Enter add · Space done · e edit · F2 rename · Del delete · Alt+↑↓ move · "
+            "Shift+F10 date · Ctrl+F find · Ctrl+Z undo"))
         self.status.pack(fill="x", side="bottom")
         self.notebook = ttk.Notebook(root, style="Tabs.TNotebook")
         self.notebook.pack(fill="both", expand=True)
@@ -66,6 +73,12 @@ class App(Actions):
             self.lists[view] = tasklist
             self.notebook.add(tasklist.frame, text=TITLES[view])
             self._bind_list(tasklist)
+        self.matrix = MatrixBoard(self, self.notebook)
+        self.logbook = Logbook(self, self.notebook)
+        self.pages = dict(self.lists, matrix=self.matrix, logbook=self.logbook)
+        for view in TABS[len(VIEWS):]:
+            self.notebook.add(self.pages[view].frame, text=TAB_TITLES[view])
+        self.search = SearchField(self, self.notebook, self.fonts["row"])
         self.toast = Toast(root, font=self.fonts["row"])
         self.drag = DragController(self)
         for view, tasklist in self.lists.items():
@@ -73,49 +86,18 @@ class App(Actions):
         root.bind_all("<Control-z>", lambda e: self.undo())
         for key in ("<Control-Z>", "<Control-Shift-Z>", "<Control-y>"):
             root.bind_all(key, lambda e: self.redo())
-        for n in range(3):
+        for n in range(len(TABS)):
             root.bind_all(f"<Control-Key-{n + 1}>", lambda e, n=n: self.select_tab(n))
+        root.bind_all("<Control-f>", lambda e: (self.search.entry.focus_set(), "break")[1])
         self.notebook.bind("<<NotebookTabChanged>>", self._tab_changed)
         self.notebook.select(1)
         threading.Thread(target=self._connect, args=(client_options,), daemon=True).start()
         self._poll_id = self.root.after(20, self._poll)
         root.protocol("WM_DELETE_WINDOW", self.quit)
 
-    # -- looks -------------------------------------------------------------------------------
-    def _setup_style(self):
-        style = ttk.Style(self.root)
-        if "clam" in style.theme_names():
-            style.theme_use("clam")
-        base = tkfont.nametofont("TkDefaultFont")
-        base.configure(size=12)
-        family = base.actual("family")
-        self.fonts = {"row": tkfont.Font(family=family, size=12),
-                      "title": tkfont.Font(family=family, size=20, weight="bold"),
-                      "header": tkfont.Font(family=family, size=13, weight="bold"),
-                      "small": tkfont.Font(family=family, size=10)}
-        self.row_tags = {"header": {"font": self.fonts["header"], "background": "#eef2f8",
-                                    "foreground": "#1f3a5f"},
-                         "task": {"font": self.fonts["row"]},
-                         "overdue": {"foreground": "#b3261e"},
-                         "after-due": {"foreground": "#b3261e"},
-                         "due-today": {"foreground": "#c25e00"}}
-        style.configure("Title.TLabel", font=self.fonts["title"], foreground="#1d2330")
-        style.configure("Subtitle.TLabel", foreground="#5b6475")
-        style.configure("Empty.TLabel", foreground="#8a93a3", background="white")
-        style.configure("Status.TLabel", font=self.fonts["small"], foreground="#5b6475",
-                        padding=(10, 4))
-        style.configure("Tasks.Treeview", rowheight=34, font=self.fonts["row"],
-                        fieldbackground="white", background="white", borderwidth=0)
-        style.map("Tasks.Treeview", background=[("selected", "#2f6fde")],
-                  foreground=[("selected", "white")])
-        style.configure("Tabs.TNotebook.Tab", padding=(18, 6), font=self.fonts["row"])
-        style.configure("PickerMonth.TLabel", font=self.fonts["header"])
-        style.configure("PickerWeekday.TLabel", foreground="#5b6475")
-        self.root.option_add("*Menu.font", self.fonts["row"])
-
     def make_ghost(self):
         """The label that follows the pointer during a drag."""
-        return tk.Label(self.root, bg="#fffbe6", relief="solid", bd=1, font=self.fonts["row"])
+        return make_ghost(self.root, self.fonts["row"])
 
     # -- the connection ----------------------------------------------------------------------
     def _connect(self, options):
@@ -128,12 +110,25 @@ class App(Actions):
 
     def _on_connected(self, client):
         self.client = client
-        for view in VIEWS:
+        self.subscribe_all(self.search.filter)
+
+    @property
+    def filtered(self):
+        """True while the search filters the tabs (no drag then)."""
+        return self.search.filter is not None
+
+    def subscribe_all(self, filter=None):
+        """Subscribe every tab's view (again), with ``filter``; older subscriptions end."""
+        if self.client is None:
+            return
+        self._generation += 1
+        generation = self._generation
+        for view in TABS:
             def subscribed(subscription, error, view=view):
                 if subscription is not None:
-                    subscription.add_listener(lambda s, p: self.queue.put(("changed", view)))
-                self.queue.put(("subscribed", view, subscription, error))
-            client.subscribe_async(view, subscribed)
+                    subscription.add_listener(lambda s, p: self.queue.put(("changed", view, s)))
+                self.queue.put(("subscribed", view, subscription, error, generation))
+            self.client.subscribe_async(view, subscribed, filter=filter)
 
     def _poll(self):
         try:
@@ -155,12 +150,17 @@ class App(Actions):
                     else:
                         (on_error or self.show_error)(error)
                 elif kind == "changed":
-                    changed.add(message[1])
+                    if self.subscriptions.get(message[1]) is message[2]:
+                        changed.add(message[1])
                 elif kind == "subscribed":
-                    _, view, subscription, error = message
+                    _, view, subscription, error, generation = message
                     if error is not None:
                         self.show_error(error)
+                    elif generation != self._generation:    # the search changed since
+                        unsubscribe_quietly(self.client, subscription)
                     else:
+                        if view in self.subscriptions:
+                            unsubscribe_quietly(self.client, self.subscriptions[view])
                         self.subscriptions[view] = subscription
                         changed.add(view)
                 elif kind == "connected":
@@ -172,8 +172,8 @@ class App(Actions):
         except queue.Empty:
             pass
         for view in changed:
-            self.lists[view].render(self.subscriptions[view].snapshot())
-            self._set_tab_text(VIEWS.index(view))
+            self.pages[view].render(self.subscriptions[view].snapshot())
+            self._set_tab_text(TABS.index(view))
         if self._move_wait is not None and changed:
             view, version = self._move_wait
             if self.lists[view].version > version:   # the last reorder is on screen
@@ -184,7 +184,7 @@ class App(Actions):
     @property
     def ready(self):
         """True once every tab shows its subscription."""
-        return all(tasklist.shown is not None for tasklist in self.lists.values())
+        return all(page.shown is not None for page in self.pages.values())
 
     def run_async(self, method, params=None, on_result=None, on_error=None):
         """Send a request; ``on_result(result)`` / ``on_error(error)`` run on the UI thread."""
@@ -219,65 +219,6 @@ class App(Actions):
     def quit(self):
         """Close the window; ``main`` then shuts taskwire down."""
         self.root.destroy()
-
-    # -- tabs --------------------------------------------------------------------------------
-    def current_tab(self):
-        return self.notebook.index("current")
-
-    def select_tab(self, index):
-        self.notebook.select(index)
-
-    def _tab_changed(self, event=None):
-        if not self.drag.dragging:
-            self.lists[VIEWS[self.current_tab()]].entry.focus_set()
-
-    def _set_tab_text(self, index, highlight=False):
-        view = VIEWS[index]
-        shown = self.lists[view].shown
-        count = len(shown.tasks()) if shown else 0
-        text = f"{TITLES[view]}  {count}" if count else TITLES[view]
-        self.notebook.tab(index, text=f"▸ {text} ◂" if highlight else text)
-
-    def highlight_tab(self, index, on):
-        """Mark a tab as the drop zone a drag hovers (story 3.4)."""
-        self._set_tab_text(index, on)
-
-    def tab_at(self, x_root, y_root):
-        """The index of the tab label at a screen point, or None."""
-        if self.root.winfo_containing(x_root, y_root) is not self.notebook:
-            return None
-        x, y = x_root - self.notebook.winfo_rootx(), y_root - self.notebook.winfo_rooty()
-        index = self.notebook.tk.call(self.notebook, "identify", "tab", x, y)
-        return None if index == "" else int(index)
-
-    def list_at(self, x_root, y_root):
-        """The shown list whose tree is at a screen point, or None."""
-        widget = self.root.winfo_containing(x_root, y_root)
-        tasklist = self.lists[VIEWS[self.current_tab()]]
-        while widget is not None:
-            if widget is tasklist.tree:
-                return tasklist
-            widget = widget.master
-        return None
-
-    # -- test hooks --------------------------------------------------------------------------
-    def rows(self, view):
-        """The rows of a tab as the user sees them (see TaskList.visible_rows)."""
-        return self.lists[view].visible_rows()
-
-    def tab_point(self, view):
-        """The centre of a tab's label in notebook coordinates."""
-        index = VIEWS.index(view)
-
-        def hit(x, y):
-            return self.notebook.tk.call(self.notebook, "identify", "tab", x, y) == index
-        for y in range(2, 80, 2):
-            xs = [x for x in range(0, self.notebook.winfo_width(), 2) if hit(x, y)]
-            if xs:
-                x = (xs[0] + xs[-1]) // 2
-                ys = [y2 for y2 in range(y, y + 80) if hit(x, y2)]
-                return x, (ys[0] + ys[-1]) // 2
-        raise LookupError(f"tab {view} not found")
 
 
 def system_locale():

@@ -11,7 +11,6 @@ from taskwire_gui_editor import TaskEditor
 from taskwire_gui_rename import rename_in_place
 from taskwire_gui_widgets import DatePicker, build_schedule_menu
 
-VIEWS = ("inbox", "today", "upcoming")
 
 
 class Actions:
@@ -20,10 +19,10 @@ class Actions:
     # -- tasks -------------------------------------------------------------------------------
     def task(self, task_id):
         """The task with ``task_id`` as shown in any tab, or None."""
-        for tasklist in self.lists.values():
-            for row in tasklist.task_rows():
-                if row[3]["id"] == task_id:
-                    return row[3]
+        for page in self.pages.values():
+            for task in (page.shown.tasks() if page.shown else []):
+                if task["id"] == task_id:
+                    return task
         return None
 
     def create(self, tasklist, title):
@@ -41,6 +40,18 @@ class Actions:
         task = self.task(task_id) or {"title": task_id}
         self.run_async("task/complete", {"id": task_id}, lambda r: self.toast.show(
             f"Completed '{task['title']}' — Ctrl+Z to undo"))
+
+    def reopen(self, task_id):
+        task = self.task(task_id) or {"title": task_id}
+        self.run_async("task/complete", {"id": task_id, "completed": False},
+                       lambda r: self.toast.show(f"Reopened '{task['title']}' — Ctrl+Z to undo"))
+
+    def edit(self, task_id):
+        """Open the editor of every field (taskwire_gui_editor) for a task."""
+        task = self.task(task_id) if task_id is not None else None
+        if task is not None:
+            self.editor = TaskEditor(self, task)
+        return task is not None
 
     def delete(self, task_id):
         task = self.task(task_id) or {"title": task_id}
@@ -77,6 +88,9 @@ class Actions:
     def reorder(self, tasklist, delta):
         """Alt+Up/Down: move the selected task one place; a press made while the previous
         one is not on screen yet waits for it (its index would be computed on an old list)."""
+        if self.filtered:
+            self.toast.show("Clear the search to reorder")
+            return
         if self._move_wait is not None:
             self._key_moves.append((tasklist, delta))
             return
@@ -113,7 +127,7 @@ class Actions:
         self.picker = DatePicker(self.root, picker["default"], picker["minimum"],
                                  lambda date: self.schedule(task_id, date),
                                  title=f"Schedule '{task['title']}'", font=self.fonts["row"],
-                                 return_focus=self.lists[VIEWS[self.current_tab()]].tree)
+                                 return_focus=self.root.focus_get())
 
     def menu_for_selection(self, tasklist):
         task_id = tasklist.selected_task()
@@ -149,10 +163,7 @@ class Actions:
             return "break"
 
         def edit(event=None):
-            task_id = tasklist.selected_task()
-            task = self.task(task_id) if task_id is not None else None
-            if task is not None:
-                self.editor = TaskEditor(self, task)
+            self.edit(tasklist.selected_task())
             return "break"
 
         tree.bind("<F2>", rename)
@@ -167,7 +178,7 @@ class Actions:
             for key, step in (("<Control-Tab>", 1), ("<Control-Shift-Tab>", -1),
                               ("<Control-ISO_Left_Tab>", -1)):
                 widget.bind(key, lambda e, d=step: (
-                    self.select_tab((self.current_tab() + d) % len(VIEWS)), "break")[1])
+                    self.select_tab((self.current_tab() + d) % len(self.tabs)), "break")[1])
         tree.bind("<FocusIn>", lambda e: tasklist.selected_task() or tasklist.move_selection(0))
         tree.bind("<Up>", lambda e: (tasklist.move_selection(-1), "break")[1])
         tree.bind("<Down>", lambda e: (tasklist.move_selection(1), "break")[1])

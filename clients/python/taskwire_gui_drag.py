@@ -52,6 +52,11 @@ class DragController:
         if not self.dragging:
             if abs(event.x_root - x0) < THRESHOLD and abs(event.y_root - y0) < THRESHOLD:
                 return
+            if self.app.filtered:   # a drop index counts the whole list: no drag on a search
+                self.press = None
+                self._stop_long_press()
+                self.app.toast.show("Clear the search to drag")
+                return
             self._stop_long_press()
             self.dragging = True
             self.root.configure(cursor="fleur")
@@ -97,6 +102,8 @@ class DragController:
         for other in self.app.lists.values():
             if other is not tasklist:
                 other.show_indicator(None)
+        if tab is not None and tab >= len(self.app.views):
+            tab = None       # the matrix and the logbook are not places in the date lists
         if tab is not None:
             self._hover(tab)
             same = tab == self.app.current_tab()

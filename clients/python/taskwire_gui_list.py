@@ -61,6 +61,10 @@ class TaskList:
                                style="Empty.TLabel")
         self.tree.bind("<<TreeviewSelect>>", self._skip_headers)
 
+    def focus_target(self):
+        """Where the keyboard goes when the tab opens: the input field."""
+        return self.entry
+
     @property
     def version(self):
         """The version of the snapshot on screen (None before the first one)."""
@@ -97,9 +101,15 @@ class TaskList:
                 self.tree.insert("", "end", iid=iid, text=title,
                                  values=("  ".join(text for text, _ in markers),), tags=tags)
                 self.rows.append((iid, "task", group["key"], task))
-        if self.view == "today":
-            day = parse_date(snapshot.today)
-            self.subtitle.configure(text=f"{day:%A}, {day:%B} {day.day}")
+        self._fit_info()
+        if self.view in ("today", "inbox"):
+            # The group's header per the display convention: "Thu, Feb 12 · 1h15m" beside
+            # the big "Today"; "Tasks without a date · 45m" beside "Inbox".
+            group = snapshot.groups[0] if snapshot.groups else {"title": "", "tasks": []}
+            header = display.header("", snapshot.today if self.view == "today" else None,
+                                    group["tasks"], snapshot.today, self.language)
+            lead = "" if self.view == "today" else SUBTITLES["inbox"]
+            self.subtitle.configure(text=(lead + header).strip(" ·"))
         if self.rows:
             self.empty.place_forget()
         else:
@@ -110,9 +120,17 @@ class TaskList:
         elif old_position is not None and tasks and self.tree.focus_get() is self.tree:
             self.select_task(tasks[min(old_position, len(tasks) - 1)][3]["id"])
 
+    def _fit_info(self):
+        """Widen the markers' column to its longest text, so no marker is ever cut."""
+        font = self.app.fonts["row"]
+        widest = max((font.measure(self.tree.set(row[0], "info")) for row in self.rows
+                      if row[1] == "task"), default=0)
+        limit = max(250, self.tree.winfo_width() * 2 // 3)
+        self.tree.column("info", width=min(limit, max(160, widest + 16)))
+
     @property
     def language(self):
-        return "de" if (self.app.locale or "").lower().startswith("de") else "en"
+        return display.language_of(self.app.locale)
 
     def info(self, task):
         """The small print of a row, per the display convention (taskwire_display)."""

@@ -127,8 +127,9 @@ class Subscription:
     None after a re-list.  They must be quick (a GUI should only queue a message).
     """
 
-    def __init__(self, client, subscription_id, snapshot):
+    def __init__(self, client, subscription_id, snapshot, query=None):
         self.client = client
+        self.query = dict(query or {"view": snapshot["view"]})   # view, filter, sort
         self.id = subscription_id
         self._snapshot = ViewSnapshot(snapshot)
         self.view = self._snapshot.view
@@ -167,7 +168,7 @@ class Subscription:
             self._pending = []
             self.relists += 1
         try:
-            self.client.call_async("view/list", {"view": self.view}, self._on_list)
+            self.client.call_async("view/list", self.query, self._on_list)
         except Exception:  # the connection is gone: nothing more will arrive anyway
             with self._lock:
                 self._pending = None

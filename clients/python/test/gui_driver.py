@@ -97,7 +97,7 @@ class GuiTestCase(StoreTestCase):
         x, y = self.app.tab_point(view)
         self.app.notebook.event_generate("<ButtonPress-1>", x=x, y=y)
         self.app.notebook.event_generate("<ButtonRelease-1>", x=x, y=y)
-        self.until(lambda: self.app.views[self.app.current_tab()] == view, f"{view} is shown")
+        self.until(lambda: self.app.tabs[self.app.current_tab()] == view, f"{view} is shown")
         self.pump(0.05)
 
     def key(self, keysym, state=0, widget=None):

@@ -44,7 +44,7 @@ started=$SECONDS
 cd "$here" || exit 1
 
 echo "== python client: library tests (taskwire over pipes)"
-"$python" run_tests.py test_client test_random test_display || status=1
+"$python" run_tests.py test_client test_random test_display test_gui_cli || status=1
 
 echo "== python client: Tk app tests (Xvfb)"
 mkdir -p "$work/fb"
@@ -62,7 +62,7 @@ if [[ ! -s $work/display ]]; then
   exit 1
 fi
 DISPLAY=":$(head -n 1 "$work/display")" TW_FBDIR="$work/fb" \
-  "$python" run_tests.py test_gui || status=1
+  "$python" run_tests.py test_gui test_gui_editing test_gui_boards test_screenshot || status=1
 
 echo "== python client: $((SECONDS - started)) s, $([[ $status == 0 ]] && echo passed || echo FAILED)"
 exit "$status"

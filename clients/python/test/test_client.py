@@ -129,6 +129,20 @@ class NotificationsTest(StoreTestCase):
         listing = tw.call("view/list", {"view": "inbox"})
         self.assertEqual(sub.snapshot().to_dict(), listing)
 
+    def test_a_filtered_subscription_relists_with_its_filter(self):
+        tw = self.client()
+        tw.call("task/create", {"title": "Buy milk", "tags": ["shop"]})
+        sub = tw.subscribe("inbox", filter={"tagsAny": ["shop"]}, sort="title")
+        self.assertEqual([t["title"] for t in sub.snapshot().tasks()], ["Buy milk"])
+        sub._snapshot.version -= 1   # pretend a notification was lost
+        tw.call("task/create", {"title": "Buy bread", "tags": ["shop"]})
+        tw.call("task/create", {"title": "Fix the bike"})
+        query = {"view": "inbox", "filter": {"tagsAny": ["shop"]}, "sort": "title"}
+        self.assertTrue(wait_for(lambda: sub.relists == 1 and [
+            t["title"] for t in sub.snapshot().tasks()] == ["Buy bread", "Buy milk"]))
+        self.assertEqual(without_version(sub.snapshot().to_dict()),
+                         without_version(tw.call("view/list", query)))
+
     def test_unsubscribe(self):
         tw = self.client()
         sub = tw.subscribe("inbox")

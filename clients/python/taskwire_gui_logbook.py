@@ -1,0 +1,122 @@
+"""The logbook tab: completed tasks, newest first, by completion day; reopen them.
+
+A day header reads like the date lists' (``Today · Thu, Feb 12 · 45m``); a row is
+``☑  Pay rent`` with its markers and ``done Thu, Feb 12``.  A click on ☑, Space or the Reopen
+button sends ``task/complete`` with ``completed: false``: the task goes back to the end of its
+list.  ``e`` edits, Delete deletes.
+"""
+
+from tkinter import ttk
+
+import taskwire_display as display
+from taskwire_gui_list import CHECKBOX, CHECKBOX_PX
+
+
+class Logbook:
+    """The widgets and rendering of the logbook tab."""
+
+    def __init__(self, app, master):
+        self.app = app
+        self.shown = None
+        self.rows = []          # (iid, kind, task or group)
+        self.frame = ttk.Frame(master, padding=(18, 12, 18, 8))
+        head = ttk.Frame(self.frame)
+        head.pack(fill="x")
+        ttk.Label(head, text="Logbook", style="Title.TLabel").pack(side="left")
+        ttk.Label(head, text="Completed tasks, newest first", style="Subtitle.TLabel").pack(
+            side="left", padx=(12, 0), pady=(8, 0))
+        self.reopen_button = ttk.Button(head, text="Reopen", command=self.reopen_selected)
+        self.reopen_button.pack(side="right")
+        body = ttk.Frame(self.frame)
+        body.pack(fill="both", expand=True, pady=(10, 0))
+        self.tree = ttk.Treeview(body, columns=("info",), show="tree", selectmode="browse",
+                                 style="Tasks.Treeview")
+        self.tree.column("#0", stretch=True, minwidth=200)
+        self.tree.column("info", stretch=True, minwidth=200, anchor="e")
+        scroll = ttk.Scrollbar(body, orient="vertical", command=self.tree.yview)
+        self.tree.configure(yscrollcommand=scroll.set)
+        self.tree.pack(side="left", fill="both", expand=True)
+        scroll.pack(side="right", fill="y")
+        for tag, options in app.row_tags.items():
+            self.tree.tag_configure(tag, **options)
+        self.empty = ttk.Label(self.tree, text="Nothing completed yet.", style="Empty.TLabel")
+        self.tree.bind("<space>", lambda e: (self.reopen_selected(), "break")[1])
+        self.tree.bind("<Delete>", lambda e: (self._with_selection(app.delete), "break")[1])
+        self.tree.bind("e", lambda e: (self._with_selection(app.edit), "break")[1])
+        self.tree.bind("<ButtonPress-1>", self._on_press, add="+")
+        self.tree.bind("<ButtonRelease-1>", self._on_release, add="+")
+        self.tree.bind("<<TreeviewSelect>>", self._skip_headers)
+        self._pressed = None
+
+    def focus_target(self):
+        return self.tree
+
+    def render(self, snapshot):
+        selected = self.selected_task()
+        self.shown = snapshot
+        language = display.language_of(self.app.locale)
+        self.tree.delete(*self.tree.get_children())
+        self.rows = []
+        for group in snapshot.groups:
+            iid = f"g{group['key']}"
+            self.tree.insert("", "end", iid=iid, tags=("header",), text=display.header(
+                group["title"], group.get("date"), group["tasks"], snapshot.today, language))
+            self.rows.append((iid, "header", group))
+            done = ""
+            if group.get("date"):
+                done = f"done {display.day(group['date'], snapshot.today, language)}"
+            for task in group["tasks"]:
+                iid = f"t{task['id']}"
+                # Flags about dates to come do not apply to what is done; the rest does.
+                markers = display.markers(task, snapshot.today, False, language)
+                parts = [text for text, style in markers if style not in ("overdue", "after-due")]
+                self.tree.insert("", "end", iid=iid, tags=("task", "done"),
+                                 text=f"{CHECKBOX[bool(task.get('completed'))]}  {task['title']}",
+                                 values=("  ".join(parts + [done]),))
+                self.rows.append((iid, "task", task))
+        if self.rows:
+            self.empty.place_forget()
+        else:
+            self.empty.place(relx=0.5, y=40, anchor="n")
+        if selected is not None and self.tree.exists(f"t{selected}"):
+            self.tree.selection_set(f"t{selected}")
+
+    def selected_task(self):
+        selection = self.tree.selection()
+        return int(selection[0][1:]) if selection and selection[0].startswith("t") else None
+
+    def select_task(self, task_id):
+        self.tree.selection_set(f"t{task_id}")
+        self.tree.focus(f"t{task_id}")
+        self.tree.see(f"t{task_id}")
+
+    def _with_selection(self, action):
+        task_id = self.selected_task()
+        if task_id is not None:
+            action(task_id)
+
+    def reopen_selected(self):
+        self._with_selection(self.app.reopen)
+
+    def _skip_headers(self, event=None):
+        selection = self.tree.selection()
+        if selection and not selection[0].startswith("t"):
+            self.tree.selection_remove(selection)
+
+    def _on_press(self, event):
+        iid = self.tree.identify_row(event.y)
+        box = self.tree.bbox(iid, "#0") if iid.startswith("t") else None
+        hit = box and 0 <= event.x - box[0] < CHECKBOX_PX
+        self._pressed = int(iid[1:]) if hit else None
+
+    def _on_release(self, event):
+        task_id, self._pressed = self._pressed, None
+        if task_id is not None and self.tree.identify_row(event.y) == f"t{task_id}":
+            self.app.reopen(task_id)
+
+    def visible_rows(self):
+        """Test hook: ``("header", text)`` and ``("task", id, title, info)`` as shown."""
+        return [("header", self.tree.item(iid, "text")) if kind == "header" else
+                ("task", item["id"], item["title"], self.tree.item(iid, "values")[0])
+                for iid, kind, item in self.rows]
+
