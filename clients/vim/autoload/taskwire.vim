@@ -1,18 +1,24 @@
 " autoload/taskwire.vim - entry points of the taskwire plugin (see :help taskwire).
 "
 "   taskwire/rpc.vim      the one server job, requests and notifications
-"   taskwire/view.vim     the taskwire://VIEW buffers: subscription, snapshot, rendering
+"   taskwire/view.vim     the taskwire://VIEW buffers: subscription, snapshot, filter
 "   taskwire/diff.vim     applying view/changed ops to a snapshot
+"   taskwire/render.vim   the buffer's lines from the snapshot
+"   taskwire/display.vim  the display convention: task lines, headers, dates, durations
 "   taskwire/actions.vim  the buffer's keys
+"   taskwire/moves.vim    J K > <: moves, queued while one is in flight
+"   taskwire/filter.vim   :TaskwireFilter and /
+"   taskwire/form.vim     E, :TaskwireEdit: every field of a task in a form buffer
 "   taskwire/ui.vim       messages and prompts
 
-" :Taskwire [inbox|today|upcoming]: shows the view in its buffer taskwire://VIEW, going to the
+" :Taskwire [inbox|today|upcoming|matrix|all|logbook]: shows the view in its buffer taskwire://VIEW, going to the
 " window that already shows it in this tab page, else opening it in the current window (with
 " g:taskwire_open_cmd, "edit" by default; "split" when the current buffer cannot be left).
 function! taskwire#open(...) abort
   let view = a:0 && !empty(a:1) ? a:1 : get(g:, 'taskwire_default_view', 'today')
   if index(taskwire#view#names(), view) < 0
-    call taskwire#ui#error('unknown view ' . string(view) . ' (inbox, today, upcoming)')
+    call taskwire#ui#error('unknown view ' . string(view) . ' ('
+          \ . join(taskwire#view#names(), ', ') . ')')
     return
   endif
   let name = 'taskwire://' . view

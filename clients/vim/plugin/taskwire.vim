@@ -17,6 +17,11 @@ let g:loaded_taskwire = 1
 
 command! -nargs=? -bar -complete=customlist,taskwire#complete Taskwire
       \ call taskwire#open(<q-args>)
+" In a view buffer: filter it (no argument: clear), edit or delete the task under the cursor.
+command! -nargs=* -complete=customlist,taskwire#filter#complete TaskwireFilter
+      \ call taskwire#filter#apply(<q-args>)
+command! -nargs=0 -bar TaskwireEdit call taskwire#actions#form()
+command! -nargs=0 -bar TaskwireDelete call taskwire#actions#delete()
 
 augroup taskwire
   autocmd!
@@ -26,12 +31,14 @@ augroup END
 
 let s:plugs = {
       \ 'add': 'add()', 'edit': 'edit()', 'form': 'form()', 'complete': 'complete()',
+      \ 'delete': 'delete()', 'filter': 'filter()', 'clear-filter': 'clear_filter()',
       \ 'move-down': 'move(1)', 'move-up': 'move(-1)',
       \ 'next-day': 'day(1)', 'prev-day': 'day(-1)',
       \ 'schedule': 'schedule()', 'inbox': 'to_inbox()',
       \ 'undo': 'undo()', 'redo': 'redo()',
       \ 'view-inbox': 'switch("inbox")', 'view-today': 'switch("today")',
-      \ 'view-upcoming': 'switch("upcoming")',
+      \ 'view-upcoming': 'switch("upcoming")', 'view-matrix': 'switch("matrix")',
+      \ 'view-all': 'switch("all")', 'view-logbook': 'switch("logbook")',
       \ 'refresh': 'refresh()', 'close': 'close()',
       \ 'next-group': 'jump(1)', 'prev-group': 'jump(-1)', 'help': 'help()'}
 for [s:name, s:call] in items(s:plugs)

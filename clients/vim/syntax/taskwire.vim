@@ -1,30 +1,46 @@
-" syntax/taskwire.vim - the taskwire://VIEW buffers.
+" syntax/taskwire.vim - the taskwire://VIEW buffers (the display convention of clients/README.md).
 if exists('b:current_syntax')
   finish
 endif
 
-syntax match taskwireGroup    /^## .*$/ contains=taskwireDate
-syntax match taskwireDate     /\d\{4}-\d\d-\d\d/ contained
-syntax match taskwireBullet   /^- / nextgroup=taskwireTitle
+" A task line: "[ ] Title  !!  *  #tag  @type  30m  ↻ weekly  due Fri, Nov 27  overdue"; the
+" markers follow the title after two spaces.  Every other line that is not empty is a header.
+syntax match taskwireGroup    /^[^[ ].*$/ contains=taskwireFilter
+syntax match taskwireFilter   /^Filter: .*$/ contained
+syntax match taskwireBox      /^\[[ x]\] / nextgroup=taskwireTitle
+syntax match taskwireDone     /^\[x\] .\{-}\ze\(  \|$\)/
 syntax match taskwireTitle    /.\{-}\ze\(  \|$\)/ contained
-syntax match taskwireTag      /\s\zs#\S\+/
-syntax match taskwirePriority /\s\zs!\+\ze\(\s\|$\)/
-syntax match taskwireUrgent   /(urgent)/
-syntax match taskwireRepeat   /(\(daily\|weekly\|biweekly\|monthly\))/
-syntax match taskwireOverdue  /overdue \d\{4}-\d\d-\d\d/
-syntax match taskwireDue      /due \d\{4}-\d\d-\d\d/
+syntax match taskwirePriority /  \zs!\{2,3}\ze\(  \|$\)/
+syntax match taskwireUrgent   /  \zs\*\ze\(  \|$\)/
+syntax match taskwireTag      /\s\zs#[^ #]\+/
+syntax match taskwireType     /  \zs@\a\+\ze\(  \|$\)/
+syntax match taskwireDuration /  \zs\(\d\+h\)\=\(\d\+m\)\=\ze\(  \|$\)/
+syntax match taskwireRepeat   /  \zs↻ [^ ].\{-}\ze\(  \|$\)/
+syntax match taskwireDue      /  \zsdue [^ ].\{-}\ze\(  \|$\)/
+syntax match taskwireDueToday /  \zsdue today\ze\(  \|$\)/
+syntax match taskwireOverdue  /  \zsoverdue\ze\(  \|$\)/
+syntax match taskwireAfterDue /  \zsafter due\ze\(  \|$\)/
+syntax match taskwireDoneDay  /  \zsdone [^ ].*$/
 syntax match taskwireEmpty    /^  (.*)$/
 syntax match taskwireEmpty    /^Loading .*$/
 
 highlight default link taskwireGroup    Title
-highlight default link taskwireDate     Comment
-highlight default link taskwireBullet   Delimiter
+highlight default link taskwireFilter   Search
+highlight default link taskwireBox      Delimiter
+highlight default link taskwireDone     Comment
 highlight default link taskwireTag      Identifier
 highlight default link taskwirePriority WarningMsg
-highlight default link taskwireUrgent   ErrorMsg
+highlight default link taskwireUrgent   WarningMsg
+highlight default link taskwireType     Type
+highlight default link taskwireDuration Number
 highlight default link taskwireRepeat   Type
-highlight default link taskwireOverdue  Error
 highlight default link taskwireDue      Special
+highlight default link taskwireDoneDay  Comment
 highlight default link taskwireEmpty    Comment
+" The flags in colour (the words say it too): overdue and after due red, due today orange/bold.
+highlight default taskwireOverdue  term=bold cterm=bold ctermfg=Red gui=bold guifg=Red
+highlight default taskwireAfterDue term=bold ctermfg=Red guifg=Red
+execute 'highlight default taskwireDueToday term=bold cterm=bold gui=bold guifg=#ff8700 ctermfg='
+      \ . (str2nr(&t_Co) >= 256 ? '208' : 'Brown')
 
 let b:current_syntax = 'taskwire'

@@ -1,5 +1,7 @@
 " test/test_live.vim - the buffer kept live from a view/subscribe subscription.
 
+let s:today = 'Today · Thu, Feb 12'
+
 function! s:NeedSubscriptions() abort
   if !taskwire#rpc#supports('view/subscribe')
     call TwSkip('this taskwire has no view/subscribe yet (methods: '
@@ -13,24 +15,24 @@ function! Test_live_update_from_another_process() abort
   call TwOpen('today')
   call s:NeedSubscriptions()
   call assert_true(taskwire#view#state('today').sub > 0, 'subscribed')
-  call TwCursor('- A')
+  call TwCursor('[ ] A')
   call TwOutside([['task/create', {'title': 'From outside', 'view': 'today'}]])
-  call TwWaitLines(['## Today  2026-02-12', '- A', '- From outside'])
-  call assert_equal('- A', getline('.'), 'the cursor stays on its task')
+  call TwWaitLines([s:today . ' · 30m', '[ ] A', '[ ] From outside'])
+  call assert_equal('[ ] A', getline('.'), 'the cursor stays on its task')
   call TwOutside([['task/move', {'id': 3, 'view': 'today', 'index': 0}]])
-  call TwWaitLines(['## Today  2026-02-12', '- From outside', '- A'])
-  call assert_equal('- A', getline('.'), 'the cursor follows its task')
+  call TwWaitLines([s:today . ' · 30m', '[ ] From outside', '[ ] A'])
+  call assert_equal('[ ] A', getline('.'), 'the cursor follows its task')
   call TwOutside([['task/complete', {'id': 1}], ['task/schedule', {'id': 2, 'date': 'today'}]])
-  call TwWaitLines(['## Today  2026-02-12', '- From outside', '- L'])
+  call TwWaitLines([s:today . ' · 30m', '[ ] From outside', '[ ] L'])
   " a view in a window that is not the current one is kept live too
   split
   Taskwire upcoming
   call TwWaitLines(['  (nothing upcoming)'])
   wincmd w
   call TwOutside([['task/schedule', {'id': 3, 'date': 'in 3 days'}]])
-  call TwWaitLines(['## Today  2026-02-12', '- L'])
+  call TwWaitLines([s:today . ' · 15m', '[ ] L'])
   wincmd w
-  call TwWaitLines(['## Feb 15  2026-02-15', '- From outside'])
+  call TwWaitLines(['Sun, Feb 15 · 15m', '[ ] From outside'])
   call assert_equal(getline(1, '$'), getbufline('taskwire://upcoming', 1, '$'))
   call assert_equal(taskwire#view#state('upcoming').snapshot.groups,
         \ TwRequest('view/list', {'view': 'upcoming'}).groups, 'the diffed snapshot is the list')
@@ -44,7 +46,7 @@ function! Test_version_gap_lists_again() abort
   let state = taskwire#view#state('today')
   let state.version -= 1
   call TwOutside([['task/create', {'title': 'B', 'view': 'today'}]])
-  call TwWaitLines(['## Today  2026-02-12', '- A', '- B'])
+  call TwWaitLines([s:today . ' · 30m', '[ ] A', '[ ] B'])
   call assert_equal(TwRequest('view/list', {'view': 'today'}).version, state.version)
 endfunction
 
@@ -71,7 +73,7 @@ function! Test_server_exit_is_reported_and_restarted() abort
   call TwWaitFor({-> taskwire#rpc#ready()}, 'a new server')
   call TwOutside([['task/create', {'title': 'B', 'view': 'today'}]])
   call TwKeys('R')
-  call TwWaitLines(['## Today  2026-02-12', '- A', '- B'])
+  call TwWaitLines([s:today . ' · 30m', '[ ] A', '[ ] B'])
 endfunction
 
 " Midnight (here: the test clock moved by test/setClock on the plugin's own server): Tomorrow's
@@ -80,14 +82,14 @@ function! Test_day_change_is_pushed() abort
   call TwSeed([['T', 'today'], ['A', 'upcoming'], ['C', 'upcoming', {'scheduledDate': '+2d'}]])
   call TwOpen('upcoming')
   call s:NeedSubscriptions()
-  call assert_equal(['## Tomorrow  2026-02-13', '- A', '', '## Feb 14  2026-02-14', '- C'],
+  call assert_equal(['Tomorrow · Fri, Feb 13 · 15m', '[ ] A', '', 'Sat, Feb 14 · 15m', '[ ] C'],
         \ getline(1, '$'))
   split
   call TwOpen('today')
   call TwRequest('test/setClock', {'now': '2026-02-13T08:00:00Z'})
-  call TwWaitLines(['## Today  2026-02-13', '- T  overdue 2026-02-12', '- A'])
+  call TwWaitLines(['Today · Fri, Feb 13 · 30m', '[ ] T  overdue', '[ ] A'])
   wincmd w
-  call TwWaitLines(['## Tomorrow  2026-02-14', '- C'])
+  call TwWaitLines(['Tomorrow · Sat, Feb 14 · 15m', '[ ] C'])
   for view in ['today', 'upcoming']
     let listed = TwRequest('view/list', {'view': view})
     let state = taskwire#view#state(view)
@@ -109,19 +111,19 @@ function! Test_without_subscriptions_lists_after_each_change() abort
   call assert_false(taskwire#rpc#supports('view/subscribe'))
   call assert_true(taskwire#rpc#supports('view/list'))
   call assert_equal(0, taskwire#view#state('today').sub)
-  call assert_equal(['## Today  2026-02-12', '- A', '- B'], getline(1, '$'))
+  call assert_equal([s:today . ' · 30m', '[ ] A', '[ ] B'], getline(1, '$'))
   let g:tw_answers = ['C']
   call TwKeys('a')
-  call TwWaitLines(['## Today  2026-02-12', '- A', '- B', '- C'])
-  call assert_equal('- C', getline('.'))
-  call TwCursor('- A')
+  call TwWaitLines([s:today . ' · 45m', '[ ] A', '[ ] B', '[ ] C'])
+  call assert_equal('[ ] C', getline('.'))
+  call TwCursor('[ ] A')
   call TwKeys('J')
-  call TwWaitLines(['## Today  2026-02-12', '- B', '- A', '- C'])
+  call TwWaitLines([s:today . ' · 45m', '[ ] B', '[ ] A', '[ ] C'])
   call TwKeys('x')
-  call TwWaitLines(['## Today  2026-02-12', '- B', '- C'])
+  call TwWaitLines([s:today . ' · 30m', '[ ] B', '[ ] C'])
   call TwOutside([['task/create', {'title': 'D', 'view': 'today'}]])
   sleep 500m
-  call assert_equal(['## Today  2026-02-12', '- B', '- C'], getline(1, '$'))
+  call assert_equal([s:today . ' · 30m', '[ ] B', '[ ] C'], getline(1, '$'))
   call TwKeys('R')
-  call TwWaitLines(['## Today  2026-02-12', '- B', '- C', '- D'])
+  call TwWaitLines([s:today . ' · 45m', '[ ] B', '[ ] C', '[ ] D'])
 endfunction

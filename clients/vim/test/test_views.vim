@@ -1,13 +1,15 @@
 " test/test_views.vim - opening the views, the buffer, the command, the keys, the help file,
 " and the view-diff ops on their own.
 
+let s:today = 'Today · Thu, Feb 12'
+
 function! Test_open_today() abort
   call TwSeed([['Buy milk', 'today', {'tags': ['shop'], 'priority': 3}],
         \ ['Call mom', 'today', {'urgent': v:true}],
         \ ['Old thing', 'today', {'dueDate': '2026-02-20'}]])
   call TwOpen('today')
-  call assert_equal(['## Today  2026-02-12', '- Buy milk  #shop !!', '- Call mom  (urgent)',
-        \ '- Old thing  due 2026-02-20'], getline(1, '$'))
+  call assert_equal([s:today . ' · 45m', '[ ] Buy milk  !!!  #shop', '[ ] Call mom  *',
+        \ '[ ] Old thing  due Fri, Feb 20'], getline(1, '$'))
   call assert_equal([0, 1, 2, 3], b:taskwire_ids)
   call assert_equal(['group', 'task', 'task', 'task'], map(copy(b:taskwire_lines), 'v:val.kind'))
   call assert_equal('nofile', &buftype)
@@ -20,18 +22,18 @@ function! Test_open_upcoming() abort
   call TwSeed([['B', 'upcoming'], ['C', 'upcoming', {'scheduledDate': 'in 3 days'}],
         \ ['D', 'upcoming', {'scheduledDate': 'dec 24 2027'}]])
   call TwOpen('upcoming')
-  call assert_equal(['## Tomorrow  2026-02-13', '- B', '',
-        \ '## Feb 15  2026-02-15', '- C', '',
-        \ '## Dec 24, 2027  2027-12-24', '- D'], getline(1, '$'))
+  call assert_equal(['Tomorrow · Fri, Feb 13 · 15m', '[ ] B', '',
+        \ 'Sun, Feb 15 · 15m', '[ ] C', '',
+        \ 'Dec 24, 2027 · Fri · 15m', '[ ] D'], getline(1, '$'))
   call assert_equal([0, 1, 0, 0, 2, 0, 0, 3], b:taskwire_ids)
 endfunction
 
 function! Test_open_inbox_and_empty_views() abort
   call TwSeed([['Idea', 'inbox']])
   call TwOpen('inbox')
-  call assert_equal(['## Inbox', '- Idea'], getline(1, '$'))
+  call assert_equal(['Inbox · 15m', '[ ] Idea'], getline(1, '$'))
   call TwOpen('today')
-  call assert_equal(['## Today  2026-02-12', '  (no tasks)'], getline(1, '$'))
+  call assert_equal([s:today, '  (no tasks)'], getline(1, '$'))
   call TwOpen('upcoming')
   call assert_equal(['  (nothing upcoming)'], getline(1, '$'))
 endfunction
@@ -39,7 +41,8 @@ endfunction
 function! Test_command_default_completion_and_reuse() abort
   Taskwire
   call assert_equal('taskwire://today', bufname('%'))
-  call assert_equal(['inbox', 'today', 'upcoming'], getcompletion('Taskwire ', 'cmdline'))
+  call assert_equal(['inbox', 'today', 'upcoming', 'matrix', 'all', 'logbook'],
+        \ getcompletion('Taskwire ', 'cmdline'))
   call assert_equal(['upcoming'], getcompletion('Taskwire u', 'cmdline'))
   " a view shown in another window is reused, not opened twice
   call TwWaitFor({-> getline(1) !~# '^Loading'}, 'today to load')
@@ -58,15 +61,15 @@ function! Test_switch_views_with_keys() abort
   call TwOpen('today')
   call TwKeys('gi')
   call assert_equal('taskwire://inbox', bufname('%'))
-  call TwWaitLines(['## Inbox', '- Idea'])
+  call TwWaitLines(['Inbox · 15m', '[ ] Idea'])
   call assert_false(bufexists('taskwire://today'), 'the left view buffer is wiped')
   call assert_equal({}, taskwire#view#state('today'))
   call TwKeys('gu')
   call assert_equal('taskwire://upcoming', bufname('%'))
-  call TwWaitLines(['## Tomorrow  2026-02-13', '- Later'])
+  call TwWaitLines(['Tomorrow · Fri, Feb 13 · 15m', '[ ] Later'])
   call TwKeys('gt')
   call assert_equal('taskwire://today', bufname('%'))
-  call TwWaitLines(['## Today  2026-02-12', '- Now'])
+  call TwWaitLines([s:today . ' · 15m', '[ ] Now'])
   call TwKeys('q')
   call assert_false(bufexists('taskwire://today'), 'q wipes the view buffer')
 endfunction
@@ -170,11 +173,11 @@ function! Test_diff_ops() abort
 endfunction
 
 function! Test_task_line_and_next_day() abort
-  call assert_equal('- T  #a #b ! (urgent) (daily) overdue 2026-02-10 due 2026-03-01',
-        \ taskwire#view#task_line({'title': 'T', 'tags': ['a', 'b'], 'priority': 2,
+  call assert_equal('[ ] T  !!  *  #a #b  ↻ daily  due Sun, Mar 1  overdue',
+        \ taskwire#display#task_line({'title': 'T', 'tags': ['a', 'b'], 'priority': 2,
         \ 'urgent': v:true, 'recurrence': {'pattern': 'daily'}, 'scheduledDate': '2026-02-10',
         \ 'dueDate': '2026-03-01'}, '2026-02-12'))
-  call assert_equal('- two lines', taskwire#view#task_line({'title': "two\nlines"}, ''))
+  call assert_equal('[ ] two lines', taskwire#display#task_line({'title': "two\nlines"}, ''))
   call assert_equal('2026-02-13', taskwire#actions#next_day('2026-02-12'))
   call assert_equal('2028-02-29', taskwire#actions#next_day('2028-02-28'))
   call assert_equal('2026-03-01', taskwire#actions#next_day('2026-02-28'))
@@ -194,7 +197,7 @@ function! Test_edit_reloads_the_view() abort
         \ {'subscription': taskwire#view#state('today').sub})
   call TwOutside([['task/create', {'title': 'New', 'view': 'today'}]])
   edit
-  call TwWaitLines(['## Today  2026-02-12', '- New'])
+  call TwWaitLines([s:today . ' · 15m', '[ ] New'])
   call assert_equal('taskwire', &filetype)
   call assert_equal('<Plug>(taskwire-add)', maparg('a', 'n'))
 endfunction

@@ -7,9 +7,11 @@
 " key -> <Plug>(taskwire-NAME); see :help taskwire-mappings
 let s:defaults = [
       \ ['a', 'add'], ['e', 'edit'], ['r', 'edit'], ['E', 'form'], ['x', 'complete'],
-      \ ['J', 'move-down'], ['K', 'move-up'], ['>', 'next-day'], ['<lt>', 'prev-day'],
-      \ ['s', 'schedule'], ['i', 'inbox'], ['u', 'undo'], ['<C-r>', 'redo'],
+      \ ['D', 'delete'], ['J', 'move-down'], ['K', 'move-up'], ['>', 'next-day'],
+      \ ['<lt>', 'prev-day'], ['s', 'schedule'], ['i', 'inbox'], ['u', 'undo'],
+      \ ['<C-r>', 'redo'], ['/', 'filter'], ['<BS>', 'clear-filter'],
       \ ['gi', 'view-inbox'], ['gt', 'view-today'], ['gu', 'view-upcoming'],
+      \ ['gm', 'view-matrix'], ['ga', 'view-all'], ['gl', 'view-logbook'],
       \ ['R', 'refresh'], ['q', 'close'], [']]', 'next-group'], ['[[', 'prev-group'],
       \ ['g?', 'help']]
 
@@ -37,7 +39,7 @@ endfunction
 
 " ---- where the cursor is ---------------------------------------------------------------------
 
-function! s:here() abort
+function! taskwire#actions#here() abort
   let state = taskwire#view#state(get(b:, 'taskwire_view', ''))
   if empty(state) || state.bufnr != bufnr('%')
     call taskwire#ui#error('not a taskwire view buffer')
@@ -48,8 +50,8 @@ function! s:here() abort
 endfunction
 
 " The task under the cursor: here + 'task', or {} with a message.
-function! s:task_here() abort
-  let here = s:here()
+function! taskwire#actions#task_here() abort
+  let here = taskwire#actions#here()
   if empty(here)
     return {}
   endif
@@ -62,7 +64,7 @@ function! s:task_here() abort
 endfunction
 
 " After a change: the cursor follows `id` at the next render; without subscriptions, list.
-function! s:changed(state, id, ...) abort
+function! taskwire#actions#changed(state, id, ...) abort
   if a:id
     let a:state.follow = a:id
   endif
@@ -77,8 +79,13 @@ endfunction
 " ---- actions ---------------------------------------------------------------------------------
 
 function! taskwire#actions#add() abort
-  let here = s:here()
+  let here = taskwire#actions#here()
   if empty(here)
+    return
+  endif
+  let view = here.state.view
+  if view ==# 'logbook'
+    call taskwire#ui#warn('the logbook holds what is done: add tasks in another view')
     return
   endif
   let title = taskwire#ui#input('New task: ', '')
@@ -86,17 +93,25 @@ function! taskwire#actions#add() abort
     return
   endif
   " Quick add: the server reads tags, priority, dates, repeats… out of the text.
-  let params = {'text': title, 'view': here.state.view}
+  let params = {'text': title, 'view': index(['matrix', 'all'], view) >= 0 ? 'inbox' : view}
   let gi = get(here.info, 'gi', -1)
-  if here.state.view ==# 'upcoming' && gi >= 0 && gi < len(here.groups)
+  if view ==# 'upcoming' && gi >= 0 && gi < len(here.groups)
     let params.scheduledDate = here.groups[gi].date
   endif
+  if view ==# 'matrix' && gi >= 0 && gi < len(here.groups)
+    " into the quadrant under the cursor: a drop there sets urgency and importance
+    let quadrant = here.groups[gi].key
+    call taskwire#rpc#request('task/create', params,
+          \ {r -> taskwire#rpc#request('task/move', {'id': r.task.id, 'view': 'matrix',
+          \   'quadrant': quadrant}, {m -> taskwire#actions#changed(here.state, m.task.id)})})
+    return
+  endif
   call taskwire#rpc#request('task/create', params,
-        \ {r -> s:changed(here.state, r.task.id)})
+        \ {r -> taskwire#actions#changed(here.state, r.task.id)})
 endfunction
 
 function! taskwire#actions#edit() abort
-  let here = s:task_here()
+  let here = taskwire#actions#task_here()
   if empty(here)
     return
   endif
@@ -105,206 +120,64 @@ function! taskwire#actions#edit() abort
     return
   endif
   call taskwire#rpc#request('task/update', {'id': here.task.id, 'title': title},
-        \ {r -> s:changed(here.state, r.task.id)})
+        \ {r -> taskwire#actions#changed(here.state, r.task.id)})
 endfunction
 
 " Every field of the task in a form buffer (autoload/taskwire/form.vim).
 function! taskwire#actions#form() abort
-  let here = s:task_here()
+  let here = taskwire#actions#task_here()
   if !empty(here)
     call taskwire#form#open(here.task)
   endif
 endfunction
 
+" x: completes an open task; in the logbook, reopens a completed one.
 function! taskwire#actions#complete() abort
-  let here = s:task_here()
+  let here = taskwire#actions#task_here()
   if empty(here)
     return
   endif
-  call taskwire#rpc#request('task/complete', {'id': here.task.id},
-        \ {r -> s:changed(here.state, 0, 'completed ''' . r.task.title . '''')})
+  let done = get(here.task, 'completed', v:false) is v:true
+  call taskwire#rpc#request('task/complete',
+        \ {'id': here.task.id, 'completed': done ? v:false : v:true},
+        \ {r -> taskwire#actions#changed(here.state, 0,
+        \   (done ? 'reopened ''' : 'completed ''') . r.task.title . '''')})
 endfunction
 
-" ---- moves: J K > < --------------------------------------------------------------------------
-"
-" A move is relative to where the task is, so each one must be computed on the list the one
-" before left, and carries that list's version.  While a move from a buffer is in flight (sent,
-" and its reply and the view/changed that follows not yet applied), further presses in that
-" buffer wait in state.moves, at most s:max_waiting of them; each is computed from the snapshot
-" of its turn (the task it was pressed on, found by id) and sent once the previous one's diff
-" has been applied (view.vim calls taskwire#actions#next_move()).  An error reply drops the
-" waiting presses and lists the view again.
+" D: deletes the task after a yes (u undoes it).
+function! taskwire#actions#delete() abort
+  let here = taskwire#actions#task_here()
+  if empty(here)
+    return
+  endif
+  if !taskwire#ui#confirm(printf("Delete '%s'?", here.task.title))
+    return
+  endif
+  call taskwire#rpc#request('task/delete', {'id': here.task.id},
+        \ {r -> taskwire#actions#changed(here.state, 0,
+        \   printf("deleted '%s' (u undoes it)", here.task.title))})
+endfunction
 
-let s:max_waiting = 20
-
-" J / K: one place down / up; past the end of a day group into the next / previous one.
+" J K > <: see moves.vim.
 function! taskwire#actions#move(delta) abort
-  call s:press('move', a:delta)
+  call taskwire#moves#move(a:delta)
 endfunction
 
-" > / <: to the next / previous day.  Upcoming: the top of the next day group (the day after
-" the last one), the end of the previous one (Today before the first).  Today: > is the top of
-" Tomorrow.
 function! taskwire#actions#day(delta) abort
-  call s:press('day', a:delta)
+  call taskwire#moves#day(a:delta)
 endfunction
 
-function! s:press(kind, delta) abort
-  let here = s:task_here()
-  if empty(here)
-    return
-  endif
-  let state = here.state
-  if state.moving && len(state.moves) >= s:max_waiting
-    call taskwire#ui#warn('too many moves waiting for the server (' . s:max_waiting
-          \ . '): key dropped')
-    return
-  endif
-  call add(state.moves, {'kind': a:kind, 'delta': a:delta, 'id': here.task.id})
-  call taskwire#actions#next_move(state)
+" / asks for a filter (filter.vim); <BS> clears it.
+function! taskwire#actions#filter() abort
+  call taskwire#filter#ask()
 endfunction
 
-" Sends the buffer's next waiting press unless a move is in flight.  A press whose task has
-" left the view sends nothing, nor does one that only warns (already at the bottom).
-function! taskwire#actions#next_move(state) abort
-  if !taskwire#view#alive(a:state)
-    let a:state.moves = []
-    return
-  endif
-  while !a:state.moving && !empty(a:state.moves)
-    let press = remove(a:state.moves, 0)
-    let here = s:find(a:state, press.id)
-    if !empty(here)
-      let a:state.moving = press.kind ==# 'move' ? s:step(here, press.delta)
-            \ : s:day(here, press.delta)
-    endif
-  endwhile
-endfunction
-
-" here (as s:task_here() makes it) for the task `id` in the state's snapshot, or {}.
-function! s:find(state, id) abort
-  let groups = get(a:state.snapshot, 'groups', [])
-  for gi in range(len(groups))
-    for index in range(len(groups[gi].tasks))
-      if groups[gi].tasks[index].id == a:id
-        return {'state': a:state, 'groups': groups, 'task': groups[gi].tasks[index],
-              \ 'info': {'kind': 'task', 'gi': gi, 'index': index}}
-      endif
-    endfor
-  endfor
-  return {}
-endfunction
-
-" s:step(), s:day() and s:move() return 1 when a request went out, 0 when none did (they
-" warned, or the server could not be started).
-function! s:step(here, delta) abort
-  let [gi, index, groups] = [a:here.info.gi, a:here.info.index, a:here.groups]
-  if a:delta > 0
-    if index + 1 < len(groups[gi].tasks)
-      let [gi, index] = [gi, index + 1]
-    elseif gi + 1 < len(groups)
-      let [gi, index] = [gi + 1, 0]
-    else
-      call taskwire#ui#warn('already at the bottom')
-      return 0
-    endif
-  else
-    if index > 0
-      let [gi, index] = [gi, index - 1]
-    elseif gi > 0
-      let [gi, index] = [gi - 1, len(groups[gi - 1].tasks)]
-    else
-      call taskwire#ui#warn('already at the top')
-      return 0
-    endif
-  endif
-  return s:move(a:here, a:here.state.view, groups[gi].date, index)
-endfunction
-
-function! s:day(here, delta) abort
-  let [view, gi, groups] = [a:here.state.view, a:here.info.gi, a:here.groups]
-  if view ==# 'upcoming' && a:delta > 0
-    let date = gi + 1 < len(groups) ? groups[gi + 1].date
-          \ : taskwire#actions#next_day(a:here.task.scheduledDate)
-    return s:move(a:here, 'upcoming', date, 0)
-  elseif view ==# 'upcoming' && gi > 0
-    return s:move(a:here, 'upcoming', groups[gi - 1].date, len(groups[gi - 1].tasks))
-  elseif view ==# 'upcoming'
-    return taskwire#rpc#request('task/schedule', {'id': a:here.task.id, 'date': 'today'},
-          \ function('s:moved', [a:here.state, 1]), function('s:move_failed', [a:here.state, '']))
-          \ != 0
-  elseif view ==# 'today' && a:delta > 0
-    return s:move(a:here, 'upcoming', 'tomorrow', 0)
-  endif
-  call taskwire#ui#warn(view ==# 'today' ? 'no day before Today'
-        \ : 'Inbox tasks have no day: use s to schedule')
-  return 0
-endfunction
-
-" task/move with the target view's version, so that a drop computed on a stale list is refused
-" (-32801) and the view listed again.
-function! s:move(here, view, date, index) abort
-  let params = {'id': a:here.task.id, 'view': a:view, 'index': a:index}
-  if a:view ==# 'upcoming'
-    let params.date = a:date
-  endif
-  let target = taskwire#view#state(a:view)
-  if !empty(target) && type(target.version) == v:t_number
-    let params.version = target.version
-  endif
-  return taskwire#rpc#request('task/move', params, function('s:moved', [a:here.state, 0]),
-        \ function('s:move_failed', [a:here.state, a:view])) != 0
-endfunction
-
-" The reply to a move (or to the task/schedule of < before Upcoming's first day; `toast`: say
-" where the task went).  The next press waits for the view/changed that follows, unless the
-" buffer shows the result already (nothing moved) and so none is coming.
-function! s:moved(state, toast, result) abort
-  call s:changed(a:state, a:result.task.id, a:toast
-        \ ? printf("'%s' is in %s", a:result.task.title, s:place_name(a:result)) : '')
-  if s:shows(a:state, a:result)
-    let a:state.follow = 0
-    let a:state.moving = 0
-    call taskwire#actions#next_move(a:state)
-    return
-  endif
-  let a:state.moving = 2
-  if !a:state.sub && !a:state.subscribing && taskwire#rpc#supports('view/subscribe')
-    call taskwire#view#relist(a:state)    " not subscribed (any more): no view/changed comes
-  endif
-endfunction
-
-" Whether the state's snapshot shows the task where the reply says it is.
-function! s:shows(state, result) abort
-  let here = s:find(a:state, a:result.task.id)
-  if a:result.view !=# a:state.view
-    return empty(here)
-  endif
-  return !empty(here) && here.groups[here.info.gi].key ==# a:result.group
-        \ && here.info.index == a:result.index
-endfunction
-
-" An error reply (-32801: the drop was computed on a list that changed since, e.g. by another
-" process; or the task is gone, completed, ...): the message, the waiting presses dropped, the
-" buffer listed again (and the target view, for a stale drop).  A press made meanwhile waits
-" for that list.
-function! s:move_failed(state, view, error) abort
-  call taskwire#ui#server_error(a:error)
-  let a:state.moves = []
-  let a:state.moving = 0
-  if !taskwire#view#alive(a:state)
-    return
-  endif
-  let a:state.moving = 2
-  call taskwire#view#relist(a:state)
-  let target = taskwire#view#state(a:view)
-  if get(a:error, 'code', 0) == -32801 && !empty(target) && target isnot a:state
-    call taskwire#view#relist(target)
-  endif
+function! taskwire#actions#clear_filter() abort
+  call taskwire#filter#apply('')
 endfunction
 
 function! taskwire#actions#schedule() abort
-  let here = s:task_here()
+  let here = taskwire#actions#task_here()
   if empty(here)
     return
   endif
@@ -315,7 +188,7 @@ function! taskwire#actions#schedule() abort
 endfunction
 
 function! taskwire#actions#to_inbox() abort
-  let here = s:task_here()
+  let here = taskwire#actions#task_here()
   if !empty(here)
     call s:schedule(here, v:null)
   endif
@@ -323,13 +196,16 @@ endfunction
 
 function! s:schedule(here, date) abort
   call taskwire#rpc#request('task/schedule', {'id': a:here.task.id, 'date': a:date},
-        \ {r -> s:changed(a:here.state, r.task.id,
-        \   printf("'%s' is in %s", r.task.title, s:place_name(r)))})
+        \ {r -> taskwire#actions#changed(a:here.state, r.task.id,
+        \   printf("'%s' is in %s", r.task.title, taskwire#actions#place_name(r)))})
 endfunction
 
-" Where a task/move or task/schedule reply says the task is: "Today", "Inbox", "2026-02-13".
-function! s:place_name(result) abort
-  return a:result.view ==# 'upcoming' ? a:result.group : s:capital(a:result.view)
+" Where a task/move or task/schedule reply says the task is: "Today", "Inbox", "Fri, Feb 13".
+function! taskwire#actions#place_name(result) abort
+  if a:result.view ==# 'upcoming'
+    return taskwire#display#day(a:result.group, taskwire#view#today())
+  endif
+  return s:capital(a:result.view)
 endfunction
 
 function! taskwire#actions#undo() abort
@@ -341,12 +217,12 @@ function! taskwire#actions#redo() abort
 endfunction
 
 function! s:history(method, key, verb) abort
-  let here = s:here()
+  let here = taskwire#actions#here()
   if empty(here)
     return
   endif
   call taskwire#rpc#request('history/' . a:method, v:none,
-        \ {r -> s:changed(here.state, 0, a:verb . ': ' . r[a:key].label)})
+        \ {r -> taskwire#actions#changed(here.state, 0, a:verb . ': ' . r[a:key].label)})
 endfunction
 
 function! taskwire#actions#switch(view) abort
@@ -354,7 +230,7 @@ function! taskwire#actions#switch(view) abort
 endfunction
 
 function! taskwire#actions#refresh() abort
-  let here = s:here()
+  let here = taskwire#actions#here()
   if !empty(here)
     call taskwire#view#relist(here.state)
   endif

@@ -8,6 +8,9 @@ let s:fields = ['title', 'tags', 'priority', 'urgent', 'duration', 'type', 'sche
       \ 'repeat']
 let s:types = ['maintenance', 'deepWork', 'shallowWork', 'errand', 'meeting', 'learning']
 let s:repeats = ['none', 'daily', 'weekly', 'biweekly', 'monthly']
+let s:units = {'day': 'daily', 'days': 'daily', 'week': 'weekly', 'weeks': 'weekly',
+      \ 'month': 'monthly', 'months': 'monthly'}
+let s:type_words = {'deep': 'deepWork', 'shallow': 'shallowWork'}
 let s:priorities = {'1': 1, '2': 2, '3': 3, 'low': 1, 'medium': 2, 'high': 3}
 
 function! taskwire#form#open(task) abort
@@ -27,8 +30,10 @@ endfunction
 function! taskwire#form#lines(task) abort
   let lines = [
         \ '" Task ' . a:task.id . ': change the values, :w saves them as one update (u in a view undoes it).',
-        \ '" priority 1-3 or low/medium/high; urgent yes/no; type ' . join(s:types, ' ') . ';',
-        \ '" repeat ' . join(s:repeats, ' ') . '; dates 2026-03-01, fri, in 3 days; empty = none',
+        \ '" priority 1-3 or low/medium/high; urgent yes/no; duration 30, 30m, 1h30m; type '
+        \   . join(s:types, ' ') . ';',
+        \ '" repeat ' . join(s:repeats, ' ') . ', every 3 days, weekly! (from completion);'
+        \   . ' dates 2026-03-01, fri, in 3 days; empty = none',
         \ 'title: ' . a:task.title,
         \ 'tags: ' . join(a:task.tags, ', '),
         \ 'priority: ' . a:task.priority,
@@ -37,7 +42,7 @@ function! taskwire#form#lines(task) abort
         \ 'type: ' . a:task.type,
         \ 'scheduled: ' . s:text(a:task.scheduledDate),
         \ 'due: ' . s:text(a:task.dueDate),
-        \ 'repeat: ' . get(a:task.recurrence, 'pattern', 'none'),
+        \ 'repeat: ' . s:repeat_text(a:task.recurrence),
         \ 'notes:']
   let notes = a:task.notes is v:null ? [] : split(a:task.notes, "\n", 1)
   return lines + map(notes, {_, line -> '  ' . line})
@@ -81,7 +86,9 @@ function! taskwire#form#changes(task, values) abort
     let params.title = v.title
   endif
   if has_key(v, 'tags')
-    let tags = filter(map(split(v.tags, ','), {_, t -> substitute(trim(t), '^#', '', '')}), '!empty(v:val)')
+    " "a, b" or "#a #b"
+    let words = v.tags =~# ',' || v.tags !~# '^\s*#' ? split(v.tags, ',') : split(v.tags)
+    let tags = filter(map(words, {_, t -> substitute(trim(t), '^#', '', '')}), '!empty(v:val)')
     if tags != a:task.tags
       let params.tags = tags
     endif
@@ -100,27 +107,69 @@ function! taskwire#form#changes(task, values) abort
       let params.urgent = urgent ? v:true : v:false
     endif
   endif
-  if has_key(v, 'duration') && v.duration !=# string(a:task.durationMinutes)
-    if v.duration !~# '^\d\+$'
-      throw 'taskwire-form: duration is a number of minutes'
+  if has_key(v, 'duration')
+    let minutes = s:minutes(v.duration)
+    if minutes != a:task.durationMinutes
+      let params.durationMinutes = minutes
     endif
-    let params.durationMinutes = str2nr(v.duration)
   endif
-  if has_key(v, 'type') && v.type !=# a:task.type
-    let params.type = v.type
+  if has_key(v, 'type')
+    let type = substitute(v.type, '^@', '', '')
+    let type = get(s:type_words, tolower(type), type)
+    if type !=# a:task.type
+      let params.type = type
+    endif
   endif
   for [field, name] in [['scheduled', 'scheduledDate'], ['due', 'dueDate']]
     if has_key(v, field) && v[field] !=# s:text(a:task[name])
       let params[name] = empty(v[field]) ? v:null : v[field]
     endif
   endfor
-  if has_key(v, 'repeat') && v.repeat !=# get(a:task.recurrence, 'pattern', 'none')
-    let params.recurrence = {'pattern': v.repeat}
+  if has_key(v, 'repeat') && v.repeat !=# s:repeat_text(a:task.recurrence)
+    let params.recurrence = s:recurrence(v.repeat)
   endif
   if v.notes !=# s:text(a:task.notes)
     let params.notes = empty(v.notes) ? v:null : v.notes
   endif
   return params
+endfunction
+
+" "30", "30m", "1h", "1h30m", "1h30" -> minutes; throws on anything else.
+function! s:minutes(text) abort
+  let parts = matchlist(a:text, '\v^\s*%((\d+)\s*h)?\s*%((\d+)\s*%(m|min)?)?\s*$')
+  if empty(parts) || (empty(parts[1]) && empty(parts[2]))
+    throw 'taskwire-form: duration is minutes (30) or hours and minutes (1h30m)'
+  endif
+  return str2nr(parts[1]) * 60 + str2nr(parts[2])
+endfunction
+
+" The repeat as the form shows it: "none", "weekly", "every 3 days", "weekly!".
+function! s:repeat_text(recurrence) abort
+  let text = taskwire#display#repeat_words(a:recurrence)
+  return empty(text) ? 'none' : text
+endfunction
+
+" The form's repeat as a recurrence: the pattern's name, or "every N days|weeks|months", and
+" "!" to count from completion.  The server checks the rest.
+function! s:recurrence(text) abort
+  let text = trim(tolower(a:text))
+  let after = text =~# '!$'
+  let text = trim(substitute(text, '!$', '', ''))
+  let every = matchlist(text, '^every\s\+\(\d\+\)\s\+\(\a\+\)$')
+  if empty(text) || text ==# 'none'
+    return {'pattern': 'none'}
+  elseif index(s:repeats, text) >= 0
+    let recurrence = {'pattern': text}
+  elseif !empty(every) && has_key(s:units, every[2])
+    let recurrence = {'pattern': s:units[every[2]], 'interval': str2nr(every[1])}
+  else
+    throw 'taskwire-form: repeat is none, daily, weekly, biweekly, monthly or every 3 days'
+          \ . ' (weeks, months), with ! to count from completion'
+  endif
+  if after
+    let recurrence.afterCompletion = v:true
+  endif
+  return recurrence
 endfunction
 
 " BufWriteCmd: one task/update of what changed.

@@ -48,24 +48,46 @@ endfunction
 " Asks for a value that has a usual answer: the prompt names it, the line starts empty (typing
 " "fri" sends "fri"), Enter on the empty line takes `fallback`; v:null when cancelled (Esc).
 function! taskwire#ui#ask(prompt, fallback) abort
-  let prompt = printf('%s (Enter: %s): ', a:prompt, a:fallback)
+  let answer = taskwire#ui#read(printf('%s (Enter: %s): ', a:prompt, a:fallback))
+  if answer is v:null
+    return v:null
+  endif
+  return empty(trim(answer)) ? a:fallback : trim(answer)
+endfunction
+
+" A line typed on an empty prompt, v:null when cancelled (Esc, CTRL-C).
+function! taskwire#ui#read(prompt) abort
   let Func = get(g:, 'taskwire_input_func', '')
   if !empty(Func)
-    let answer = call(Func, [prompt, ''])
+    let answer = call(Func, [a:prompt, ''])
   else
     call inputsave()
     try
-      let answer = inputdialog(prompt, '', "\x1b")
+      let answer = inputdialog(a:prompt, '', "\x1b")
     catch /^Vim:Interrupt$/
       let answer = "\x1b"
     finally
       call inputrestore()
     endtry
   endif
-  if answer ==# "\x1b"
-    return v:null
+  return answer ==# "\x1b" ? v:null : answer
+endfunction
+
+" A yes/no question ("Delete 'A'?"); no is the default.  With g:taskwire_input_func, the
+" answer is typed: y or yes.
+function! taskwire#ui#confirm(question) abort
+  let Func = get(g:, 'taskwire_input_func', '')
+  if !empty(Func)
+    return call(Func, [a:question . ' (y/N): ', '']) =~? '^y\%[es]$'
   endif
-  return empty(trim(answer)) ? a:fallback : trim(answer)
+  call inputsave()
+  try
+    return confirm(a:question, "&Yes\n&No", 2) == 1
+  catch /^Vim:Interrupt$/
+    return 0
+  finally
+    call inputrestore()
+  endtry
 endfunction
 
 " Asks for a line of text.  g:taskwire_input_func (the name of a function taking the prompt and

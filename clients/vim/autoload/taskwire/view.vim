@@ -6,11 +6,11 @@
 " `moves` serve the move keys (actions.vim): `moving` is 0 when no move from this buffer is in
 " flight, 1 while its reply is awaited, 2 once the reply is in and the view has yet to follow;
 " `moves` are the presses waiting their turn, let go by the next change of the snapshot after
-" the reply (s:caught_up()).  The buffer shows the snapshot; the buffer-local list
-" b:taskwire_lines maps each line to {kind, id, gi, index, group} and b:taskwire_ids to the
-" task id on each line (0 for others), so no text is ever parsed back.
+" the reply (s:caught_up()).  `filter`, `sort` and `query` are the view/list filter, the sort
+" and the text the user typed for them (filter.vim); `gen` counts their changes, so that a
+" reply to a request made for an older filter is dropped.  render.vim draws the buffer.
 
-let s:names = ['inbox', 'today', 'upcoming']
+let s:names = ['inbox', 'today', 'upcoming', 'matrix', 'all', 'logbook']
 let s:views = {}
 let s:subs = {}      " subscription id -> view name
 
@@ -26,13 +26,19 @@ function! taskwire#view#states() abort
   return values(s:views)
 endfunction
 
+" Today's date as the views last heard it (they follow midnight), else as initialize said.
+function! taskwire#view#today() abort
+  let days = map(values(s:views), 'get(v:val.snapshot, "today", "")')
+  return sort([get(taskwire#rpc#server(), 'today', '')] + days)[-1]
+endfunction
+
 " ---- the buffer ------------------------------------------------------------------------------
 
 " BufReadCmd taskwire://*: sets the buffer up and fills it from the server.
 function! taskwire#view#read(name) abort
   let view = matchstr(a:name, '^taskwire://\zs\w\+\ze/\=$')
   if index(s:names, view) < 0
-    call taskwire#ui#error('unknown view ' . string(a:name) . ' (inbox, today, upcoming)')
+    call taskwire#ui#error('unknown view ' . string(a:name) . ' (' . join(s:names, ', ') . ')')
     return
   endif
   let bufnr = bufnr('%')
@@ -50,10 +56,11 @@ function! taskwire#view#read(name) abort
   let state = get(s:views, view, {})
   if empty(state) || state.bufnr != bufnr
     let state = {'view': view, 'bufnr': bufnr, 'snapshot': {}, 'version': v:null, 'sub': 0,
-          \ 'subscribing': 0, 'listing': 0, 'follow': 0, 'moving': 0, 'moves': []}
+          \ 'subscribing': 0, 'listing': 0, 'follow': 0, 'moving': 0, 'moves': [],
+          \ 'filter': {}, 'sort': '', 'query': '', 'gen': 0}
     let s:views[view] = state
   endif
-  call s:render(state)
+  call taskwire#render#buffer(state)
   if taskwire#rpc#ready()
     call s:sync(state)
   else
@@ -107,7 +114,7 @@ endfunction
 function! s:caught_up(state) abort
   if a:state.moving == 2
     let a:state.moving = 0
-    call taskwire#actions#next_move(a:state)
+    call taskwire#moves#next(a:state)
   endif
 endfunction
 
@@ -120,14 +127,60 @@ function! s:sync(state) abort
   else
     let a:state.subscribing = 1
     let a:state.listing += 1
-    call taskwire#rpc#request('view/subscribe', {'view': a:state.view},
-          \ function('s:on_subscribed', [a:state]), function('s:on_list_failed', [a:state]))
+    call taskwire#rpc#request('view/subscribe', s:params(a:state),
+          \ function('s:on_subscribed', [a:state, a:state.gen]),
+          \ function('s:on_list_failed', [a:state]))
   endif
 endfunction
 
-function! s:on_subscribed(state, result) abort
+" The params of view/list and view/subscribe: the view, its filter and sort.
+function! s:params(state) abort
+  let params = {'view': a:state.view}
+  if !empty(a:state.filter)
+    let params.filter = a:state.filter
+  endif
+  if !empty(a:state.sort)
+    let params.sort = a:state.sort
+  endif
+  return params
+endfunction
+
+" Shows the view with another filter and sort (`query`: what the user typed for them): the old
+" subscription goes, the buffer says Loading, a new one comes.
+function! taskwire#view#set_filter(state, filter, sort, query) abort
+  let a:state.gen += 1
+  let [a:state.filter, a:state.sort, a:state.query] = [a:filter, a:sort, a:query]
+  let [a:state.moves, a:state.moving] = [[], 0]
+  if a:state.sub
+    call remove(s:subs, a:state.sub)
+    if taskwire#rpc#ready()
+      call taskwire#rpc#request('view/unsubscribe', {'subscription': a:state.sub})
+    endif
+    let a:state.sub = 0
+  endif
   let a:state.subscribing = 0
-  let a:state.listing -= 1
+  let a:state.snapshot = {}
+  let a:state.version = v:null
+  call taskwire#render#buffer(a:state)
+  if taskwire#rpc#ready()
+    call s:sync(a:state)
+  else
+    call taskwire#rpc#start()
+  endif
+endfunction
+
+" Whether the view shows its whole list in manual order (moves need it).
+function! taskwire#view#unfiltered(state) abort
+  return empty(a:state.filter) && (empty(a:state.sort) || a:state.sort ==# 'manual')
+endfunction
+
+function! s:on_subscribed(state, gen, result) abort
+  let a:state.listing = max([0, a:state.listing - 1])
+  if a:gen != a:state.gen
+    call taskwire#rpc#request('view/unsubscribe', {'subscription': a:result.subscription})
+    return
+  endif
+  let a:state.subscribing = 0
   if !s:alive(a:state)
     call taskwire#rpc#request('view/unsubscribe', {'subscription': a:result.subscription})
     return
@@ -141,8 +194,8 @@ endfunction
 " list is under way, notifications are dropped: the reply already holds what they carry.
 function! taskwire#view#relist(state) abort
   let a:state.listing += 1
-  call taskwire#rpc#request('view/list', {'view': a:state.view},
-        \ function('s:on_listed', [a:state]), function('s:on_list_failed', [a:state]))
+  call taskwire#rpc#request('view/list', s:params(a:state),
+        \ function('s:on_listed', [a:state, a:state.gen]), function('s:on_list_failed', [a:state]))
 endfunction
 
 function! taskwire#view#relist_all() abort
@@ -151,9 +204,9 @@ function! taskwire#view#relist_all() abort
   endfor
 endfunction
 
-function! s:on_listed(state, result) abort
-  let a:state.listing -= 1
-  if s:alive(a:state)
+function! s:on_listed(state, gen, result) abort
+  let a:state.listing = max([0, a:state.listing - 1])
+  if s:alive(a:state) && a:gen == a:state.gen
     call s:set_snapshot(a:state, a:result, get(a:result, 'version', v:null))
   endif
 endfunction
@@ -172,7 +225,7 @@ endfunction
 function! s:set_snapshot(state, snapshot, version) abort
   let a:state.snapshot = a:snapshot
   let a:state.version = a:version
-  call s:render(a:state)
+  call taskwire#render#buffer(a:state)
   call s:caught_up(a:state)
 endfunction
 
@@ -199,113 +252,9 @@ function! taskwire#view#on_changed(params) abort
   if has_key(state.snapshot, 'version')
     let state.snapshot.version = a:params.to
   endif
-  call s:render(state)
+  call taskwire#render#buffer(state)
   call s:caught_up(state)
 endfunction
 
 call taskwire#rpc#on('view/changed', function('taskwire#view#on_changed'))
 
-" ---- rendering -------------------------------------------------------------------------------
-
-" Rewrites the buffer from the snapshot; each window keeps its cursor on the same task (or on
-" state.follow, a task just made or moved here), else on the same line number.
-function! s:render(state) abort
-  let bufnr = a:state.bufnr
-  if !bufloaded(bufnr)
-    return
-  endif
-  let [lines, info] = taskwire#view#layout(a:state.view, a:state.snapshot)
-  let ids = map(copy(info), 'v:val.id')
-  let old_ids = getbufvar(bufnr, 'taskwire_ids', [])
-  let cursors = []
-  for winid in win_findbuf(bufnr)
-    let lnum = line('.', winid)
-    call add(cursors, [winid, lnum, get(old_ids, lnum - 1, 0)])
-  endfor
-  let nlines = getbufinfo(bufnr)[0].linecount
-  call setbufvar(bufnr, '&modifiable', 1)
-  call setbufline(bufnr, 1, lines)
-  if nlines > len(lines)
-    silent call deletebufline(bufnr, len(lines) + 1, '$')
-  endif
-  call setbufvar(bufnr, '&modifiable', 0)
-  call setbufvar(bufnr, '&modified', 0)
-  call setbufvar(bufnr, 'taskwire_lines', info)
-  call setbufvar(bufnr, 'taskwire_ids', ids)
-  let follow = a:state.follow ? index(ids, a:state.follow) + 1 : 0
-  if follow
-    let a:state.follow = 0
-  endif
-  for [winid, lnum, id] in cursors
-    let target = follow ? follow : (id ? index(ids, id) + 1 : 0)
-    if !target
-      let target = min([lnum, len(lines)])
-    endif
-    call win_execute(winid, 'call cursor(' . target . ', 1)')
-  endfor
-endfunction
-
-" The lines of a view and, for each, {kind: group|task|empty|blank, id, gi, index, group}.
-function! taskwire#view#layout(view, snapshot) abort
-  if empty(a:snapshot)
-    return [['Loading ' . a:view . '…'], [s:info('blank', -1, -1, 0)]]
-  endif
-  let lines = []
-  let info = []
-  let groups = get(a:snapshot, 'groups', [])
-  let today = get(a:snapshot, 'today', '')
-  for gi in range(len(groups))
-    let group = groups[gi]
-    if gi > 0
-      call add(lines, '')
-      call add(info, s:info('blank', gi - 1, -1, 0, groups[gi - 1].key))
-    endif
-    call add(lines, '## ' . group.title
-          \ . (type(group.date) == v:t_string ? '  ' . group.date : ''))
-    call add(info, s:info('group', gi, -1, 0, group.key))
-    if empty(group.tasks)
-      call add(lines, '  (no tasks)')
-      call add(info, s:info('empty', gi, -1, 0, group.key))
-    endif
-    for ti in range(len(group.tasks))
-      call add(lines, taskwire#view#task_line(group.tasks[ti], today))
-      call add(info, s:info('task', gi, ti, group.tasks[ti].id, group.key))
-    endfor
-  endfor
-  if empty(groups)
-    call add(lines, a:view ==# 'upcoming' ? '  (nothing upcoming)' : '  (no tasks)')
-    call add(info, s:info('empty', -1, -1, 0))
-  endif
-  return [lines, info]
-endfunction
-
-function! s:info(kind, gi, index, id, ...) abort
-  return {'kind': a:kind, 'gi': a:gi, 'index': a:index, 'id': a:id,
-        \ 'group': a:0 ? a:1 : ''}
-endfunction
-
-" "- Buy milk  #shop !! (urgent) due 2026-02-20"
-function! taskwire#view#task_line(task, today) abort
-  let extra = map(copy(get(a:task, 'tags', [])), '"#" . v:val')
-  let priority = get(a:task, 'priority', 1)
-  if priority > 1
-    call add(extra, repeat('!', priority - 1))
-  endif
-  if get(a:task, 'urgent', v:false) is v:true
-    call add(extra, '(urgent)')
-  endif
-  let pattern = get(get(a:task, 'recurrence', {}), 'pattern', 'none')
-  if pattern !=# 'none'
-    call add(extra, '(' . pattern . ')')
-  endif
-  let scheduled = get(a:task, 'scheduledDate', v:null)
-  if type(scheduled) == v:t_string && !empty(a:today) && scheduled <# a:today
-    call add(extra, 'overdue ' . scheduled)
-  endif
-  let due = get(a:task, 'dueDate', v:null)
-  if type(due) == v:t_string
-    call add(extra, 'due ' . due)
-  endif
-  let title = substitute(a:task.title, '[\n\r]', ' ', 'g')
-  return '- ' . title . (empty(extra) ? '' : '  ' . join(extra))
-endfunction

@@ -1,0 +1,207 @@
+" autoload/taskwire/moves.vim - the move keys J K > < of a view buffer.
+"
+" Moves work in Today, Upcoming, Inbox and the matrix (J K within and across quadrants, > <
+" to the next / previous quadrant), on the unfiltered manual order only (a drop index counts
+" the whole list): All and the logbook are no drag targets, a filtered view warns.
+"
+" A move is relative to where the task is, so each one must be computed on the list the one
+" before left, and carries that list's version.  While a move from a buffer is in flight (sent,
+" and its reply and the view/changed that follows not yet applied), further presses in that
+" buffer wait in state.moves, at most s:max_waiting of them; each is computed from the snapshot
+" of its turn (the task it was pressed on, found by id) and sent once the previous one's diff
+" has been applied (view.vim calls taskwire#moves#next()).  An error reply drops the
+" waiting presses and lists the view again.
+
+let s:max_waiting = 20
+
+" J / K: one place down / up; past the end of a day group into the next / previous one.
+function! taskwire#moves#move(delta) abort
+  call s:press('move', a:delta)
+endfunction
+
+" > / <: to the next / previous day.  Upcoming: the top of the next day group (the day after
+" the last one), the end of the previous one (Today before the first).  Today: > is the top of
+" Tomorrow.
+function! taskwire#moves#day(delta) abort
+  call s:press('day', a:delta)
+endfunction
+
+function! s:press(kind, delta) abort
+  let here = taskwire#actions#task_here()
+  if empty(here)
+    return
+  endif
+  let state = here.state
+  if index(['all', 'logbook'], state.view) >= 0
+    call taskwire#ui#warn('tasks cannot be moved in ' . state.view . ': open inbox, today, '
+          \ . 'upcoming or matrix')
+    return
+  elseif !taskwire#view#unfiltered(state)
+    call taskwire#ui#warn('moves need the whole list in manual order: clear the filter '
+          \ . '(:TaskwireFilter)')
+    return
+  endif
+  if state.moving && len(state.moves) >= s:max_waiting
+    call taskwire#ui#warn('too many moves waiting for the server (' . s:max_waiting
+          \ . '): key dropped')
+    return
+  endif
+  call add(state.moves, {'kind': a:kind, 'delta': a:delta, 'id': here.task.id})
+  call taskwire#moves#next(state)
+endfunction
+
+" Sends the buffer's next waiting press unless a move is in flight.  A press whose task has
+" left the view sends nothing, nor does one that only warns (already at the bottom).
+function! taskwire#moves#next(state) abort
+  if !taskwire#view#alive(a:state)
+    let a:state.moves = []
+    return
+  endif
+  while !a:state.moving && !empty(a:state.moves)
+    let press = remove(a:state.moves, 0)
+    let here = s:find(a:state, press.id)
+    if !empty(here)
+      let a:state.moving = press.kind ==# 'move' ? s:step(here, press.delta)
+            \ : s:day(here, press.delta)
+    endif
+  endwhile
+endfunction
+
+" here (as taskwire#actions#task_here() makes it) for the task `id` in the state's snapshot, or {}.
+function! s:find(state, id) abort
+  let groups = get(a:state.snapshot, 'groups', [])
+  for gi in range(len(groups))
+    for index in range(len(groups[gi].tasks))
+      if groups[gi].tasks[index].id == a:id
+        return {'state': a:state, 'groups': groups, 'task': groups[gi].tasks[index],
+              \ 'info': {'kind': 'task', 'gi': gi, 'index': index}}
+      endif
+    endfor
+  endfor
+  return {}
+endfunction
+
+" s:step(), s:day() and s:move() return 1 when a request went out, 0 when none did (they
+" warned, or the server could not be started).
+function! s:step(here, delta) abort
+  let [gi, index, groups] = [a:here.info.gi, a:here.info.index, a:here.groups]
+  if a:delta > 0
+    if index + 1 < len(groups[gi].tasks)
+      let [gi, index] = [gi, index + 1]
+    elseif gi + 1 < len(groups)
+      let [gi, index] = [gi + 1, 0]
+    else
+      call taskwire#ui#warn('already at the bottom')
+      return 0
+    endif
+  else
+    if index > 0
+      let [gi, index] = [gi, index - 1]
+    elseif gi > 0
+      let [gi, index] = [gi - 1, len(groups[gi - 1].tasks)]
+    else
+      call taskwire#ui#warn('already at the top')
+      return 0
+    endif
+  endif
+  return s:move(a:here, a:here.state.view, s:target(a:here.state.view, groups[gi]), index)
+endfunction
+
+" Where a group is for task/move: a date in Upcoming, a quadrant in the matrix.
+function! s:target(view, group) abort
+  return a:view ==# 'matrix' ? a:group.key : a:group.date
+endfunction
+
+function! s:day(here, delta) abort
+  let [view, gi, groups] = [a:here.state.view, a:here.info.gi, a:here.groups]
+  if view ==# 'upcoming' && a:delta > 0
+    let date = gi + 1 < len(groups) ? groups[gi + 1].date
+          \ : taskwire#actions#next_day(a:here.task.scheduledDate)
+    return s:move(a:here, 'upcoming', date, 0)
+  elseif view ==# 'upcoming' && gi > 0
+    return s:move(a:here, 'upcoming', groups[gi - 1].date, len(groups[gi - 1].tasks))
+  elseif view ==# 'upcoming'
+    return taskwire#rpc#request('task/schedule', {'id': a:here.task.id, 'date': 'today'},
+          \ function('s:moved', [a:here.state, 1]), function('s:move_failed', [a:here.state, '']))
+          \ != 0
+  elseif view ==# 'today' && a:delta > 0
+    return s:move(a:here, 'upcoming', 'tomorrow', 0)
+  elseif view ==# 'matrix' && a:delta > 0 && gi + 1 < len(groups)
+    return s:move(a:here, 'matrix', groups[gi + 1].key, 0)
+  elseif view ==# 'matrix' && a:delta < 0 && gi > 0
+    return s:move(a:here, 'matrix', groups[gi - 1].key, len(groups[gi - 1].tasks))
+  elseif view ==# 'matrix'
+    call taskwire#ui#warn(a:delta > 0 ? 'no quadrant after ' . groups[gi].title
+          \ : 'no quadrant before ' . groups[gi].title)
+    return 0
+  endif
+  call taskwire#ui#warn(view ==# 'today' ? 'no day before Today'
+        \ : 'Inbox tasks have no day: use s to schedule')
+  return 0
+endfunction
+
+" task/move with the target view's version, so that a drop computed on a stale list is refused
+" (-32801) and the view listed again.  `where`: the date (Upcoming) or quadrant (matrix).
+function! s:move(here, view, where, index) abort
+  let params = {'id': a:here.task.id, 'view': a:view, 'index': a:index}
+  if a:view ==# 'upcoming'
+    let params.date = a:where
+  elseif a:view ==# 'matrix'
+    let params.quadrant = a:where
+  endif
+  let target = taskwire#view#state(a:view)
+  " (a filtered view's versions are its own, not the view's)
+  if !empty(target) && type(target.version) == v:t_number && taskwire#view#unfiltered(target)
+    let params.version = target.version
+  endif
+  return taskwire#rpc#request('task/move', params, function('s:moved', [a:here.state, 0]),
+        \ function('s:move_failed', [a:here.state, a:view])) != 0
+endfunction
+
+" The reply to a move (or to the task/schedule of < before Upcoming's first day; `toast`: say
+" where the task went).  The next press waits for the view/changed that follows, unless the
+" buffer shows the result already (nothing moved) and so none is coming.
+function! s:moved(state, toast, result) abort
+  call taskwire#actions#changed(a:state, a:result.task.id, a:toast
+        \ ? printf("'%s' is in %s", a:result.task.title, taskwire#actions#place_name(a:result)) : '')
+  if s:shows(a:state, a:result)
+    let a:state.follow = 0
+    let a:state.moving = 0
+    call taskwire#moves#next(a:state)
+    return
+  endif
+  let a:state.moving = 2
+  if !a:state.sub && !a:state.subscribing && taskwire#rpc#supports('view/subscribe')
+    call taskwire#view#relist(a:state)    " not subscribed (any more): no view/changed comes
+  endif
+endfunction
+
+" Whether the state's snapshot shows the task where the reply says it is.
+function! s:shows(state, result) abort
+  let here = s:find(a:state, a:result.task.id)
+  if a:result.view !=# a:state.view
+    return empty(here)
+  endif
+  return !empty(here) && here.groups[here.info.gi].key ==# a:result.group
+        \ && here.info.index == a:result.index
+endfunction
+
+" An error reply (-32801: the drop was computed on a list that changed since, e.g. by another
+" process; or the task is gone, completed, ...): the message, the waiting presses dropped, the
+" buffer listed again (and the target view, for a stale drop).  A press made meanwhile waits
+" for that list.
+function! s:move_failed(state, view, error) abort
+  call taskwire#ui#server_error(a:error)
+  let a:state.moves = []
+  let a:state.moving = 0
+  if !taskwire#view#alive(a:state)
+    return
+  endif
+  let a:state.moving = 2
+  call taskwire#view#relist(a:state)
+  let target = taskwire#view#state(a:view)
+  if get(a:error, 'code', 0) == -32801 && !empty(target) && target isnot a:state
+    call taskwire#view#relist(target)
+  endif
+endfunction
+
