@@ -8,7 +8,7 @@ import tkinter as tk
 
 from taskwire_gui_list import tomorrow_of
 from taskwire_gui_editor import TaskEditor
-from taskwire_gui_rename import rename_in_place
+from taskwire_gui_rename import rename_handler, selection_handler
 from taskwire_gui_widgets import DatePicker, build_schedule_menu
 
 
@@ -147,20 +147,9 @@ class Actions:
             return "break"
 
         def with_selection(action):
-            def handler(event):
-                task_id = tasklist.selected_task()
-                if task_id is not None:
-                    action(task_id)
-                return "break"
-            return handler
+            return selection_handler(tasklist, action)
 
-        def rename(event=None):
-            task_id = tasklist.selected_task()
-            if event is not None and event.type == tk.EventType.ButtonPress:
-                task_id = tasklist.task_at(event.y)
-            if task_id is not None:
-                rename_in_place(self, tasklist, task_id)
-            return "break"
+        rename = rename_handler(self, tasklist)
 
         def edit(event=None):
             self.edit(tasklist.selected_task())

@@ -15,7 +15,7 @@ from tkinter import ttk
 
 import taskwire_display as display
 from taskwire_gui_list import CHECKBOX, CHECKBOX_PX
-from taskwire_gui_rename import rename_in_place
+from taskwire_gui_rename import rename_handler, selection_handler
 
 LAYOUT = (("do", 0, 0), ("schedule", 0, 1), ("delegate", 1, 0), ("eliminate", 1, 1))
 THRESHOLD = 6    # pixels before a press becomes a drag
@@ -164,20 +164,9 @@ class MatrixBoard:
         tree, app = quadrant.tree, self.app
 
         def with_selection(action):
-            def handler(event):
-                task_id = quadrant.selected_task()
-                if task_id is not None:
-                    action(task_id)
-                return "break"
-            return handler
+            return selection_handler(quadrant, action)
 
-        def rename(event=None):
-            task_id = quadrant.selected_task()
-            if event is not None and event.type == tk.EventType.ButtonPress:
-                task_id = quadrant.task_at(event.y)
-            if task_id is not None:
-                rename_in_place(app, quadrant, task_id)
-            return "break"
+        rename = rename_handler(app, quadrant)
         tree.bind("<space>", with_selection(app.complete))
         tree.bind("<Delete>", with_selection(app.delete))
         tree.bind("e", with_selection(app.edit))

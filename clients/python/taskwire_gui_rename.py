@@ -43,3 +43,25 @@ def rename_in_place(app, tasklist, task_id):
     field.bind("<FocusOut>", lambda e: close(True))
     app.renaming = field
     return field
+
+
+def selection_handler(tasklist, action):
+    """A key handler that calls ``action(task_id)`` on the list's selected task, if any."""
+    def handler(event=None):
+        task_id = tasklist.selected_task()
+        if task_id is not None:
+            action(task_id)
+        return "break"
+    return handler
+
+
+def rename_handler(app, tasklist):
+    """F2 (the selected task) or a double-click (the task under the pointer): rename in place."""
+    def handler(event=None):
+        task_id = tasklist.selected_task()
+        if event is not None and event.type == tk.EventType.ButtonPress:
+            task_id = tasklist.task_at(event.y)
+        if task_id is not None:
+            rename_in_place(app, tasklist, task_id)
+        return "break"
+    return handler
