@@ -1,25 +1,32 @@
 import Foundation
-#if canImport(Glibc)
-  import Glibc
-#endif
 import JSON
 import TaskwirePostgres
 import TaskwireTestSupport
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Two devices on one PostgreSQL store: real servers over real pipes, one reaching the
 /// database through its Unix socket and one through TCP, in a cluster Tests/all.sh started.
 @Suite(
-  .enabled(if: ProcessInfo.processInfo.environment["TASKWIRE_TEST_POSTGRES"] != nil, "no test cluster (Tests/all.sh starts one)"),
+  .enabled(
+    if: ProcessInfo.processInfo.environment["TASKWIRE_TEST_POSTGRES"] != nil,
+    "no test cluster (Tests/all.sh starts one)"),
   .serialized)
 struct PostgresEndToEndTests {
   static let environment = ProcessInfo.processInfo.environment
   let schema = "e2e_\(UUID().uuidString.prefix(8).lowercased())"
 
-  func url(_ variable: String) -> String { PostgresConninfo.with(schema: schema, Self.environment[variable]!) }
+  func url(_ variable: String) -> String {
+    PostgresConninfo.with(schema: schema, Self.environment[variable]!)
+  }
 
   func dropSchema() {
-    try? PostgresStorage.administer(Self.environment["TASKWIRE_TEST_POSTGRES"]!) { "DROP SCHEMA IF EXISTS \"\(schema)\" CASCADE" }
+    try? PostgresStorage.administer(Self.environment["TASKWIRE_TEST_POSTGRES"]!) {
+      "DROP SCHEMA IF EXISTS \"\(schema)\" CASCADE"
+    }
   }
 
   /// A change on one device reaches the other's subscriber as `view/changed`, and concurrent
@@ -28,11 +35,13 @@ struct PostgresEndToEndTests {
     defer { dropSchema() }
     let laptop = try TaskwireProcess.started(["--db", url("TASKWIRE_TEST_POSTGRES")])
     let desktop = try TaskwireProcess.started(["--db", url("TASKWIRE_TEST_POSTGRES_TCP")])
-    var applier = try SnapshotApplier(subscribeResult: try laptop.result("view/subscribe", ["view": "inbox"]))
+    var applier = try SnapshotApplier(
+      subscribeResult: try laptop.result("view/subscribe", ["view": "inbox"]))
     var latencies: [Double] = []
     for n in 0..<40 {
       let started = Date()
-      try desktop.result("task/create", ["title": .string("from the desktop \(n)"), "view": "inbox"])
+      try desktop.result(
+        "task/create", ["title": .string("from the desktop \(n)"), "view": "inbox"])
       let note = try laptop.readMessage(timeout: 5)
       latencies.append(Date().timeIntervalSince(started))
       #expect(note["method"] == "view/changed")
@@ -40,22 +49,44 @@ struct PostgresEndToEndTests {
     }
     #expect(applier.snapshot == (try laptop.content("inbox")).objectValue)
     // Four servers write at once: every task arrives, in one order all of them agree on.
-    let others = try (0..<2).map { _ in try TaskwireProcess.started(["--db", url("TASKWIRE_TEST_POSTGRES")]) }
+    let others = try (0..<2).map { _ in
+      try TaskwireProcess.started(["--db", url("TASKWIRE_TEST_POSTGRES")])
+    }
     let writers = [laptop, desktop] + others
     DispatchQueue.concurrentPerform(iterations: writers.count) { w in
-      for n in 0..<25 { _ = try? writers[w].call("task/create", ["title": .string("server \(w) task \(n)"), "view": "today"]) }
+      for n in 0..<25 {
+        _ = try? writers[w].call(
+          "task/create", ["title": .string("server \(w) task \(n)"), "view": "today"])
+      }
     }
-    let contents = try writers.map { try $0.content("today") }
-    let titles = contents[0]["groups"]?[0]?["tasks"]?.arrayValue?.compactMap { $0["title"]?.stringValue } ?? []
+    // A reply means the change is committed; another server hears of it by NOTIFY a few
+    // milliseconds later, so the lists are compared once every server has heard all 100.
+    var contents = try writers.map { try $0.content("today") }
+    let deadline = Date().addingTimeInterval(10)
+    func count(_ content: JSONValue) -> Int {
+      content["groups"]?[0]?["tasks"]?.arrayValue?.count ?? 0
+    }
+    while contents.contains(where: { count($0) < 100 }) && Date() < deadline {
+      usleep(20_000)
+      contents = try writers.map { try $0.content("today") }
+    }
+    let titles =
+      contents[0]["groups"]?[0]?["tasks"]?.arrayValue?.compactMap { $0["title"]?.stringValue } ?? []
     #expect(titles.count == 100, "nothing lost")
     #expect(Set(titles).count == 100)
     for w in 0..<writers.count {
       let mine = titles.filter { $0.hasPrefix("server \(w) ") }
-      #expect(mine == (0..<25).map { "server \(w) task \($0)" }, "each server's tasks in the order it created them")
+      #expect(
+        mine == (0..<25).map { "server \(w) task \($0)" },
+        "each server's tasks in the order it created them")
     }
-    for content in contents.dropFirst() { #expect(content == contents[0], "every server sees the same list") }
+    for content in contents.dropFirst() {
+      #expect(content == contents[0], "every server sees the same list")
+    }
     let sorted = latencies.sorted()
-    print("cross-device view/changed: p50 \(Int(sorted[sorted.count / 2] * 1000)) ms, max \(Int(sorted.last! * 1000)) ms")
+    print(
+      "cross-device view/changed: p50 \(Int(sorted[sorted.count / 2] * 1000)) ms, max \(Int(sorted.last! * 1000)) ms"
+    )
   }
 
   /// PostgreSQL restarts under two running servers: both recover by themselves, and their
@@ -64,11 +95,13 @@ struct PostgresEndToEndTests {
     defer { dropSchema() }
     let laptop = try TaskwireProcess.started(["--db", url("TASKWIRE_TEST_POSTGRES")])
     let desktop = try TaskwireProcess.started(["--db", url("TASKWIRE_TEST_POSTGRES_TCP")])
-    var applier = try SnapshotApplier(subscribeResult: try laptop.result("view/subscribe", ["view": "inbox"]))
+    var applier = try SnapshotApplier(
+      subscribeResult: try laptop.result("view/subscribe", ["view": "inbox"]))
     try desktop.result("task/create", ["title": "before", "view": "inbox"])
     try applier.apply(try #require(try laptop.readMessage(timeout: 5)["params"]))
     let script = ContractTests.root.appendingPathComponent("Tests/support/postgres.sh").path
-    let status = system("bash '\(script)' restart '\(Self.environment["TASKWIRE_TEST_POSTGRES_DIR"]!)'")
+    let status = system(
+      "bash '\(script)' restart '\(Self.environment["TASKWIRE_TEST_POSTGRES_DIR"]!)'")
     #expect(status == 0)
     // The first change after the restart may find the connection gone (-32021); it is tried
     // again, as a client would, and then goes through.
@@ -86,7 +119,9 @@ struct PostgresEndToEndTests {
     // while PostgreSQL is down, and a loaded machine restarts PostgreSQL slowly).
     let deadline = Date().addingTimeInterval(30)
     while applier.groups.first?["tasks"]?.arrayValue?.count != 2 && Date() < deadline {
-      if let line = laptop.readLine(timeout: 0.5), let params = (try? JSONParser.parse(line))?["params"] {
+      if let line = laptop.readLine(timeout: 0.5),
+        let params = (try? JSONParser.parse(line))?["params"]
+      {
         try applier.apply(params)
       }
     }
@@ -101,21 +136,29 @@ struct PostgresEndToEndTests {
     let doomed = try TaskwireProcess.started(["--db", url("TASKWIRE_TEST_POSTGRES")])
     var lines = ""
     for n in 0..<400 {
-      lines += #"{"jsonrpc":"2.0","id":\#(n + 10),"method":"task/create","params":{"title":"task \#(n)","view":"inbox"}}"# + "\n"
+      lines +=
+        #"{"jsonrpc":"2.0","id":\#(n + 10),"method":"task/create","params":{"title":"task \#(n)","view":"inbox"}}"#
+        + "\n"
     }
     doomed.send(String(lines.dropLast()))
     var acknowledged: [String] = []
     while acknowledged.count < 150, let line = doomed.readLine(timeout: 10) {
-      if let title = (try? JSONParser.parse(line))?["result"]?["task"]?["title"]?.stringValue { acknowledged.append(title) }
+      if let title = (try? JSONParser.parse(line))?["result"]?["task"]?["title"]?.stringValue {
+        acknowledged.append(title)
+      }
     }
     kill(doomed.process.processIdentifier, SIGKILL)
     #expect(acknowledged.count == 150)
     let next = try TaskwireProcess.started(["--db", url("TASKWIRE_TEST_POSTGRES_TCP")])
     let stored = Set(
-      (try next.content("inbox"))["groups"]?[0]?["tasks"]?.arrayValue?.compactMap { $0["title"]?.stringValue } ?? [])
+      (try next.content("inbox"))["groups"]?[0]?["tasks"]?.arrayValue?.compactMap {
+        $0["title"]?.stringValue
+      } ?? [])
     #expect(Set(acknowledged).isSubset(of: stored), "every acknowledged change survived")
     // The history is whole too: undoing the newest step works on the next server.
-    #expect(try next.result("history/undo")["undone"]?["label"]?.stringValue?.hasPrefix("Create 'task ") == true)
+    #expect(
+      try next.result("history/undo")["undone"]?["label"]?.stringValue?.hasPrefix("Create 'task ")
+        == true)
   }
 
   /// A password-authenticated role: its password is in no log line, no recording, no reply.
@@ -125,7 +168,9 @@ struct PostgresEndToEndTests {
     let recording = try temporaryFolder().appendingPathComponent("session.jsonl")
     let process = Process()
     process.executableURL = TaskwireProcess.binary
-    process.arguments = ["--db", url("TASKWIRE_TEST_POSTGRES_PASSWORD_URL"), "--record", recording.path]
+    process.arguments = [
+      "--db", url("TASKWIRE_TEST_POSTGRES_PASSWORD_URL"), "--record", recording.path,
+    ]
     let input = Pipe()
     let output = Pipe()
     let errors = Pipe()
@@ -138,7 +183,8 @@ struct PostgresEndToEndTests {
       #"{"jsonrpc":"2.0","id":2,"method":"task/create","params":{"title":"secret keeper","view":"today"}}"#,
       #"{"jsonrpc":"2.0","id":3,"method":"view/list","params":{"view":"today"}}"#,
     ]
-    try input.fileHandleForWriting.write(contentsOf: Data((requests.joined(separator: "\n") + "\n").utf8))
+    try input.fileHandleForWriting.write(
+      contentsOf: Data((requests.joined(separator: "\n") + "\n").utf8))
     try input.fileHandleForWriting.close()
     process.waitUntilExit()
     let replies = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -149,7 +195,8 @@ struct PostgresEndToEndTests {
     for (name, text) in [("stderr", log), ("replies", replies), ("recording", recorded)] {
       #expect(!text.contains(password), "the password is in the \(name)")
     }
-    let mode = try FileManager.default.attributesOfItem(atPath: recording.path)[.posixPermissions] as? Int
+    let mode =
+      try FileManager.default.attributesOfItem(atPath: recording.path)[.posixPermissions] as? Int
     #expect(mode == 0o600, "a recording holds every task: only its owner reads it")
   }
 }

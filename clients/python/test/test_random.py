@@ -10,8 +10,9 @@ TW_STEPS=N sets its length.
 import datetime
 import os
 import random
+import zoneinfo
 
-from helpers import StoreTestCase, without_version
+from helpers import ZONE, StoreTestCase, without_version
 from taskwire_client import TaskwireError
 
 VIEWS = ("inbox", "today", "upcoming")
@@ -72,7 +73,10 @@ class RandomizedDiffTest(StoreTestCase):
 
     # -- random requests -----------------------------------------------------------------------
     def day(self, offset):
-        return (self.now.date() + datetime.timedelta(days=offset)).isoformat()
+        # The server's today is the clock's date in the store's zone, not in UTC: once the
+        # day changes' extra hours add up past 23:00 UTC, Berlin is already on the next day.
+        local = self.now.replace(tzinfo=datetime.timezone.utc).astimezone(zoneinfo.ZoneInfo(ZONE))
+        return (local.date() + datetime.timedelta(days=offset)).isoformat()
 
     def some_task(self):
         return self.rng.choice(self.ids) if self.ids else None
