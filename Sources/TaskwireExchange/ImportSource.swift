@@ -22,20 +22,42 @@ public struct ImportSource {
 
   /// The bytes of a file, or of standard input for `-`.
   public static func read(path: String) throws(ImportError) -> [UInt8] {
-    if path == "-" { return Array(FileHandle.standardInput.readDataToEndOfFile()) }
+    if path == "-" { return try readStandardInput() }
     let attributes = try? FileManager.default.attributesOfItem(atPath: path)
     guard let attributes else { throw ImportError("cannot read \(path): no such file") }
     if let size = attributes[.size] as? NSNumber, size.int64Value > Int64(maxFileBytes) {
-      throw ImportError("\(path) is \(size.int64Value / 1_048_576) MiB; taskwire imports files up to \(maxFileBytes / 1_048_576) MiB")
+      throw ImportError(
+        "\(path) is \(size.int64Value / 1_048_576) MiB; taskwire imports files up to \(maxFileBytes / 1_048_576) MiB"
+      )
     }
-    guard let data = FileManager.default.contents(atPath: path) else { throw ImportError("cannot read \(path)") }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw ImportError("cannot read \(path)")
+    }
     return Array(data)
+  }
+
+  /// Standard input in chunks, refused as soon as it passes the cap: a 2 GB pipe is not read
+  /// whole into memory first.
+  static func readStandardInput() throws(ImportError) -> [UInt8] {
+    var bytes: [UInt8] = []
+    while true {
+      let chunk = FileHandle.standardInput.readData(ofLength: 1 << 20)
+      if chunk.isEmpty { return bytes }
+      bytes.append(contentsOf: chunk)
+      if bytes.count > maxFileBytes {
+        throw ImportError(
+          "standard input is over \(maxFileBytes / 1_048_576) MiB; taskwire imports files up to \(maxFileBytes / 1_048_576) MiB"
+        )
+      }
+    }
   }
 
   /// A whole file: one JSON document (a taskwire export, a Taskwarrior array), or Taskwarrior's
   /// older JSON lines (one task object a line).
   public func batch(bytes: [UInt8], format: ExchangeFormat?) throws(ImportError) -> ImportBatch {
-    guard bytes.count <= Self.maxFileBytes else { throw ImportError("the file is over \(Self.maxFileBytes / 1_048_576) MiB") }
+    guard bytes.count <= Self.maxFileBytes else {
+      throw ImportError("the file is over \(Self.maxFileBytes / 1_048_576) MiB")
+    }
     let document: JSONValue
     do {
       document = try JSONParser.parse(bytes)
@@ -45,10 +67,13 @@ public struct ImportSource {
     return try batch(document: document, format: format)
   }
 
-  private func jsonLines(_ bytes: [UInt8], format: ExchangeFormat?, parseError: JSONParseError) throws(ImportError)
+  private func jsonLines(_ bytes: [UInt8], format: ExchangeFormat?, parseError: JSONParseError)
+    throws(ImportError)
     -> ImportBatch
   {
-    let lines = bytes.split(separator: UInt8(ascii: "\n")).filter { !$0.allSatisfy { $0 == 32 || $0 == 13 || $0 == 9 } }
+    let lines = bytes.split(separator: UInt8(ascii: "\n")).filter {
+      !$0.allSatisfy { $0 == 32 || $0 == 13 || $0 == 9 }
+    }
     // JSON lines start every line with an object; anything else gets the parser's message.
     guard lines.count > 1, lines.allSatisfy({ $0.first == UInt8(ascii: "{") }) else {
       throw ImportError("the file is not JSON: \(parseError)")
@@ -68,19 +93,26 @@ public struct ImportSource {
     let found: ExchangeFormat
     if document.arrayValue != nil {
       found = .taskwarrior
-    } else if let object = document.objectValue, object["format"]?.stringValue == "taskwire" || object["tasks"] != nil {
+    } else if let object = document.objectValue,
+      object["format"]?.stringValue == "taskwire" || object["tasks"] != nil
+    {
       found = .taskwire
-    } else if let object = document.objectValue, object["uuid"] != nil || object["description"] != nil {
+    } else if let object = document.objectValue,
+      object["uuid"] != nil || object["description"] != nil
+    {
       return try batch(document: .array([document]), format: format)
     } else {
-      throw ImportError("the file is neither a taskwire export nor a Taskwarrior export (it is \(document.typeName))")
+      throw ImportError(
+        "the file is neither a taskwire export nor a Taskwarrior export (it is \(document.typeName))"
+      )
     }
     if let format, format != found {
       throw ImportError("the file is a \(found.rawValue) export, not a \(format.rawValue) one")
     }
     switch found {
     case .taskwarrior:
-      return try TaskwarriorReader(dates: dates, now: now, today: today).read(document.arrayValue ?? [])
+      return try TaskwarriorReader(dates: dates, now: now, today: today).read(
+        document.arrayValue ?? [])
     case .taskwire:
       return try TaskwireDocumentReader(now: now).read(document.objectValue ?? JSONObject())
     }

@@ -28,14 +28,18 @@ public struct TaskwarriorReader {
   public func read(_ records: [JSONValue]) throws(ImportError) -> ImportBatch {
     var batch = ImportBatch(format: .taskwarrior)
     let objects = try records.enumerated().map { index, value throws(ImportError) in
-      guard let object = value.objectValue else { throw ImportError(record: index, "is \(value.typeName), not a task object") }
+      guard let object = value.objectValue else {
+        throw ImportError(record: index, "is \(value.typeName), not a task object")
+      }
       return TaskwarriorRecord(object: object, index: index)
     }
     // A recurring task is a template (status "recurring") and one pending child per occurrence:
     // the template is imported once, dated like its next pending occurrence.
     var templates = Set<String>()
     for record in objects {
-      if try record.string("status") == "recurring", let uuid = try record.string("uuid") { templates.insert(uuid) }
+      if try record.string("status") == "recurring", let uuid = try record.string("uuid") {
+        templates.insert(uuid)
+      }
     }
     var nextOccurrence: [String: (record: TaskwarriorRecord, date: Date?)] = [:]
     for record in objects {
@@ -44,8 +48,29 @@ public struct TaskwarriorReader {
       else { continue }
       var date = try record.date("scheduled")
       if date == nil { date = try record.date("due") }
-      if let known = nextOccurrence[parent], let knownDate = known.date, date.map({ $0 >= knownDate }) ?? true { continue }
+      if let known = nextOccurrence[parent], let knownDate = known.date,
+        date.map({ $0 >= knownDate }) ?? true
+      {
+        continue
+      }
       nextOccurrence[parent] = (record, date)
+    }
+    // Children whose template the file leaves out (a filtered export): the series is imported
+    // once, from its next pending occurrence, not once per child.
+    var orphanSeries: [String: (uuid: String, date: Date?)] = [:]
+    for record in objects {
+      guard let parent = try record.string("parent"), !templates.contains(parent),
+        ["pending", "waiting"].contains(try record.string("status") ?? "pending"),
+        let uuid = try record.string("uuid")
+      else { continue }
+      var date = try record.date("scheduled")
+      if date == nil { date = try record.date("due") }
+      if let known = orphanSeries[parent], let knownDate = known.date,
+        date.map({ $0 >= knownDate }) ?? true
+      {
+        continue
+      }
+      orphanSeries[parent] = (uuid, date)
     }
     for record in objects {
       batch.report.read += 1
@@ -56,7 +81,16 @@ public struct TaskwarriorReader {
         continue
       }
       if let parent = try record.string("parent"), templates.contains(parent) {
-        batch.report.skip("occurrence of a recurring task (imported once, as its repeat)", example: title)
+        batch.report.skip(
+          "occurrence of a recurring task (imported once, as its repeat)", example: title)
+        continue
+      }
+      if let parent = try record.string("parent"), let series = orphanSeries[parent],
+        try record.string("uuid") != series.uuid
+      {
+        batch.report.skip(
+          "another occurrence of a recurring task whose template is not in the file (imported once)",
+          example: title)
         continue
       }
       guard ["pending", "waiting", "completed", "recurring"].contains(status) else {
@@ -64,19 +98,25 @@ public struct TaskwarriorReader {
         continue
       }
       let occurrence = try record.string("uuid").flatMap { nextOccurrence[$0]?.record }
-      batch.tasks.append(try task(from: record, status: status, occurrence: occurrence, report: &batch.report))
+      batch.tasks.append(
+        try task(from: record, status: status, occurrence: occurrence, report: &batch.report))
     }
     return batch
   }
 
-  private func task(from record: TaskwarriorRecord, status: String, occurrence: TaskwarriorRecord?, report: inout ImportReport)
+  private func task(
+    from record: TaskwarriorRecord, status: String, occurrence: TaskwarriorRecord?,
+    report: inout ImportReport
+  )
     throws(ImportError) -> ImportedTask
   {
-    let title = (try record.string("description") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+    let title = (try record.string("description") ?? "").trimmingCharacters(
+      in: .whitespacesAndNewlines)
     guard !title.isEmpty else { throw record.error("has no description") }
     let entry = try record.date("entry").map(DayClock.timestamp) ?? now
     var task = TaskRecord(
-      id: 0, title: title, createdAt: entry, updatedAt: try record.date("modified").map(DayClock.timestamp) ?? entry,
+      id: 0, title: title, createdAt: entry,
+      updatedAt: try record.date("modified").map(DayClock.timestamp) ?? entry,
       rank: Int64(record.index), matrixRank: Int64(record.index))
     var tags = try record.strings("tags") ?? []
     if let project = try record.string("project"), !project.isEmpty {
@@ -84,7 +124,9 @@ public struct TaskwarriorReader {
       report.unmapped("project: kept as a tag", example: project)
     }
     var seen = Set<String>()
-    task.tags = tags.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && seen.insert($0).inserted }
+    task.tags = tags.map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+      !$0.isEmpty && seen.insert($0).inserted
+    }
     switch try record.string("priority") {
     case nil, "": break
     case "H": task.priority = 3
@@ -118,12 +160,16 @@ public struct TaskwarriorReader {
 
   /// `recur`, or the exact repeat a taskwire export wrote beside it. Taskwarrior counts a
   /// repeat from the due date: a repeating task without a scheduled date is scheduled on it.
-  private func readRecurrence(_ record: TaskwarriorRecord, into task: inout TaskRecord, report: inout ImportReport)
+  private func readRecurrence(
+    _ record: TaskwarriorRecord, into task: inout TaskRecord, report: inout ImportReport
+  )
     throws(ImportError)
   {
     var recurrence: Recurrence? = nil
     if let exact = try record.string("taskwire_recurrence") {
-      guard let parsed = TaskwarriorRecurrence.exact(exact) else { throw record.error("taskwire_recurrence is not a repeat: \(exact)") }
+      guard let parsed = TaskwarriorRecurrence.exact(exact) else {
+        throw record.error("taskwire_recurrence is not a repeat: \(exact)")
+      }
       recurrence = parsed
     } else if let recur = try record.string("recur"), !recur.isEmpty {
       recurrence = TaskwarriorRecurrence.read(recur)
@@ -139,19 +185,27 @@ public struct TaskwarriorReader {
 
   /// What a taskwire export to Taskwarrior carries in fields of its own (Taskwarrior keeps
   /// them as orphaned user-defined attributes), so that a round trip loses nothing.
-  private func readOwnFields(_ record: TaskwarriorRecord, into task: inout TaskRecord, report: inout ImportReport)
+  private func readOwnFields(
+    _ record: TaskwarriorRecord, into task: inout TaskRecord, report: inout ImportReport
+  )
     throws(ImportError)
   {
     if let duration = try record.string("taskwire_duration") {
       guard let minutes = Int(duration), (1...TaskPatch.maxDurationMinutes).contains(minutes) else {
-        throw record.error("taskwire_duration is not a number of minutes from 1 to \(TaskPatch.maxDurationMinutes): \(duration)")
+        throw record.error(
+          "taskwire_duration is not a number of minutes from 1 to \(TaskPatch.maxDurationMinutes): \(duration)"
+        )
       }
       task.durationMinutes = minutes
     }
     if let type = try record.string("taskwire_type") {
-      guard let parsed = TaskType(rawValue: type) else { throw record.error("taskwire_type is not a task type: \(type)") }
+      guard let parsed = TaskType(rawValue: type) else {
+        throw record.error("taskwire_type is not a task type: \(type)")
+      }
       task.type = parsed
     }
-    if let urgent = try record.string("taskwire_urgent") { task.urgent = urgent == "1" || urgent == "true" }
+    if let urgent = try record.string("taskwire_urgent") {
+      task.urgent = urgent == "1" || urgent == "true"
+    }
   }
 }

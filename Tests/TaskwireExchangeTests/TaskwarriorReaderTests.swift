@@ -9,7 +9,8 @@ import Testing
 /// their tasks (Berlin time: Taskwarrior stores `due:friday` as Friday's local midnight in UTC).
 @Suite struct TaskwarriorReaderTests {
   let reader = TaskwarriorReader(
-    dates: ExchangeDates(timeZone: TimeZone(identifier: "Europe/Berlin")!), now: "2026-11-24T09:00:00Z",
+    dates: ExchangeDates(timeZone: TimeZone(identifier: "Europe/Berlin")!),
+    now: "2026-11-24T09:00:00Z",
     today: CalendarDate(iso: "2026-11-24")!)
 
   func read(_ text: String) throws -> ImportBatch {
@@ -50,8 +51,12 @@ import Testing
       [{"uuid":"w1","description":"Renew passport","status":"waiting","wait":"20261214T230000Z"},
        {"uuid":"w2","description":"Later","status":"pending","wait":"20261201T230000Z","scheduled":"20261130T230000Z"}]
       """)
-    #expect(batch.tasks.map(\.task.scheduledDate) == [CalendarDate(iso: "2026-12-15"), CalendarDate(iso: "2026-12-01")])
-    #expect(batch.report.unmapped["wait: dropped (the task has a scheduled date)"]?.examples == ["Later"])
+    #expect(
+      batch.tasks.map(\.task.scheduledDate) == [
+        CalendarDate(iso: "2026-12-15"), CalendarDate(iso: "2026-12-01"),
+      ])
+    #expect(
+      batch.report.unmapped["wait: dropped (the task has a scheduled date)"]?.examples == ["Later"])
   }
 
   @Test func deletedAndUnknownAreReportedNotDropped() throws {
@@ -81,14 +86,39 @@ import Testing
     let task = batch.tasks[0].task
     #expect(batch.tasks[0].key == "t")
     #expect(task.recurrence.pattern == .weekly)
-    #expect(task.scheduledDate == CalendarDate(iso: "2026-11-24") && task.dueDate == CalendarDate(iso: "2026-11-24"))
-    #expect(batch.report.skipped["occurrence of a recurring task (imported once, as its repeat)"]?.count == 3)
+    #expect(
+      task.scheduledDate == CalendarDate(iso: "2026-11-24")
+        && task.dueDate == CalendarDate(iso: "2026-11-24"))
+    #expect(
+      batch.report.skipped["occurrence of a recurring task (imported once, as its repeat)"]?.count
+        == 3)
+  }
+
+  /// A filtered export may leave the template out: the series is still imported once, from
+  /// its next pending occurrence, and the other occurrences are reported as skipped.
+  @Test func childrenWithoutTheirTemplateOnce() throws {
+    let batch = try read(
+      """
+      [{"uuid":"c3","description":"Water plants","status":"pending","parent":"t","recur":"weekly","imask":2,"due":"20261130T230000Z"},
+       {"uuid":"c2","description":"Water plants","status":"pending","parent":"t","recur":"weekly","imask":1,"due":"20261123T230000Z"},
+       {"uuid":"c1","description":"Water plants","status":"completed","parent":"t","recur":"weekly","imask":0,"due":"20261116T230000Z"},
+       {"uuid":"x","description":"Other","status":"pending"}]
+      """)
+    #expect(batch.tasks.map(\.key) == ["c2", "x"])
+    #expect(batch.tasks[0].task.recurrence.pattern == .weekly)
+    #expect(batch.tasks[0].task.dueDate == CalendarDate(iso: "2026-11-24"))
+    #expect(
+      batch.report.skipped[
+        "another occurrence of a recurring task whose template is not in the file (imported once)"]?
+        .count == 2)
   }
 
   @Test(arguments: [
     ("daily", "daily", 1), ("3d", "daily", 3), ("weekly", "weekly", 1), ("2w", "biweekly", 1),
-    ("fortnight", "biweekly", 1), ("3w", "weekly", 3), ("monthly", "monthly", 1), ("2mo", "monthly", 2),
-    ("quarterly", "monthly", 3), ("yearly", "monthly", 12), ("P1M", "monthly", 1), ("P10D", "daily", 10),
+    ("fortnight", "biweekly", 1), ("3w", "weekly", 3), ("monthly", "monthly", 1),
+    ("2mo", "monthly", 2),
+    ("quarterly", "monthly", 3), ("yearly", "monthly", 12), ("P1M", "monthly", 1),
+    ("P10D", "daily", 10),
   ])
   func recurValues(_ text: String, _ pattern: String, _ interval: Int) throws {
     let recurrence = try #require(TaskwarriorRecurrence.read(text))
@@ -99,15 +129,23 @@ import Testing
     #expect(TaskwarriorRecurrence.read("weekdays")?.weekdays == [1, 2, 3, 4, 5])
     #expect(TaskwarriorRecurrence.read("2h") == nil)
     #expect(TaskwarriorRecurrence.read("5m") == nil)  // five minutes, not months
-    let batch = try read(#"[{"uuid":"x","description":"Hourly","status":"pending","recur":"2h","due":"20261130T230000Z"}]"#)
+    let batch = try read(
+      #"[{"uuid":"x","description":"Hourly","status":"pending","recur":"2h","due":"20261130T230000Z"}]"#
+    )
     #expect(batch.tasks[0].task.recurrence == .none)
     #expect(batch.report.unmapped["recur \"2h\": dropped"]?.count == 1)
   }
 
   /// A wrong type in one record fails the whole file, naming the record and the field.
   @Test(arguments: [
-    (#"[{"uuid":"a","description":"ok"},{"uuid":"b","description":"x","tags":"a"},{"description":3}]"#, 2, "description must be a string, not a number"),
-    (#"[{"uuid":"a","description":"ok","due":"tomorrow"}]"#, 0, "due is not a Taskwarrior date (like 20261124T153000Z): tomorrow"),
+    (
+      #"[{"uuid":"a","description":"ok"},{"uuid":"b","description":"x","tags":"a"},{"description":3}]"#,
+      2, "description must be a string, not a number"
+    ),
+    (
+      #"[{"uuid":"a","description":"ok","due":"tomorrow"}]"#, 0,
+      "due is not a Taskwarrior date (like 20261124T153000Z): tomorrow"
+    ),
     (#"[{"uuid":"a","description":"   "}]"#, 0, "has no description"),
     (#"[{"uuid":"a","description":"x","tags":[1]}]"#, 0, "tags must hold strings, not a number"),
     (#"[1]"#, 0, "is a number, not a task object"),
@@ -123,7 +161,9 @@ import Testing
       #"[{"uuid":"a","description":"Deep","tags":"a,b","taskwire_duration":"90","taskwire_type":"deepWork","taskwire_urgent":"1","taskwire_recurrence":"{\"pattern\":\"weekly\",\"weekdays\":[1,4]}","scheduled":"20261124T230000Z"}]"#
     )
     let task = batch.tasks[0].task
-    #expect(task.tags == ["a", "b"] && task.durationMinutes == 90 && task.type == .deepWork && task.urgent)
+    #expect(
+      task.tags == ["a", "b"] && task.durationMinutes == 90 && task.type == .deepWork && task.urgent
+    )
     #expect(task.recurrence.weekdays == [1, 4])
     #expect(batch.report.unmapped.isEmpty)
   }
