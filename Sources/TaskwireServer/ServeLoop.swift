@@ -8,17 +8,15 @@ import TaskwireProtocol
   import Glibc
 #endif
 
-/// Serves stdin/stdout: a reader thread hands frames, in order, to one serial queue that owns
-/// the server and its connection; replies are written from that queue, each flushed as it is
-/// written. A timer on the same queue notices other writers and the day changing.
+/// Serves stdin/stdout: a reader thread serves each frame, in order, inside one serial queue
+/// that owns the server and its connection (a client writing without reading is held back by
+/// the pipe, as the reader reads the next frame only when this one is answered); replies are
+/// written from that queue, each flushed as it is written. A timer on the same queue notices other writers and the day changing.
 final class ServeLoop: @unchecked Sendable {
   let server: Server
   let reader: FrameReader
   let connection: Connection
   let queue = DispatchQueue(label: "taskwire.loop")
-  /// Bounds how many frames wait for the loop, so a client writing without reading cannot
-  /// grow the server's memory without limit.
-  let inFlight = DispatchSemaphore(value: 64)
   var recorder: SessionRecorder? {
     get { connection.observer as? SessionRecorder }
     set { connection.observer = newValue }
@@ -58,13 +56,15 @@ final class ServeLoop: @unchecked Sendable {
       source.resume()
       signalSources.append(source)
     }
+    // Each frame is served on the reading thread itself: `sync` on an idle serial queue runs
+    // the block right here, so a request costs one read, the work and one write, without
+    // waking another thread (the queue still keeps it apart from the timers' work).
     let thread = Thread { [self] in
       while let frame = reader.next() {
         let framing = reader.framing ?? .newline
-        inFlight.wait()
-        queue.async { [self] in
-          defer { inFlight.signal() }
+        queue.sync { [self] in
           connection.receive(frame, framing: framing)
+          if server.replica.needsHousekeepingNow { server.replica.idle() }
           scheduleIdle()
           refreshNoticeSource()
           finishIfClosed()
@@ -154,13 +154,29 @@ final class ServeLoop: @unchecked Sendable {
     }
   }
 
-  /// Housekeeping a second after the last change, not on a ticking timer.
+  /// Housekeeping a second after the last change, not on a ticking timer. The timer is armed
+  /// once and, when it fires early, re-armed for what is left: re-arming it on every change
+  /// would wake the dispatch manager thread once per request.
+  private var lastChange = DispatchTime.now()
+  private var idleArmed = false
+
   private func scheduleIdle() {
     guard server.replica.hasIdleWork else { return }
+    lastChange = DispatchTime.now()
+    guard !idleArmed else { return }
+    idleArmed = true
     let timer = idleTimer ?? DispatchSource.makeTimerSource(queue: queue)
-    timer.schedule(deadline: .now() + Self.idleDelay, leeway: .milliseconds(100))
+    timer.schedule(deadline: lastChange + Self.idleDelay, leeway: .milliseconds(100))
     if idleTimer == nil {
-      timer.setEventHandler { [self] in server.replica.idle() }
+      timer.setEventHandler { [self] in
+        let due = lastChange + Self.idleDelay
+        if DispatchTime.now() < due {
+          idleTimer?.schedule(deadline: due, leeway: .milliseconds(100))
+          return
+        }
+        idleArmed = false
+        server.replica.idle()
+      }
       timer.resume()
       idleTimer = timer
     }

@@ -84,6 +84,12 @@ public final class Replica {
   /// Whether there were changes since the last housekeeping.
   public var hasIdleWork: Bool { commitsSinceIdle > 0 }
 
+  /// Changes made without a pause: after this many the housekeeping runs right after a reply
+  /// rather than waiting for a quiet second, so that a burst of changes does not grow the WAL
+  /// file without end (appending to it costs far more than rewriting pages it already has).
+  public static let changesBetweenCheckpoints = 100
+  public var needsHousekeepingNow: Bool { commitsSinceIdle >= Self.changesBetweenCheckpoints }
+
   /// Housekeeping when the server is idle after changes.
   public func idle() {
     guard isLoaded, commitsSinceIdle > 0 else { return }
