@@ -27,6 +27,16 @@ vim.api.nvim_create_autocmd('BufReadCmd', {
   end,
 })
 
+-- A colorscheme clears the highlight groups of the display convention: set them again.
+vim.api.nvim_create_autocmd('ColorScheme', {
+  group = group,
+  callback = function()
+    if package.loaded['taskwire.render'] then
+      require('taskwire.render').define_highlights()
+    end
+  end,
+})
+
 -- The server gets shutdown and exit, so that it closes the store cleanly.
 vim.api.nvim_create_autocmd('VimLeavePre', {
   group = group,

@@ -27,7 +27,7 @@ function H.before(name)
   H.messages, H.prompts, H.answers = {}, {}, {}
   H.db = nil
   config.reset()
-  config.setup({ cmd = H.command() })
+  config.setup({ cmd = H.command(), locale = 'en' }) -- English, whatever $LANG says
   vim.notify = function(msg, level)
     table.insert(H.messages, { msg, level })
   end

@@ -3,7 +3,7 @@
 local H = require('tw_test_helpers')
 local test, tests = H.suite()
 
-test('Today, Inbox and Upcoming show the server lists with tags, priority, repeat, due', function()
+test('Today, Inbox and Upcoming show the server lists in the display convention', function()
   H.seed({
     { 'Water plants', 'today', { tags = { 'home' }, priority = 3, urgent = true } },
     { 'Pay rent', 'today', { dueDate = '2026-02-20' } },
@@ -12,13 +12,13 @@ test('Today, Inbox and Upcoming show the server lists with tags, priority, repea
     { 'Gym', 'upcoming', { scheduledDate = 'in 3 days', recurrence = { pattern = 'weekly' } } },
   })
   H.open('today')
-  H.eq({ '## Today  2026-02-12', '- Water plants  #home !! (urgent)', '- Pay rent  due 2026-02-20' }, H.lines())
+  H.eq({ 'Today · Thu, Feb 12 · 30m', '[ ] Water plants  !!!  *  #home', '[ ] Pay rent  due Fri, Feb 20' }, H.lines())
   H.eq('taskwire', vim.bo.filetype)
   H.eq(false, vim.bo.modifiable, 'the buffer is not modifiable')
   H.open('inbox')
-  H.eq({ '## Inbox', '- Someday' }, H.lines())
+  H.eq({ 'Inbox · 15m', '[ ] Someday' }, H.lines())
   H.open('upcoming')
-  H.eq({ '## Tomorrow  2026-02-13', '- Call mom', '', '## Feb 15  2026-02-15', '- Gym  (weekly)' }, H.lines())
+  H.eq({ 'Tomorrow · Fri, Feb 13 · 15m', '[ ] Call mom', '', 'Sun, Feb 15 · 15m', '[ ] Gym  ↻ weekly' }, H.lines())
 end)
 
 test('the matrix, All and the logbook', function()
@@ -31,27 +31,27 @@ test('the matrix, All and the logbook', function()
   H.request('task/complete', { id = 4 })
   H.open('matrix')
   H.eq({
-    '## Urgent & important',
-    '- Fire  ! (urgent) today',
+    'Urgent & important · 15m',
+    '[ ] Fire  !!  *',
     '',
-    '## Important',
-    '- Plan  !! on 2026-02-13',
+    'Important · 15m',
+    '[ ] Plan  !!!',
     '',
-    '## Urgent',
-    '- Ring  (urgent)',
+    'Urgent · 15m',
+    '[ ] Ring  *',
     '',
-    '## Neither',
+    'Neither',
     '  (no tasks)',
   }, H.lines())
   H.open('all')
-  H.eq({ '## All', '- Fire  ! (urgent) today', '- Plan  !! on 2026-02-13', '- Ring  (urgent)' }, H.lines())
+  H.eq({ 'All · 45m', '[ ] Fire  !!  *', '[ ] Plan  !!!', '[ ] Ring  *' }, H.lines())
   H.open('logbook')
-  H.eq({ '## Today  2026-02-12', '- Done' }, H.lines())
+  H.eq({ 'Today · Thu, Feb 12 · 15m', '[x] Done  done Thu, Feb 12' }, H.lines())
 end)
 
 test('empty views say so', function()
   H.open('today')
-  H.eq({ '## Today  2026-02-12', '  (no tasks)' }, H.lines())
+  H.eq({ 'Today · Thu, Feb 12', '  (no tasks)' }, H.lines())
   H.open('upcoming')
   H.eq({ '  (nothing upcoming)' }, H.lines())
   H.open('logbook')
@@ -63,9 +63,9 @@ test(':Taskwire without a view, :edit taskwire://VIEW, an unknown view, completi
   vim.cmd('Taskwire')
   vim.g.taskwire_default_view = nil
   H.eq('taskwire://inbox', vim.api.nvim_buf_get_name(0), 'a bare :Taskwire opens the default view')
-  H.wait_lines({ '## Inbox', '  (no tasks)' })
+  H.wait_lines({ 'Inbox', '  (no tasks)' })
   vim.cmd('edit taskwire://today')
-  H.wait_lines({ '## Today  2026-02-12', '  (no tasks)' })
+  H.wait_lines({ 'Today · Thu, Feb 12', '  (no tasks)' })
   vim.cmd('Taskwire someday')
   H.wait_message('unknown view someday')
   H.eq('taskwire://today', vim.api.nvim_buf_get_name(0), 'nothing opened')

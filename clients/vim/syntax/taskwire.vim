@@ -16,11 +16,12 @@ syntax match taskwireTag      /\s\zs#[^ #]\+/
 syntax match taskwireType     /  \zs@\a\+\ze\(  \|$\)/
 syntax match taskwireDuration /  \zs\(\d\+h\)\=\(\d\+m\)\=\ze\(  \|$\)/
 syntax match taskwireRepeat   /  \zs↻ [^ ].\{-}\ze\(  \|$\)/
-syntax match taskwireDue      /  \zsdue [^ ].\{-}\ze\(  \|$\)/
-syntax match taskwireDueToday /  \zsdue today\ze\(  \|$\)/
-syntax match taskwireOverdue  /  \zsoverdue\ze\(  \|$\)/
-syntax match taskwireAfterDue /  \zsafter due\ze\(  \|$\)/
-syntax match taskwireDoneDay  /  \zsdone [^ ].*$/
+" The flags in English or German (fällig, überfällig, nach Fälligkeit, erledigt).
+syntax match taskwireDue      /  \zs\(due\|fällig\) [^ ].\{-}\ze\(  \|$\)/
+syntax match taskwireDueToday /  \zs\(due today\|fällig heute\)\ze\(  \|$\)/
+syntax match taskwireOverdue  /  \zs\(overdue\|überfällig\)\ze\(  \|$\)/
+syntax match taskwireAfterDue /  \zs\(after due\|nach Fälligkeit\)\ze\(  \|$\)/
+syntax match taskwireDoneDay  /  \zs\(done\|erledigt\) [^ ].*$/
 syntax match taskwireEmpty    /^  (.*)$/
 syntax match taskwireEmpty    /^Loading .*$/
 

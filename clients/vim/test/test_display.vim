@@ -80,3 +80,62 @@ function! Test_display_highlight_groups() abort
   call assert_equal('taskwireAfterDue', synIDattr(synID(2, stridx(getline(2), 'after due') + 1, 1), 'name'))
   call assert_match('Red', execute('highlight taskwireAfterDue'))
 endfunction
+
+" German (locale de): the flag words and dates as the shell client prints them.
+function! Test_display_german_words() abort
+  let today = '2026-02-12'
+  call assert_equal('fällig heute', taskwire#display#due('2026-02-12', today, 'de'))
+  call assert_equal('fällig morgen', taskwire#display#due('2026-02-13', today, 'de'))
+  call assert_equal('fällig Mi, 25. Nov.', taskwire#display#due('2026-11-25', today, 'de'))
+  call assert_equal('fällig 4. Jan. 2027', taskwire#display#due('2027-01-04', today, 'de'))
+  call assert_equal('[ ] T  !!  #a  fällig Di, 10. Feb.  überfällig  nach Fälligkeit',
+        \ taskwire#display#task_line({'title': 'T', 'priority': 2, 'tags': ['a'],
+        \ 'dueDate': '2026-02-10', 'scheduledDate': '2026-02-12'}, today, '', 'de'))
+  call assert_equal('[ ] T  überfällig', taskwire#display#task_line(
+        \ {'title': 'T', 'scheduledDate': '2026-02-11'}, today, '', 'de'))
+  call assert_equal('[x] T  erledigt Mi, 11. Feb.', taskwire#display#task_line(
+        \ {'title': 'T', 'completed': v:true}, today, '2026-02-11', 'de'))
+  " day headers: "Mi, 25. Nov." as the shell prints them, another year with its weekday after
+  call assert_equal('Mi, 25. Nov. · 15m', taskwire#display#header(
+        \ {'title': '25. Nov.', 'date': '2026-11-25', 'tasks': [{}]}, today, 'de'))
+  call assert_equal('Heute · Do, 12. Feb. · 1h30m', taskwire#display#header(
+        \ {'title': 'Heute', 'date': today, 'tasks': [{'durationMinutes': 90}]}, today, 'de'))
+  call assert_equal('4. Jan. 2027 · Mo · 15m', taskwire#display#header(
+        \ {'title': '4. Jan. 2027', 'date': '2027-01-04', 'tasks': [{}]}, today, 'de'))
+  call assert_equal('So, 1. März', taskwire#display#day('2026-03-01', today, 'de'))
+endfunction
+
+" With g:taskwire_locale "de" the buffers say it in German, and the flags keep their colours.
+function! Test_display_german_buffers() abort
+  let g:taskwire_locale = 'de'
+  try
+    call TwSeed([['Spät', 'today', {'dueDate': '2026-02-10'}],
+          \ ['Jetzt', 'today', {'dueDate': '2026-02-12'}], ['Bald', 'upcoming'],
+          \ ['Später', 'upcoming', {'scheduledDate': '2026-11-25', 'dueDate': '2026-11-27'}],
+          \ ['Fertig', 'today']])
+    call TwOpen('today')
+    call TwWaitLines(['Heute · Do, 12. Feb. · 45m',
+          \ '[ ] Spät  fällig Di, 10. Feb.  überfällig  nach Fälligkeit',
+          \ '[ ] Jetzt  fällig heute', '[ ] Fertig'])
+    call assert_equal('taskwireOverdue',
+          \ synIDattr(synID(2, stridx(getline(2), 'überfällig') + 1, 1), 'name'))
+    call assert_equal('taskwireAfterDue',
+          \ synIDattr(synID(2, stridx(getline(2), 'nach Fälligkeit') + 1, 1), 'name'))
+    call assert_equal('taskwireDue', synIDattr(synID(2, stridx(getline(2), 'fällig Di') + 1, 1), 'name'))
+    call assert_equal('taskwireDueToday',
+          \ synIDattr(synID(3, stridx(getline(3), 'fällig heute') + 1, 1), 'name'))
+    call TwCursor('[ ] Fertig')
+    call TwKeys('x')
+    call TwWaitLines(['Heute · Do, 12. Feb. · 30m',
+          \ '[ ] Spät  fällig Di, 10. Feb.  überfällig  nach Fälligkeit', '[ ] Jetzt  fällig heute'])
+    call TwOpen('upcoming')
+    call TwWaitLines(['Morgen · Fr, 13. Feb. · 15m', '[ ] Bald', '',
+          \ 'Mi, 25. Nov. · 15m', '[ ] Später  fällig Fr, 27. Nov.'])
+    call TwOpen('logbook')
+    call TwWaitLines(['Heute · Do, 12. Feb. · 15m', '[x] Fertig  erledigt Do, 12. Feb.'])
+    call assert_equal('taskwireDoneDay',
+          \ synIDattr(synID(2, stridx(getline(2), 'erledigt') + 1, 1), 'name'))
+  finally
+    unlet g:taskwire_locale
+  endtry
+endfunction

@@ -1,6 +1,6 @@
 " test/test_taskwire.vim - the plugin's tests, run by test/run.sh in a headless Vim:
 "   vim -N -u NONE -i NONE -es --not-a-term -S test/test_taskwire.vim
-" Every Test_* function gets a fresh store and a fresh server.  The clock stands still at
+" Every Test_* function gets a fresh (empty) store and a fresh server.  The clock stands still at
 " Thursday 2026-02-12 08:00 UTC, so Tomorrow is 2026-02-13 and `in 3 days` 2026-02-15.
 " Results go to $TW_TEST_RESULT (else test/result.txt is not written: they are echoed).
 
@@ -30,6 +30,8 @@ function! s:Setup() abort
   messages clear
   let s:count += 1
   let g:tw_db = s:tmp . '/store' . s:count . '.sqlite'
+  " An empty store made once and copied: the server has no new store to announce.
+  call writefile(readfile(s:template, 'B'), g:tw_db, 'B')
   let g:taskwire_command = [s:bin, '--db', g:tw_db] + s:clock
   let g:tw_answers = []
   let g:tw_prompts = []
@@ -37,6 +39,9 @@ function! s:Setup() abort
 endfunction
 
 function! s:Run() abort
+  let s:template = s:tmp . '/template.sqlite'
+  call system(join(map([s:bin, '--db', s:template] + s:clock, 'shellescape(v:val)'))
+        \ . ' </dev/null 2>/dev/null')
   let report = []
   let [passed, failed, skipped] = [0, 0, 0]
   let names = sort(map(split(execute('function /^Test_'), "\n"),

@@ -191,6 +191,27 @@ function! Test_missing_server_is_a_message() abort
   call assert_equal('stopped', taskwire#rpc#status())
 endfunction
 
+" A store path that does not exist yet: the server creates it and says so on stderr; the plugin
+" shows that to the person (a warning and a popup), once, so a typo in g:taskwire_db does not
+" look like an empty Today.
+function! Test_a_new_store_is_announced() abort
+  let path = g:tw_db . '.typo/tasks.sqlite'
+  let g:taskwire_command = [$TASKWIRE, '--db', path, '--clock', '2026-02-12T08:00:00Z']
+  call TwOpen('today')
+  call TwWaitMessage('taskwire: created a new, empty store at ' . path)
+  let popup = taskwire#ui#notice_popup()
+  call assert_notequal(0, popup, 'a popup shows it')
+  call assert_match('created a new, empty store at ' . path,
+        \ join(getbufline(winbufnr(popup), 1, '$'), ' '))
+  call popup_clear()
+  " the same store again: it exists now, nothing is said
+  call taskwire#rpc#stop()
+  messages clear
+  call TwOpen('inbox')
+  call TwWaitLines(['Inbox', '  (no tasks)'])
+  call assert_notmatch('created a new', execute('messages'))
+endfunction
+
 function! Test_edit_reloads_the_view() abort
   call TwOpen('today')
   call taskwire#rpc#request_sync('view/unsubscribe',

@@ -81,7 +81,8 @@ function M.add()
   end
   local group = here.groups[(here.info.gi or -1) + 1]
   ui.input('New task: ', nil, function(title)
-    local params = { title = title }
+    -- Quick add: the server reads tags, priority, dates and repeats out of the text.
+    local params = { text = title }
     if name == 'today' or name == 'inbox' or name == 'upcoming' then
       params.view = name
     end

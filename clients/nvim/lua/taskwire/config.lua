@@ -8,6 +8,8 @@
 --   default_view  g:taskwire_default_view   the view of a bare :Taskwire ("today")
 --   open_cmd      g:taskwire_open_cmd       how :Taskwire opens a view ("edit")
 --   mappings      g:taskwire_no_mappings    false / 1: no default keys in the view buffers
+--   locale        g:taskwire_locale         the language sent to the server (v:lang): "de"
+--                                           gives German titles, dates and flags
 
 local M = {}
 
@@ -18,6 +20,7 @@ local globals = {
   db = 'taskwire_db',
   default_view = 'taskwire_default_view',
   open_cmd = 'taskwire_open_cmd',
+  locale = 'taskwire_locale',
 }
 
 function M.setup(opts)

@@ -4,6 +4,7 @@
 --   taskwire.rpc      the one server per Neovim, through vim.lsp.rpc
 --   taskwire.view     the taskwire://VIEW buffers: subscription, snapshot, redraw
 --   taskwire.render   a snapshot as lines and highlights
+--   taskwire.display  the display convention: task lines, headers, dates (English, German)
 --   taskwire.diff     applying view/changed ops
 --   taskwire.actions  the buffer's keys; taskwire.moves the drags; taskwire.keys the maps
 --   taskwire.ui       messages (vim.notify) and prompts (vim.ui.input)
@@ -12,8 +13,9 @@ local config = require('taskwire.config')
 
 local M = {}
 
--- setup({cmd = {...}, db = '~/tasks.sqlite', default_view = 'today', open_cmd = 'edit',
--- mappings = true}); optional: without it the g:taskwire_* variables and defaults apply.
+-- setup({cmd = {...}, locale = 'de', default_view = 'today', open_cmd = 'edit', mappings = true});
+-- optional: without it the g:taskwire_* variables and defaults apply (db unset: the server's
+-- default store, the one every client uses).
 function M.setup(opts)
   config.setup(opts)
 end

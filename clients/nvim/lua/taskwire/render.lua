@@ -2,67 +2,35 @@
 --
 -- layout() returns the lines, a parallel list of line infos {kind, gi, index, id, group} (kind
 -- "group", "task", "empty" or "blank"; gi and index 0-based, -1 when not applicable) and the
--- highlights {line, from, to, hl_group} (0-based byte columns).  The buffer's text is never
--- parsed back: the actions find the task under the cursor through the infos.
+-- highlights {line, from, to, hl_group} (0-based byte columns).  The lines follow the clients'
+-- display convention (display.lua).  The buffer's text is never parsed back: the actions find
+-- the task under the cursor through the infos.
+
+local display = require('taskwire.display')
 
 local M = {}
 
+-- The highlight groups, each `default` so that a colorscheme's own win; set again when the
+-- colorscheme changes (plugin/taskwire.lua).  Colour is never the only signal: the words are
+-- always there.
+function M.define_highlights()
+  local links = {
+    taskwireGroup = 'Title', taskwireBox = 'Delimiter', taskwireDone = 'Comment',
+    taskwireTag = 'Identifier', taskwirePriority = 'WarningMsg', taskwireUrgent = 'WarningMsg',
+    taskwireType = 'Type', taskwireDuration = 'Number', taskwireRepeat = 'Type',
+    taskwireDue = 'Special', taskwireDoneDay = 'Comment', taskwireEmpty = 'Comment',
+  }
+  for group, target in pairs(links) do
+    vim.cmd(string.format('highlight default link %s %s', group, target))
+  end
+  -- the flags: overdue and after due red, due today orange and bold
+  vim.cmd('highlight default taskwireOverdue term=bold cterm=bold ctermfg=Red gui=bold guifg=Red')
+  vim.cmd('highlight default taskwireAfterDue term=bold ctermfg=Red guifg=Red')
+  vim.cmd('highlight default taskwireDueToday term=bold cterm=bold ctermfg=208 gui=bold guifg=#ff8700')
+end
+
 local function info(kind, gi, index, id, group)
   return { kind = kind, gi = gi, index = index, id = id or 0, group = group or '' }
-end
-
--- What the date of a task says in views whose groups are not days (matrix, all).
-local function date_note(task, today)
-  local date = task.scheduledDate
-  if type(date) ~= 'string' then
-    return nil
-  elseif date == today then
-    return 'today', nil
-  elseif date < today then
-    return 'overdue ' .. date, 'Error'
-  end
-  return 'on ' .. date, 'Comment'
-end
-
--- "- Buy milk  #shop !! (urgent) (weekly) due 2026-02-20", and its highlights.
-function M.task_line(task, today, view)
-  local parts = {} -- {text, hl_group or nil}
-  for _, tag in ipairs(task.tags or {}) do
-    table.insert(parts, { '#' .. tag, 'Identifier' })
-  end
-  local priority = tonumber(task.priority) or 1
-  if priority > 1 then
-    table.insert(parts, { string.rep('!', priority - 1), 'WarningMsg' })
-  end
-  if task.urgent == true then
-    table.insert(parts, { '(urgent)', 'ErrorMsg' })
-  end
-  local pattern = type(task.recurrence) == 'table' and task.recurrence.pattern or 'none'
-  if pattern and pattern ~= 'none' then
-    table.insert(parts, { '(' .. pattern .. ')', 'Type' })
-  end
-  local scheduled = task.scheduledDate
-  if view == 'matrix' or view == 'all' then
-    local note, hl = date_note(task, today)
-    if note then
-      table.insert(parts, { note, hl })
-    end
-  elseif view ~= 'logbook' and type(scheduled) == 'string' and today and scheduled < today then
-    table.insert(parts, { 'overdue ' .. scheduled, 'Error' })
-  end
-  if type(task.dueDate) == 'string' then
-    table.insert(parts, { 'due ' .. task.dueDate, 'Special' })
-  end
-  local line = '- ' .. tostring(task.title):gsub('[\r\n]', ' ')
-  local highlights = {}
-  for i, part in ipairs(parts) do
-    line = line .. (i == 1 and '  ' or ' ')
-    if part[2] then
-      table.insert(highlights, { #line, #line + #part[1], part[2] })
-    end
-    line = line .. part[1]
-  end
-  return line, highlights
 end
 
 local empty_text = {
@@ -77,25 +45,25 @@ function M.layout(view, snapshot)
   local lines, infos, highlights = {}, {}, {}
   local groups = snapshot.groups or {}
   local today = snapshot.today
+  local lang = display.language()
   for gi, group in ipairs(groups) do
     if gi > 1 then
       table.insert(lines, '')
       table.insert(infos, info('blank', gi - 2, -1, 0, groups[gi - 1].key))
     end
-    local header = '## ' .. tostring(group.title)
-    if type(group.date) == 'string' then
-      header = header .. '  ' .. group.date
-    end
+    local header = display.header(group, today, lang)
     table.insert(lines, header)
     table.insert(infos, info('group', gi - 1, -1, 0, group.key))
-    table.insert(highlights, { #lines - 1, 0, #header, 'Title' })
+    table.insert(highlights, { #lines - 1, 0, #header, 'taskwireGroup' })
     if #group.tasks == 0 then
       table.insert(lines, '  (no tasks)')
       table.insert(infos, info('empty', gi - 1, -1, 0, group.key))
-      table.insert(highlights, { #lines - 1, 0, -1, 'Comment' })
+      table.insert(highlights, { #lines - 1, 0, -1, 'taskwireEmpty' })
     end
+    -- the logbook's groups are completion days: each line says the day it was done
+    local done_day = view == 'logbook' and type(group.date) == 'string' and group.date or nil
     for ti, task in ipairs(group.tasks) do
-      local line, spans = M.task_line(task, today, view)
+      local line, spans = display.task_line(task, today, done_day, lang)
       table.insert(lines, line)
       table.insert(infos, info('task', gi - 1, ti - 1, task.id, group.key))
       for _, span in ipairs(spans) do
@@ -106,7 +74,7 @@ function M.layout(view, snapshot)
   if #groups == 0 then
     table.insert(lines, empty_text[view] or '  (no tasks)')
     table.insert(infos, info('empty', -1, -1))
-    table.insert(highlights, { 0, 0, -1, 'Comment' })
+    table.insert(highlights, { 0, 0, -1, 'taskwireEmpty' })
   end
   return lines, infos, highlights
 end

@@ -61,7 +61,7 @@ function M.ready()
   return S.status == 'ready'
 end
 
--- The initialize result: serverInfo, methods, timeZone, today, capabilities.
+-- The initialize result: serverInfo, methods, timeZone, today, capabilities, locale.
 function M.server()
   return S.server
 end
@@ -183,6 +183,7 @@ function M.start()
   send('initialize', {
     clientInfo = { name = M.client_name, version = M.client_version },
     protocolVersion = '1',
+    locale = config.get('locale', vim.v.lang), -- the user's language for titles and dates
   }, function(result)
     S.server = result or {}
     S.status = 'ready'

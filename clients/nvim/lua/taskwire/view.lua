@@ -109,6 +109,7 @@ function M.read(name, bufnr)
     vim.wo[win].wrap, vim.wo[win].list, vim.wo[win].spell = false, false, false
   end
   require('taskwire.keys').map_defaults(bufnr)
+  render.define_highlights()
   local group = vim.api.nvim_create_augroup('taskwire_buffers', { clear = false })
   vim.api.nvim_clear_autocmds({ group = group, buffer = bufnr }) -- :edit reads the buffer again
   vim.api.nvim_create_autocmd('BufWipeout', {

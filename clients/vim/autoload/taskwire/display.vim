@@ -11,6 +11,12 @@ let s:weekdays = {'en': ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'],
 let s:months = {'en': ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct',
       \ 'Nov', 'Dec'], 'de': ['Jan.', 'Feb.', 'März', 'Apr.', 'Mai', 'Juni', 'Juli', 'Aug.',
       \ 'Sept.', 'Okt.', 'Nov.', 'Dez.']}
+" The words of the flags, as the shell client prints them.
+let s:words = {
+      \ 'en': {'due': 'due', 'today': 'today', 'tomorrow': 'tomorrow', 'overdue': 'overdue',
+      \        'after due': 'after due', 'done': 'done'},
+      \ 'de': {'due': 'fällig', 'today': 'heute', 'tomorrow': 'morgen', 'overdue': 'überfällig',
+      \        'after due': 'nach Fälligkeit', 'done': 'erledigt'}}
 
 " The language the server speaks ('de' or 'en'), from its initialize reply.
 function! taskwire#display#language() abort
@@ -67,13 +73,14 @@ function! taskwire#display#day(date, today, ...) abort
         \ : printf('%s, %s %d', weekday, month, d)
 endfunction
 
-" "due today", "due tomorrow", "due Fri, Nov 27".
+" "due today", "due tomorrow", "due Fri, Nov 27"; German "fällig heute", "fällig Mi, 25. Nov.".
 function! taskwire#display#due(date, today, ...) abort
   let lang = a:0 ? a:1 : taskwire#display#language()
+  let w = s:words[lang]
   let delta = empty(a:today) ? 99
         \ : taskwire#display#days(a:date) - taskwire#display#days(a:today)
-  return delta == 0 ? 'due today' : delta == 1 ? 'due tomorrow'
-        \ : 'due ' . taskwire#display#day(a:date, a:today, lang)
+  return w.due . ' ' . (delta == 0 ? w.today : delta == 1 ? w.tomorrow
+        \ : taskwire#display#day(a:date, a:today, lang))
 endfunction
 
 " The parts after a task's title, in the convention's order.  `done`: a completed task in the
@@ -110,10 +117,10 @@ function! taskwire#display#markers(task, today, done, ...) abort
   endif
   if !a:done && !empty(a:today)
     if (!empty(due) && due <# a:today) || (!empty(scheduled) && scheduled <# a:today)
-      call add(parts, 'overdue')
+      call add(parts, s:words[lang].overdue)
     endif
     if !empty(scheduled) && !empty(due) && scheduled ># due
-      call add(parts, 'after due')
+      call add(parts, s:words[lang]['after due'])
     endif
   endif
   return parts
@@ -131,7 +138,7 @@ function! taskwire#display#task_line(task, today, ...) abort
   let done = get(a:task, 'completed', v:false) is v:true
   let parts = taskwire#display#markers(a:task, a:today, done, lang)
   if !empty(done_day)
-    call add(parts, 'done ' . taskwire#display#day(done_day, a:today, lang))
+    call add(parts, s:words[lang].done . ' ' . taskwire#display#day(done_day, a:today, lang))
   endif
   let title = substitute(a:task.title, '[\n\r]', ' ', 'g')
   return (done ? '[x] ' : '[ ] ') . title . join(map(parts, '"  " . v:val'), '')

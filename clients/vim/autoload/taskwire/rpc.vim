@@ -292,8 +292,12 @@ function! s:guard(Func, arg, what) abort
   endtry
 endfunction
 
+" The server's log is kept for the exit message; a new store it created is shown to the person.
 function! s:on_stderr(channel, line) abort
   call add(s:stderr, a:line)
+  if a:line =~# '^taskwire: created a new, empty store at '
+    call taskwire#ui#notice(a:line[10:])
+  endif
   if len(s:stderr) > 200
     call remove(s:stderr, 0, 99)
   endif

@@ -40,6 +40,28 @@ function! taskwire#ui#warn(msg) abort
   echohl None
 endfunction
 
+" Something the person must not miss, e.g. the server's "created a new, empty store at PATH"
+" (a typo in g:taskwire_db would otherwise look like an empty Today): a warning kept in
+" :messages and, as an echo is soon overwritten, a popup for ten seconds.  Each text once.
+function! taskwire#ui#notice(msg) abort
+  let s:noticed = get(s:, 'noticed', {})
+  if has_key(s:noticed, a:msg)
+    return
+  endif
+  let s:noticed[a:msg] = 1
+  call taskwire#ui#warn(a:msg)
+  if exists('*popup_notification')
+    let s:notice_popup = popup_notification('taskwire: ' . a:msg, #{highlight: 'WarningMsg',
+          \ line: &lines - 2, col: 1, pos: 'botleft', minwidth: 20, maxwidth: &columns - 4,
+          \ wrap: v:true, time: 10000, tabpage: -1})
+  endif
+endfunction
+
+" The popup of the last notice (0 when none was shown): for tests.
+function! taskwire#ui#notice_popup() abort
+  return get(s:, 'notice_popup', 0)
+endfunction
+
 " A toast: kept in :messages too.
 function! taskwire#ui#info(msg) abort
   echomsg 'taskwire: ' . a:msg
