@@ -2,21 +2,55 @@
 
 The same markers the shell client and Vim print, which are the words quick add reads: ``!!``
 and ``!!!`` for priority, ``*`` urgent, ``#tag``, ``@type``, a duration when it is not 15
-minutes, ``↻`` and the repeat, ``due …``, and the flags ``overdue`` and ``after due``.
+minutes, ``↻`` and the repeat, ``due …``, and the flags ``overdue`` and ``after due``.  In
+German (``language="de"``) the dates and words are the shell's: ``Mi, 25. Nov.``, ``fällig``,
+``überfällig``, ``nach Fälligkeit``, ``erledigt``.
 """
 
 import datetime
 
 TYPES = {"deepWork": "@deep", "shallowWork": "@shallow", "errand": "@errand",
          "meeting": "@meeting", "learning": "@learning"}
-WEEKDAYS = {"en": ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"],
-            "de": ["Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"]}
-MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+WORDS = {
+    "en": {"due": "due", "today": "today", "tomorrow": "tomorrow", "overdue": "overdue",
+           "after due": "after due", "done": "done",
+           "weekdays": ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"],
+           "months": ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct",
+                      "Nov", "Dec"]},
+    "de": {"due": "fällig", "today": "heute", "tomorrow": "morgen", "overdue": "überfällig",
+           "after due": "nach Fälligkeit", "done": "erledigt",
+           "weekdays": ["Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"],
+           "months": ["Jan.", "Feb.", "März", "Apr.", "Mai", "Juni", "Juli", "Aug.", "Sept.",
+                      "Okt.", "Nov.", "Dez."]},
+}
+WEEKDAYS = {language: words["weekdays"] for language, words in WORDS.items()}
+MONTHS = WORDS["en"]["months"]
+# The JSON-RPC errors whose message starts with the protocol's prefix ("Invalid params: …").
+PROTOCOL_CODES = range(-32700, -32599)
 
 
 def language_of(locale):
     """``de`` for a German locale (``de``, ``de_DE.UTF-8``), else ``en``."""
     return "de" if (locale or "").lower().startswith("de") else "en"
+
+
+def word(key, language="en"):
+    """A word of the convention (``due``, ``overdue``, ``after due``, ``done``…) in a language."""
+    return WORDS.get(language, WORDS["en"])[key]
+
+
+def error_text(error):
+    """What a person reads for an error: the server's message without the JSON-RPC prefix
+    (``Invalid params: ``, ``Ungültige Parameter: ``) and without the code."""
+    message = getattr(error, "message", None)
+    if not isinstance(message, str):
+        return str(error)
+    code = getattr(error, "code", None)
+    if code == -32601 and isinstance(getattr(error, "data", None), dict):
+        return f"unknown method {error.data.get('method', message)}"
+    if code in PROTOCOL_CODES and ": " in message:
+        message = message.split(": ", 1)[1]
+    return " ".join(message.split())
 
 
 def _date(text):
@@ -47,23 +81,40 @@ def repeat(recurrence):
     return "↻ " + text + ("!" if recurrence.get("afterCompletion") else "")
 
 
-def day(text, today, language="en"):
-    """``Fri, Nov 27``; ``Jan 4, 2027`` in another year than today's."""
+def short(text, language="en"):
+    """``Nov 27`` (``27. Nov.`` in German)."""
     date = _date(text)
-    label = f"{WEEKDAYS.get(language, WEEKDAYS['en'])[date.weekday()]}, {MONTHS[date.month - 1]} {date.day}"
-    if date.year != _date(today).year:
-        label = f"{MONTHS[date.month - 1]} {date.day}, {date.year}"
-    return label
+    month = word("months", language)[date.month - 1]
+    return f"{date.day}. {month}" if language == "de" else f"{month} {date.day}"
+
+
+def long(text, language="en"):
+    """``Jan 4, 2027`` (``4. Jan. 2027`` in German)."""
+    return short(text, language) + (" " if language == "de" else ", ") + text[:4]
+
+
+def weekday(text, language="en"):
+    """``Fri`` (``Fr`` in German)."""
+    return word("weekdays", language)[_date(text).weekday()]
+
+
+def day(text, today, language="en"):
+    """``Fri, Nov 27`` (``Fr, 27. Nov.``); ``Jan 4, 2027`` in another year than today's."""
+    if text[:4] != today[:4]:
+        return long(text, language)
+    return f"{weekday(text, language)}, {short(text, language)}"
 
 
 def due(text, today, language="en"):
-    """``due today``, ``due tomorrow``, ``due Fri, Nov 27``."""
+    """``due today``, ``due tomorrow``, ``due Fri, Nov 27`` (``fällig morgen``…)."""
     delta = (_date(text) - _date(today)).days
-    if delta == 0:
-        return "due today"
-    if delta == 1:
-        return "due tomorrow"
-    return "due " + day(text, today, language)
+    when = {0: word("today", language), 1: word("tomorrow", language)}.get(delta)
+    return f"{word('due', language)} {when or day(text, today, language)}"
+
+
+def done(text, today, language="en"):
+    """A logbook row's completion day: ``done Mon, Nov 23`` (``erledigt Mo, 23. Nov.``)."""
+    return f"{word('done', language)} {day(text, today, language)}"
 
 
 def markers(task, today, in_today=False, language="en"):
@@ -86,25 +137,30 @@ def markers(task, today, in_today=False, language="en"):
     if deadline:
         parts.append((due(deadline, today, language), "due-today" if deadline == today else None))
     if (deadline and deadline < today) or (in_today and scheduled and scheduled < today):
-        parts.append(("overdue", "overdue"))
+        parts.append((word("overdue", language), "overdue"))
     if scheduled and deadline and scheduled > deadline:
-        parts.append(("after due", "after-due"))
+        parts.append((word("after due", language), "after-due"))
     return parts
 
 
+def day_title(title, date, today, language="en"):
+    """A day as a header names it, from the server's group title (in any language):
+    ``Tomorrow · Wed, Nov 25``, ``Fri, Nov 27``, ``Jan 4, 2027 · Mon``; in German
+    ``Morgen · Do, 26. Nov.``, ``Mi, 25. Nov.``, ``4. Jan. 2027 · Mo``.  A title that is a
+    date already (it has a digit) is not repeated."""
+    dated = not title or any(ch.isdigit() for ch in title)
+    if date[:4] != today[:4]:
+        label = f"{long(date, language)} · {weekday(date, language)}"
+        return label if dated else f"{title} · {label}"
+    label = day(date, today, language)
+    return label if dated else f"{title} · {label}"
+
+
 def header(title, date, tasks, today, language="en"):
-    """A day group's header: ``Tomorrow · Wed, Nov 25 · 30m``, ``Fri, Nov 27 · 2h``."""
-    parts = [title]
-    if date:
-        label = day(date, today, language)
-        if _date(date).year != _date(today).year:
-            label += " · " + WEEKDAYS.get(language, WEEKDAYS["en"])[_date(date).weekday()]
-        if title in (f"{MONTHS[_date(date).month - 1]} {_date(date).day}",
-                     f"{MONTHS[_date(date).month - 1]} {_date(date).day}, {_date(date).year}"):
-            parts = [label]
-        else:
-            parts.append(label)
+    """A group's header: ``Tomorrow · Wed, Nov 25 · 30m``, ``Fri, Nov 27 · 2h``,
+    ``Inbox · 45m``."""
+    parts = [day_title(title, date, today, language) if date else title]
     total = sum(task.get("durationMinutes", 15) for task in tasks)
     if total:
         parts.append(duration(total))
-    return " · ".join(parts)
+    return " · ".join(part for part in parts if part)

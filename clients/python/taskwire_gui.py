@@ -20,13 +20,15 @@ import threading
 import tkinter as tk
 from tkinter import ttk
 
-from taskwire_client import Client, TaskwireError
+import taskwire_display as display
+from taskwire_client import TaskwireError
 from taskwire_gui_actions import Actions
 from taskwire_gui_drag import DragController
 from taskwire_gui_list import TITLES, TaskList
 from taskwire_gui_logbook import Logbook
 from taskwire_gui_matrix import MatrixBoard
 from taskwire_gui_search import SearchField, unsubscribe_quietly
+from taskwire_gui_server import connect
 from taskwire_gui_style import make_ghost, setup_style
 from taskwire_gui_tabs import TAB_TITLES, TABS, VIEWS, Tabs
 from taskwire_gui_widgets import Toast
@@ -53,6 +55,7 @@ class App(Actions, Tabs):
         self.editor = None        # the last task editor dialog (taskwire_gui_editor)
         self.picker = None        # the open date picker (test hook)
         self.error = None         # why the connection failed, if it did
+        self.notice = None        # what the server said that a person must see (a new store)
         self.closed = False
         self._key_moves = []      # Alt+Up/Down presses waiting for the previous one to show
         self._move_wait = None    # (view, version on screen) while such a move is on its way
@@ -102,7 +105,8 @@ class App(Actions, Tabs):
     # -- the connection ----------------------------------------------------------------------
     def _connect(self, options):
         try:
-            client = Client(client_name="taskwire-tk", **options)
+            client = connect(dict(options, client_name="taskwire-tk"),
+                             lambda text: self.queue.put(("notice", text)))
         except Exception as error:  # reported in the window, not on a thread's stderr
             self.queue.put(("failed", error))
             return
@@ -165,10 +169,14 @@ class App(Actions, Tabs):
                         changed.add(view)
                 elif kind == "connected":
                     self._on_connected(message[1])
+                elif kind == "notice":
+                    self.show_notice(message[1])
                 elif kind == "failed":
                     self.error = message[1]
-                    self.status.configure(text=f"Cannot start taskwire: {message[1]}",
-                                          foreground="#b3261e")
+                    said = getattr(message[1], "server_said", None)
+                    self.status.configure(text=f"Cannot start taskwire: "
+                                          f"{display.error_text(message[1])}"
+                                          + (f" ({said})" if said else ""), foreground="#b3261e")
         except queue.Empty:
             pass
         for view in changed:
@@ -200,7 +208,16 @@ class App(Actions, Tabs):
         return True
 
     def show_error(self, error):
-        self.toast.show(ERROR_TEXT.get(getattr(error, "code", None), None) or str(error))
+        """A toast with the server's message as a person reads it: no JSON-RPC prefix or code."""
+        self.toast.show(ERROR_TEXT.get(getattr(error, "code", None), None)
+                        or display.error_text(error))
+
+    def show_notice(self, text):
+        """Something the server said that a person must not miss (a new, empty store): in the
+        status line, which keeps it, and as a toast."""
+        self.notice = text
+        self.status.configure(text=text, foreground="#9a5b00")
+        self.toast.show(text)
 
     def close(self):
         """Stop the polling and shut taskwire down cleanly (waits for it: call it when the

@@ -2,11 +2,14 @@
 
 Opened with ``e`` on a selected row.  Only the fields that changed are sent; dates take any
 phrase the server reads ("fri", "in 3 days") or a ``YYYY-MM-DD``, empty for none.  A refused
-save keeps the dialog open and shows the server's message whole.
+save keeps the dialog open and shows the server's message whole, without the JSON-RPC
+prefix and code.
 """
 
 import tkinter as tk
 from tkinter import ttk
+
+import taskwire_display as display
 
 PRIORITIES = ["low", "medium", "high"]
 TYPES = ["maintenance", "deepWork", "shallowWork", "errand", "meeting", "learning"]
@@ -99,6 +102,6 @@ class TaskEditor(tk.Toplevel):
         def failed(error):
             if self.winfo_exists():
                 self.save_button.state(["!disabled"])
-                self.message.configure(text=getattr(error, "message", str(error)))
+                self.message.configure(text=display.error_text(error))
         self.app.run_async("task/update", dict(params, id=self.task["id"]),
                            lambda result: self.winfo_exists() and self.destroy(), on_error=failed)

@@ -15,7 +15,7 @@ from taskwire_gui_quickadd import QuickAddField
 from taskwire_gui_widgets import parse_date, short_date
 
 TITLES = {"inbox": "Inbox", "today": "Today", "upcoming": "Upcoming"}
-SUBTITLES = {"inbox": "Tasks without a date", "upcoming": "Tomorrow and later"}
+SUBTITLES = {"upcoming": "Tomorrow and later"}
 # A real checkbox would need a widget per row; the glyph is clicked instead (see CHECKBOX_PX).
 CHECKBOX = {False: "☐", True: "☑"}
 CHECKBOX_PX = 30   # clicks this close to a row's left edge hit its checkbox
@@ -31,7 +31,8 @@ class TaskList:
         self.frame = ttk.Frame(master, padding=(18, 12, 18, 8))
         head = ttk.Frame(self.frame)
         head.pack(fill="x")
-        ttk.Label(head, text=TITLES[view], style="Title.TLabel").pack(side="left")
+        self.title_label = ttk.Label(head, text=TITLES[view], style="Title.TLabel")
+        self.title_label.pack(side="left")
         self.subtitle = ttk.Label(head, text=SUBTITLES.get(view, ""), style="Subtitle.TLabel")
         self.subtitle.pack(side="left", padx=(12, 0), pady=(8, 0))
         self.text = tk.StringVar(master=master)
@@ -103,13 +104,14 @@ class TaskList:
                 self.rows.append((iid, "task", group["key"], task))
         self._fit_info()
         if self.view in ("today", "inbox"):
-            # The group's header per the display convention: "Thu, Feb 12 · 1h15m" beside
-            # the big "Today"; "Tasks without a date · 45m" beside "Inbox".
-            group = snapshot.groups[0] if snapshot.groups else {"title": "", "tasks": []}
-            header = display.header("", snapshot.today if self.view == "today" else None,
-                                    group["tasks"], snapshot.today, self.language)
-            lead = "" if self.view == "today" else SUBTITLES["inbox"]
-            self.subtitle.configure(text=(lead + header).strip(" ·"))
+            # The group's header per the display convention, its title (the server's, in the
+            # user's language) big: "Today · Thu, Feb 12 · 1h15m", "Inbox · 45m".
+            group = snapshot.groups[0] if snapshot.groups else {"tasks": []}
+            title = group.get("title") or TITLES[self.view]
+            date = (group.get("date") or snapshot.today) if self.view == "today" else None
+            header = display.header(title, date, group["tasks"], snapshot.today, self.language)
+            self.title_label.configure(text=title)
+            self.subtitle.configure(text=header[len(title):].strip())
         if self.rows:
             self.empty.place_forget()
         else:
@@ -260,6 +262,12 @@ class TaskList:
             return None
         other = keys[position]
         return other, (len(self.shown.group(other)["tasks"]) if delta < 0 else 0)
+
+    @property
+    def heading(self):
+        """Test hook: the head of the tab as it reads, ``Inbox · 45m``."""
+        parts = (self.title_label.cget("text"), self.subtitle.cget("text"))
+        return " ".join(text for text in parts if text)
 
     def visible_rows(self):
         """Test hook: the rows as the user sees them, ``("header", title)`` or

@@ -64,7 +64,7 @@ class Logbook:
             self.rows.append((iid, "header", group))
             done = ""
             if group.get("date"):
-                done = f"done {display.day(group['date'], snapshot.today, language)}"
+                done = display.done(group["date"], snapshot.today, language)
             for task in group["tasks"]:
                 iid = f"t{task['id']}"
                 # Flags about dates to come do not apply to what is done; the rest does.

@@ -193,7 +193,9 @@ class Toast:
     def show(self, text):
         """Show ``text`` for a few seconds (replacing a toast still shown)."""
         self.history.append(text)
-        self.label.configure(text=text)
+        # Wrapped to the window, so that a long message is never cut off.
+        self.label.configure(text=text, wraplength=max(
+            200, (self.master.winfo_width() if self.master.winfo_width() > 1 else 840) - 80))
         self.label.place(relx=0.5, rely=1.0, y=-44, anchor="s")
         self.label.lift()
         if self._after is not None:

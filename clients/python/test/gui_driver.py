@@ -20,6 +20,11 @@ class GuiTestCase(StoreTestCase):
     """Starts the app on a fresh store with some tasks made by another process first."""
 
     seed = ()   # (title, params) made through the other process before the app starts
+    locale = None   # the app's language (None: English)
+
+    def app_db(self):
+        """The store the app opens (the seeded one unless a test says otherwise)."""
+        return self.db
 
     def setUp(self):
         super().setUp()
@@ -35,8 +40,8 @@ class GuiTestCase(StoreTestCase):
         self.root.geometry("900x640+0+0")
         log = open(os.path.join(self.folder, "app.log"), "a")
         self.addCleanup(log.close)
-        self.app = App(self.root, binary=TASKWIRE, db=self.db, clock=CLOCK, time_zone=ZONE,
-                       stderr=log)
+        self.app = App(self.root, binary=TASKWIRE, db=self.app_db(), clock=CLOCK, time_zone=ZONE,
+                       stderr=log, locale=self.locale)
         self.until(lambda: self.app.ready, "the app shows its subscriptions")
         self.root.focus_force()
         self.pump(0.05)

@@ -42,7 +42,6 @@ class DisplayTest(unittest.TestCase):
         self.assertEqual(display.repeat({"pattern": "weekly", "afterCompletion": True}), "↻ weekly!")
         self.assertEqual(display.repeat({"pattern": "none"}), None)
         self.assertEqual(display.due("2027-01-04", TODAY), "due Jan 4, 2027")
-        self.assertEqual(display.day("2026-11-25", TODAY, "de"), "Mi, Nov 25")
 
     def test_headers(self):
         tasks = [{"durationMinutes": 15}, {"durationMinutes": 15}]
@@ -52,6 +51,50 @@ class DisplayTest(unittest.TestCase):
                          "Fri, Nov 27 · 2h")
         self.assertEqual(display.header("Jan 4, 2027", "2027-01-04", tasks, TODAY),
                          "Jan 4, 2027 · Mon · 30m")
+        self.assertEqual(display.header("Inbox", None, tasks + [{"durationMinutes": 15}], TODAY),
+                         "Inbox · 45m")
+        self.assertEqual(display.header("Inbox", None, [], TODAY), "Inbox")
+
+    def test_german_days_use_german_months_and_show_the_date_once(self):
+        # The server's German titles ("25. Nov.", "4. Jan. 2027"), as the shell prints them.
+        self.assertEqual(display.day("2026-11-25", TODAY, "de"), "Mi, 25. Nov.")
+        self.assertEqual(display.header("25. Nov.", "2026-11-25", [{"durationMinutes": 30}],
+                                        TODAY, "de"), "Mi, 25. Nov. · 30m")
+        self.assertEqual(display.header("Morgen", "2026-11-25", [], TODAY, "de"),
+                         "Morgen · Mi, 25. Nov.")
+        self.assertEqual(display.header("4. Jan. 2027", "2027-01-04", [], TODAY, "de"),
+                         "4. Jan. 2027 · Mo")
+        self.assertEqual(display.header("Heute", TODAY, [], TODAY, "de"), "Heute · Di, 24. Nov.")
+        header = display.header("3. Dez.", "2026-12-03", [], TODAY, "de")
+        self.assertEqual(header, "Do, 3. Dez.")
+        self.assertNotIn("Dec", header)
+
+    def test_german_due_overdue_after_due_and_done(self):
+        def words(task):
+            return [text for text, _ in display.markers(task, TODAY, language="de")]
+        self.assertEqual(words({"dueDate": TODAY}), ["fällig heute"])
+        self.assertEqual(words({"dueDate": "2026-11-25"}), ["fällig morgen"])
+        self.assertEqual(words({"dueDate": "2026-11-20"}), ["fällig Fr, 20. Nov.", "überfällig"])
+        self.assertEqual(words({"scheduledDate": "2026-11-30", "dueDate": "2026-11-28"}),
+                         ["fällig Sa, 28. Nov.", "nach Fälligkeit"])
+        self.assertEqual(display.due("2027-01-04", TODAY, "de"), "fällig 4. Jan. 2027")
+        self.assertEqual(display.done("2026-11-23", TODAY, "de"), "erledigt Mo, 23. Nov.")
+        self.assertEqual(display.done("2026-11-23", TODAY), "done Mon, Nov 23")
+
+
+class ErrorTextTest(unittest.TestCase):
+    def test_the_json_rpc_prefix_and_code_are_dropped(self):
+        from taskwire_client import TaskwireError
+        shown = display.error_text(TaskwireError(-32602, "Invalid params: title must not be empty"))
+        self.assertEqual(shown, "title must not be empty")
+        german = TaskwireError(-32602, "Ungültige Parameter: title darf nicht leer sein")
+        self.assertEqual(display.error_text(german), "title darf nicht leer sein")
+        # The app's own errors keep their words; only the code goes.
+        self.assertEqual(display.error_text(TaskwireError(-32010, "Task 7 not found")),
+                         "Task 7 not found")
+        self.assertEqual(display.error_text(TaskwireError(-32601, "Method not found: x/y",
+                                                          {"method": "x/y"})),
+                         "unknown method x/y")
 
 
 class CommandLineTest(unittest.TestCase):

@@ -249,7 +249,7 @@ class LiveUpdatesTest(GuiTestCase):
                    "Upcoming loses the day")
         self.assertIn("overdue", self.app.lists["today"].info(
             self.app.task(self.ids["Water the plants"])))
-        self.assertEqual(self.app.lists["today"].subtitle.cget("text"), "Fri, Feb 13 · 45m")
+        self.assertEqual(self.app.lists["today"].heading, "Today · Fri, Feb 13 · 45m")
 
 
 if __name__ == "__main__":

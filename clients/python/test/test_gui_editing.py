@@ -51,7 +51,9 @@ class RowTest(GuiTestCase):
     seed = [("Write the report", {"view": "today", "priority": 3, "tags": ["work"],
                                   "durationMinutes": 90, "dueDate": "2026-02-12"}),
             ("Buy milk", {"view": "today"}),
-            ("Water plants", {"view": "upcoming", "recurrence": {"pattern": "weekly"}})]
+            ("Water plants", {"view": "upcoming", "recurrence": {"pattern": "weekly"}}),
+            ("Sort photos", {"durationMinutes": 30}),
+            ("Fix the bike", {})]
 
     def info(self, view, title):
         return self.app.lists[view].tree.item(f"t{self.ids[title]}", "values")[0]
@@ -67,6 +69,9 @@ class RowTest(GuiTestCase):
         self.assertEqual(self.info("upcoming", "Water plants"), "↻ weekly")
         header = self.app.lists["upcoming"].tree.item(self.app.lists["upcoming"].rows[0][0], "text")
         self.assertEqual(header, "Tomorrow · Fri, Feb 13 · 15m")
+        # Today and Inbox head their tab the same way: the title, the day, the total.
+        self.assertEqual(self.app.lists["today"].heading, "Today · Thu, Feb 12 · 1h45m")
+        self.assertEqual(self.app.lists["inbox"].heading, "Inbox · 45m")
 
     def test_clicking_the_checkbox_completes_the_task(self):
         self.settle("today", ["Write the report", "Buy milk"])
@@ -106,6 +111,25 @@ class RowTest(GuiTestCase):
         self.pump(0.3)
         self.assertIsNone(self.app.renaming)
         self.assertEqual(self.titles("today"), ["Write the report", "Buy oat milk"])
+
+
+    def test_a_double_click_on_the_title_renames_in_place(self):
+        self.settle("today", ["Write the report", "Buy milk"])
+        tree = self.app.lists["today"].tree
+        x, y, _, height = tree.bbox(f"t{self.ids['Buy milk']}", "#0")
+        for _ in range(2):   # on the title, not the checkbox
+            tree.event_generate("<ButtonPress-1>", x=x + 120, y=y + height // 2)
+            tree.event_generate("<ButtonRelease-1>", x=x + 120, y=y + height // 2)
+        self.until(lambda: self.app.renaming is not None, "the rename field opens")
+        field = self.app.renaming
+        self.until(lambda: self.root.focus_get() is field, "the field has the focus")
+        self.assertEqual(field.get(), "Buy milk")
+        field.delete(0, "end")
+        self.type_text("Buy oat milk", widget=field)
+        self.key("Return", widget=field)
+        self.settle("today", ["Write the report", "Buy oat milk"])
+        task = self.other.call("task/get", {"id": self.ids["Buy milk"]})["task"]
+        self.assertFalse(task["completed"], "a double-click on the title does not complete")
 
 
 class EditorTest(GuiTestCase):

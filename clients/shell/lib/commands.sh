@@ -189,7 +189,7 @@ cmd_ls() {
       --repeating) F+=',"hasRecurrence":true' ;;
       --due-before) json_str "$2"; F+=",\"dueBefore\":$REPLY"; shift ;;
       --due-after) json_str "$2"; F+=",\"dueAfter\":$REPLY"; shift ;;
-      --text) text=$2; shift ;;
+      --text) text+="${text:+ }$2"; shift ;;
       --sort) case $2 in
           manual | priority | duration | dueDate | title) sort=$2 ;;
           due) sort=dueDate ;;

@@ -75,6 +75,10 @@ cmd_watch() {
   [[ -z $BATCH_LINE ]] || usage_error "watch cannot run in a batch"
   start_server
   printf '%s\n' "${REQS[@]}" >&"$SRV_IN"
+  # Each change is printed as it comes: jq 1.6 holds its output in a buffer when it is not a
+  # terminal unless told not to; gojq writes at once (and knows no --unbuffered).
+  # shellcheck disable=SC2034 # read by render (rpc.sh)
+  [[ ${JQ##*/} == gojq* ]] || JQ_FLAGS=(--unbuffered)
   render <&"$SRV_OUT" &
   WATCH_PID=$!
   trap 'kill "$WATCH_PID" 2>/dev/null; stop_server kill; exit 0' INT TERM HUP

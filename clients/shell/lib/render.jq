@@ -46,9 +46,11 @@ def dur: if . < 60 then "\(.)m" else "\(. / 60 | floor)h" + (if . % 60 > 0 then 
 def repeat: .recurrence as $r
   | if $r == null or $r.pattern == "none" then empty else
       ($r.interval // 1) as $n | (if $r.afterCompletion then "!" else "" end) as $bang
+      # The ! (from completion) ends the marker: "↻ weekly!", "↻ every 3 days!".
       | if $n == 1 then "↻ \($r.pattern)\($bang)"
-        else "↻ every\($bang) \(if $r.pattern == "biweekly" then 2 * $n else $n end) "
-          + {daily: "days", weekly: "weeks", biweekly: "weeks", monthly: "months"}[$r.pattern] end
+        else "↻ every \(if $r.pattern == "biweekly" then 2 * $n else $n end) "
+          + {daily: "days", weekly: "weeks", biweekly: "weeks", monthly: "months"}[$r.pattern]
+          + $bang end
     end;
 
 # One task: "[ ] Call mom  !!  *  #family  @errand  30m  ↻ weekly  due Fri, Nov 27  overdue".

@@ -10,6 +10,7 @@ ERRLOG=''
 SERVER_PID=''
 SRV_IN=''
 SRV_OUT=''
+JQ_FLAGS=()
 
 # json_str STRING: sets REPLY to STRING as a JSON string literal.
 json_str() {
@@ -72,10 +73,11 @@ init_request() {
   printf '{"jsonrpc":"2.0","id":"init//","method":"initialize","params":{"clientInfo":{"name":"tw"},"protocolVersion":"1","locale":"%s"}}\n' "$locale"
 }
 
+# The one jq process of a run, on stdin; JQ_FLAGS are more options for it (watch's).
 render() {
   local color=false
   [[ -t 1 && -z ${NO_COLOR:-} ]] && color=true
-  "$JQ" -nr -f "$TW_HOME/lib/render.jq" --arg json "$JSON_OUT" --argjson color "$color"
+  "$JQ" "${JQ_FLAGS[@]}" -nr -f "$TW_HOME/lib/render.jq" --arg json "$JSON_OUT" --argjson color "$color"
 }
 
 # Relays the server's note about a new store; says why the server stopped when it failed ($1).

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Tests of the shell client: real bash runs the real `tw` against the real taskwire binary over
-# pipes, each test on a fresh store. The tests are in core.sh and more.sh beside this file.
+# pipes, each test on a fresh store. The tests are in core.sh, more.sh and options.sh beside
+# this file.
 # Usage: TASKWIRE=/path/to/taskwire bash clients/shell/test/run.sh [TEST...]
 set -uo pipefail
 export LC_ALL=C
@@ -85,11 +86,14 @@ run_test() {
 . "$here/core.sh"
 # shellcheck source=more.sh
 . "$here/more.sh"
+# shellcheck source=options.sh
+. "$here/options.sh"
 
 tests=(help add_dates add_options ls mv_reorder mv_across sched "done" undo_redo rpc errors
   store_selection postgres_url watch
   display quick_add edit rm_undone views filters find history tags batch_add batch
-  no_jq missing_store error_messages color speed_batch symlink)
+  no_jq missing_store error_messages color speed_batch symlink
+  repeat_markers ls_filter_options ls_sort_options find_options one_jq_start watch_with_jq)
 (($#)) && tests=("$@") # run.sh [TEST...] runs only those
 for name in "${tests[@]}"; do
   run_test "$name"
