@@ -6,6 +6,8 @@ cd "$(dirname "$0")/.."
 
 need=()
 command -v jq >/dev/null || need+=(jq)
+# gojq starts ~10x faster than jq 1.6: the shell client prefers it (its tests cover both).
+command -v gojq >/dev/null || need+=(gojq)
 command -v vim >/dev/null || need+=(vim)
 command -v shellcheck >/dev/null || need+=(shellcheck)
 command -v task >/dev/null || need+=(taskwarrior)

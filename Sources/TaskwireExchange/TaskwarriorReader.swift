@@ -41,37 +41,10 @@ public struct TaskwarriorReader {
         templates.insert(uuid)
       }
     }
-    var nextOccurrence: [String: (record: TaskwarriorRecord, date: Date?)] = [:]
-    for record in objects {
-      guard let parent = try record.string("parent"), templates.contains(parent),
-        ["pending", "waiting"].contains(try record.string("status") ?? "pending")
-      else { continue }
-      var date = try record.date("scheduled")
-      if date == nil { date = try record.date("due") }
-      if let known = nextOccurrence[parent], let knownDate = known.date,
-        date.map({ $0 >= knownDate }) ?? true
-      {
-        continue
-      }
-      nextOccurrence[parent] = (record, date)
-    }
+    let nextOccurrence = try Self.nextPending(objects) { templates.contains($0) }
     // Children whose template the file leaves out (a filtered export): the series is imported
     // once, from its next pending occurrence, not once per child.
-    var orphanSeries: [String: (uuid: String, date: Date?)] = [:]
-    for record in objects {
-      guard let parent = try record.string("parent"), !templates.contains(parent),
-        ["pending", "waiting"].contains(try record.string("status") ?? "pending"),
-        let uuid = try record.string("uuid")
-      else { continue }
-      var date = try record.date("scheduled")
-      if date == nil { date = try record.date("due") }
-      if let known = orphanSeries[parent], let knownDate = known.date,
-        date.map({ $0 >= knownDate }) ?? true
-      {
-        continue
-      }
-      orphanSeries[parent] = (uuid, date)
-    }
+    let orphanSeries = try Self.nextPending(objects) { !templates.contains($0) }.mapValues { $0.record }
     for record in objects {
       batch.report.read += 1
       let status = try record.string("status") ?? "pending"
@@ -86,7 +59,7 @@ public struct TaskwarriorReader {
         continue
       }
       if let parent = try record.string("parent"), let series = orphanSeries[parent],
-        try record.string("uuid") != series.uuid
+        try record.string("uuid") != series.string("uuid")
       {
         batch.report.skip(
           "another occurrence of a recurring task whose template is not in the file (imported once)",
@@ -102,6 +75,24 @@ public struct TaskwarriorReader {
         try task(from: record, status: status, occurrence: occurrence, report: &batch.report))
     }
     return batch
+  }
+
+  /// Each parent's earliest pending (or waiting) child, by scheduled date or else due date,
+  /// among the children whose parent `includes`.
+  static func nextPending(_ objects: [TaskwarriorRecord], parent includes: (String) -> Bool) throws(ImportError)
+    -> [String: (record: TaskwarriorRecord, date: Date?)]
+  {
+    var next: [String: (record: TaskwarriorRecord, date: Date?)] = [:]
+    for record in objects {
+      guard let parent = try record.string("parent"), includes(parent),
+        ["pending", "waiting"].contains(try record.string("status") ?? "pending")
+      else { continue }
+      var date = try record.date("scheduled")
+      if date == nil { date = try record.date("due") }
+      if let known = next[parent], let knownDate = known.date, date.map({ $0 >= knownDate }) ?? true { continue }
+      next[parent] = (record, date)
+    }
+    return next
   }
 
   private func task(

@@ -192,7 +192,9 @@ import Testing
     let parts = line.split(separator: "|", omittingEmptySubsequences: false).map {
       String($0).trimmingCharacters(in: .whitespaces)
     }
-    return Row(text: String(line.split(separator: "|")[0].dropLast()), title: parts[1], tokens: parts[2].split(separator: " ").map(String.init))
+    return Row(
+      text: String(line.split(separator: "|")[0].dropLast()), title: parts[1],
+      tokens: parts[2].split(separator: " ").map(String.init))
   }
 
   @Test func theTableIsLong() { #expect(Self.rows.count >= 150) }
@@ -202,5 +204,21 @@ import Testing
     #expect(parsed.title == row.title)
     #expect(parsed.tokens.map { "\($0.kind.rawValue)=\($0.value)" } == row.tokens)
     #expect(parsed.patch.title == row.title)
+    // The spans cover exactly what left the title: the text without them is the expected title
+    // (spacing aside), so every row checks where its tokens are, not only what they mean.
+    if !row.text.contains("\\") && !row.text.contains("\"") {
+      var rest = ""
+      var cursor = row.text.startIndex
+      for token in parsed.tokens {
+        #expect(token.range.lowerBound >= cursor, "spans in order")
+        rest += row.text[cursor..<max(cursor, token.range.lowerBound)] + " "
+        cursor = max(cursor, token.range.upperBound)
+      }
+      rest += row.text[cursor...]
+      func words(_ text: String) -> [Substring] {
+        text.split(whereSeparator: { $0 == " " || $0 == "," }).filter { !$0.isEmpty }
+      }
+      #expect(words(rest) == words(row.title), "what the spans leave is the title")
+    }
   }
 }
