@@ -11,7 +11,8 @@ import TaskwireProtocol
 /// Serves stdin/stdout: a reader thread serves each frame, in order, inside one serial queue
 /// that owns the server and its connection (a client writing without reading is held back by
 /// the pipe, as the reader reads the next frame only when this one is answered); replies are
-/// written from that queue, each flushed as it is written. A timer on the same queue notices other writers and the day changing.
+/// written from that queue, each flushed as it is written. A timer on the same queue notices
+/// other writers and the day changing.
 final class ServeLoop: @unchecked Sendable {
   let server: Server
   let reader: FrameReader
