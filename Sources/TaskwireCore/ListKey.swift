@@ -51,4 +51,11 @@ public enum ListKey: Hashable, Sendable {
     if case .quadrant = self { return \.matrixRank }
     return \.rank
   }
+
+  /// The task's rank in this list: `rankPath` without a key path's cost, for the hot loops.
+  @inline(__always)
+  public func rank(of task: TaskRecord) -> Int64 {
+    if case .quadrant = self { return task.matrixRank }
+    return task.rank
+  }
 }

@@ -12,12 +12,13 @@ public struct TaskIndex: Sendable {
   public init(today: CalendarDate, tasks: some Sequence<TaskRecord> = []) {
     self.today = today
     var entries: [ListKey: [OrderedList.Entry]] = [:]
+    self.tasks.reserveCapacity(tasks.underestimatedCount)
     for task in tasks {
       let keys = keys(of: task)
       guard !keys.isEmpty else { continue }
       self.tasks[task.id] = task
       for key in keys {
-        entries[key, default: []].append(OrderedList.Entry(rank: task[keyPath: key.rankPath], id: task.id))
+        entries[key, default: []].append(OrderedList.Entry(rank: key.rank(of: task), id: task.id))
       }
     }
     for (key, list) in entries { lists[key] = OrderedList(sorted: list.sorted()) }
@@ -37,14 +38,14 @@ public struct TaskIndex: Sendable {
     guard !keys.isEmpty else { return }
     tasks[task.id] = task
     for key in keys {
-      lists[key, default: OrderedList()].insert(OrderedList.Entry(rank: task[keyPath: key.rankPath], id: task.id))
+      lists[key, default: OrderedList()].insert(OrderedList.Entry(rank: key.rank(of: task), id: task.id))
     }
   }
 
   public mutating func remove(id: Int64) {
     guard let old = tasks.removeValue(forKey: id) else { return }
     for key in keys(of: old) {
-      lists[key]?.remove(OrderedList.Entry(rank: old[keyPath: key.rankPath], id: old.id))
+      lists[key]?.remove(OrderedList.Entry(rank: key.rank(of: old), id: old.id))
       if lists[key]?.isEmpty == true, case .day = key { lists[key] = nil }
     }
   }
@@ -52,7 +53,9 @@ public struct TaskIndex: Sendable {
   /// Applies the after-state of each change.
   public mutating func apply(_ changes: [TaskChange]) {
     for change in changes {
-      if let after = change.after { upsert(after) } else if let before = change.before {
+      if let after = change.after {
+        upsert(after)
+      } else if let before = change.before {
         remove(id: before.id)
       }
     }
@@ -79,7 +82,7 @@ public struct TaskIndex: Sendable {
   public func position(of id: Int64, in view: ViewKind = .today) -> (list: ListKey, index: Int)? {
     guard let task = tasks[id] else { return nil }
     guard let key = keys(of: task).first(where: { ($0.view == .matrix) == (view == .matrix) }),
-      let index = list(key).index(of: OrderedList.Entry(rank: task[keyPath: key.rankPath], id: id))
+      let index = list(key).index(of: OrderedList.Entry(rank: key.rank(of: task), id: id))
     else { return nil }
     return (key, index)
   }

@@ -18,7 +18,7 @@ extension ViewDiff {
       let current = index.tasks[after.id], current == after,
       let g = snapshot.groups.firstIndex(where: { $0.key == key }),
       let from = snapshot.groups[g].tasks.firstIndex(where: { $0.id == after.id }),
-      let to = index.list(key).index(of: OrderedList.Entry(rank: after[keyPath: key.rankPath], id: after.id)),
+      let to = index.list(key).index(of: OrderedList.Entry(rank: key.rank(of: after), id: after.id)),
       snapshot.groups[g].tasks.count == index.list(key).count
     else { return nil }
     var operations: [DiffOperation] = []

@@ -20,15 +20,17 @@ final class PostgresConnection {
   let conninfo: String
   private(set) var handle: OpaquePointer?
   private var prepared: [String: String] = [:]
+  let pq: TWLibPQ
 
   init(conninfo: String) throws {
     self.conninfo = conninfo
-    handle = PQconnectdb(conninfo)
+    pq = try LibPQ.functions()
+    handle = pq.connectdb(conninfo)
     // libpq prints notices (such as what a DROP cascades to) on stderr: they are not ours to log.
-    if let handle { PQsetNoticeProcessor(handle, { _, _ in }, nil) }
+    if let handle { _ = pq.setNoticeProcessor(handle, { _, _ in }, nil) }
     guard status == CONNECTION_OK else {
       let error = PostgresError(sqlState: nil, message: "cannot connect: \(errorMessage)")
-      PQfinish(handle)
+      pq.finish(handle)
       handle = nil
       throw error
     }
@@ -37,24 +39,30 @@ final class PostgresConnection {
   deinit { close() }
 
   func close() {
-    if let handle { PQfinish(handle) }
+    if let handle { pq.finish(handle) }
     handle = nil
   }
 
-  var status: ConnStatusType { handle.map { PQstatus($0) } ?? CONNECTION_BAD }
+  var status: ConnStatusType { handle.map { pq.status($0) } ?? CONNECTION_BAD }
   var isConnected: Bool { status == CONNECTION_OK }
   var errorMessage: String {
-    guard let handle, let text = PQerrorMessage(handle) else { return "no connection" }
+    guard let handle, let text = pq.errorMessage(handle) else { return "no connection" }
     return String(cString: text).trimmingTrailingNewlines
   }
-  var socket: Int32 { handle.map { PQsocket($0) } ?? -1 }
-  var backendPID: Int32 { handle.map { PQbackendPID($0) } ?? 0 }
-  var serverVersion: Int32 { handle.map { PQserverVersion($0) } ?? 0 }
+  var socket: Int32 { handle.map { pq.socket($0) } ?? -1 }
+  var backendPID: Int32 { handle.map { pq.backendPID($0) } ?? 0 }
+  var serverVersion: Int32 { handle.map { pq.serverVersion($0) } ?? 0 }
+  /// Where the connection went, as libpq resolved it (no password): host, port, user, database.
+  var endpoint: (host: String, port: String, user: String, database: String) {
+    func text(_ value: UnsafeMutablePointer<CChar>?) -> String { value.map { String(cString: $0) } ?? "?" }
+    guard let handle else { return ("?", "?", "?", "?") }
+    return (text(pq.host(handle)), text(pq.port(handle)), text(pq.user(handle)), text(pq.db(handle)))
+  }
 
   /// Connects again (after a drop): prepared statements are gone with the old session.
   func reset() -> Bool {
     guard let handle else { return false }
-    PQreset(handle)
+    pq.reset(handle)
     prepared.removeAll()
     return isConnected
   }
@@ -63,7 +71,7 @@ final class PostgresConnection {
   @discardableResult
   func execute(_ sql: String) throws(PostgresError) -> PostgresResult {
     guard let handle else { throw PostgresError(sqlState: nil, message: "no connection") }
-    return try check(PQexec(handle, sql))
+    return try check(pq.exec(handle, sql))
   }
 
   /// Runs one statement with text parameters, prepared on first use.
@@ -75,7 +83,7 @@ final class PostgresConnection {
       name = known
     } else {
       name = "s\(prepared.count)"
-      _ = try check(PQprepare(handle, name, sql, Int32(values.count), nil))
+      _ = try check(pq.prepare(handle, name, sql, Int32(values.count), nil))
       prepared[sql] = name
     }
     let texts: [String?] = values.map {
@@ -89,7 +97,7 @@ final class PostgresConnection {
     defer { for pointer in pointers { free(pointer) } }
     let result = pointers.withUnsafeMutableBufferPointer { buffer in
       buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { rebound in
-        PQexecPrepared(handle, name, Int32(values.count), rebound.baseAddress, nil, nil, 0)
+        pq.execPrepared(handle, name, Int32(values.count), rebound.baseAddress, nil, nil, 0)
       }
     }
     return try check(result)
@@ -97,24 +105,24 @@ final class PostgresConnection {
 
   private func check(_ result: OpaquePointer?) throws(PostgresError) -> PostgresResult {
     guard let result else { throw PostgresError(sqlState: nil, message: errorMessage) }
-    switch PQresultStatus(result) {
+    switch pq.resultStatus(result) {
     case PGRES_COMMAND_OK, PGRES_TUPLES_OK:
-      return PostgresResult(result)
+      return PostgresResult(result, pq)
     default:
-      let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
-      let text = PQresultErrorMessage(result).map { String(cString: $0) } ?? errorMessage
-      PQclear(result)
+      let state = pq.resultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
+      let text = pq.resultErrorMessage(result).map { String(cString: $0) } ?? errorMessage
+      pq.clear(result)
       throw PostgresError(sqlState: state, message: text.trimmingTrailingNewlines)
     }
   }
 
   /// The notifications that arrived (after reading what the socket holds), as sender pids.
   func notifications() -> [Int32] {
-    guard let handle, PQconsumeInput(handle) == 1 else { return [] }
+    guard let handle, pq.consumeInput(handle) == 1 else { return [] }
     var senders: [Int32] = []
-    while let notify = PQnotifies(handle) {
+    while let notify = pq.notifies(handle) {
       senders.append(notify.pointee.be_pid)
-      PQfreemem(notify)
+      pq.freemem(notify)
     }
     return senders
   }
@@ -123,22 +131,26 @@ final class PostgresConnection {
 /// A query's rows, as text.
 final class PostgresResult: TaskRowSource {
   let raw: OpaquePointer
+  private let pq: TWLibPQ
   var row: Int32 = 0
 
-  init(_ raw: OpaquePointer) { self.raw = raw }
-  deinit { PQclear(raw) }
+  init(_ raw: OpaquePointer, _ pq: TWLibPQ) {
+    self.raw = raw
+    self.pq = pq
+  }
+  deinit { pq.clear(raw) }
 
-  var count: Int { Int(PQntuples(raw)) }
+  var count: Int { Int(pq.ntuples(raw)) }
 
-  func isNull(_ column: Int32) -> Bool { PQgetisnull(raw, row, column) == 1 }
+  func isNull(_ column: Int32) -> Bool { pq.getisnull(raw, row, column) == 1 }
 
   func text(_ column: Int32) -> String? {
-    guard row < PQntuples(raw), !isNull(column), let value = PQgetvalue(raw, row, column) else { return nil }
+    guard row < pq.ntuples(raw), !isNull(column), let value = pq.getvalue(raw, row, column) else { return nil }
     return PostgresText.unescape(String(cString: value))
   }
 
   func int(_ column: Int32) -> Int64 {
-    guard row < PQntuples(raw), !isNull(column), let value = PQgetvalue(raw, row, column) else { return 0 }
+    guard row < pq.ntuples(raw), !isNull(column), let value = pq.getvalue(raw, row, column) else { return 0 }
     return Int64(String(cString: value)) ?? 0
   }
 

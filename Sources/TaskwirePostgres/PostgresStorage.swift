@@ -32,12 +32,14 @@ public final class PostgresStorage: TaskStorage {
     var chosen = defaultSchema
     if conninfo.contains("search_path") {
       let path = try connection.execute("SELECT current_setting('search_path')").text(0) ?? ""
-      chosen = path.split(separator: ",").first.map {
-        String($0).trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-      } ?? defaultSchema
+      chosen =
+        path.split(separator: ",").first.map {
+          String($0).trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+        } ?? defaultSchema
     }
     guard let quoted = PostgresSchema.identifier(chosen) else {
-      throw PostgresError(sqlState: nil, message: "\"\(chosen)\" is not a schema name taskwire uses (letters, digits, _ and -)")
+      throw PostgresError(
+        sqlState: nil, message: "\"\(chosen)\" is not a schema name taskwire uses (letters, digits, _ and -)")
     }
     schema = chosen
     quotedSchema = quoted
@@ -50,7 +52,8 @@ public final class PostgresStorage: TaskStorage {
   /// The session's settings, again after every reconnection.
   func prepareSession() throws(PostgresError) {
     try connection.execute(
-      "SET search_path TO \(quotedSchema); SET lock_timeout = '\(Self.lockTimeout)'; LISTEN \(PostgresSchema.identifier(channel) ?? "\"taskwire\"")")
+      "SET search_path TO \(quotedSchema); SET lock_timeout = '\(Self.lockTimeout)'; LISTEN \(PostgresSchema.identifier(channel) ?? "\"taskwire\"")"
+    )
   }
 
   /// Creates or upgrades the schema under the lock; a newer one is refused and left untouched.
@@ -58,7 +61,8 @@ public final class PostgresStorage: TaskStorage {
     try connection.execute("BEGIN")
     do {
       try connection.query("SELECT pg_advisory_xact_lock($1)", [.integer(lockKey)])
-      let exists = try connection.query("SELECT to_regclass($1) IS NOT NULL", [.text("\(quotedSchema).meta")]).text(0) == "t"
+      let exists =
+        try connection.query("SELECT to_regclass($1) IS NOT NULL", [.text("\(quotedSchema).meta")]).text(0) == "t"
       if !exists {
         try connection.execute(PostgresSchema.create(in: quotedSchema))
       } else {
@@ -82,12 +86,9 @@ public final class PostgresStorage: TaskStorage {
   }
 
   public var summary: String {
-    guard let handle = connection.handle else { return "PostgreSQL (not connected), schema \(schema)" }
+    guard connection.handle != nil else { return "PostgreSQL (not connected), schema \(schema)" }
     let version = connection.serverVersion
-    let host = PQhost(handle).map { String(cString: $0) } ?? "?"
-    let port = PQport(handle).map { String(cString: $0) } ?? "?"
-    let user = PQuser(handle).map { String(cString: $0) } ?? "?"
-    let database = PQdb(handle).map { String(cString: $0) } ?? "?"
+    let (host, port, user, database) = connection.endpoint
     return "PostgreSQL \(version / 10000).\(version % 100), \(user)@\(host):\(port)/\(database), schema \(schema)"
   }
 

@@ -51,7 +51,7 @@ final class ServeLoop: @unchecked Sendable {
       signal(signalNumber, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
       source.setEventHandler { [self] in
-        server.log("signal \(signalNumber): closing the store and exiting")
+        server.info("signal \(signalNumber): closing the store and exiting")
         finish(code: 0)
       }
       source.resume()
@@ -93,6 +93,7 @@ final class ServeLoop: @unchecked Sendable {
   /// without a descriptor the loop polls, which is also how a lost connection is retried.
   private func refreshNoticeSource() {
     let storage = server.replica.storage
+    if !server.publisher.subscriptions.isEmpty { storage.listenForOtherWriters() }
     let descriptor = storage.noticeDescriptor
     if descriptor != watched.descriptor || storage.noticeGeneration != watched.generation {
       noticeSource?.cancel()
@@ -111,7 +112,8 @@ final class ServeLoop: @unchecked Sendable {
         noticeSource = source
       }
     }
-    let interval = descriptor == nil && !storage.isPrivate ? Self.pollInterval : Self.safetyInterval
+    let interval =
+      descriptor == nil && !storage.isPrivate && storage.isListening ? Self.pollInterval : Self.safetyInterval
     guard interval != timerInterval else { return }
     timerInterval = interval
     let timer = self.timer ?? DispatchSource.makeTimerSource(queue: queue)

@@ -15,6 +15,8 @@ public final class Server: MessageHandler {
   /// Whether `test/setClock` is offered: only with `--clock`.
   let offersSetClock: Bool
   let timeZoneName: String
+  /// `--quiet`: `info` lines are left out.
+  let quiet: Bool
   var initialized = false
   var shutdownRequested = false
   /// The client's language: titles, labels and error messages.
@@ -30,6 +32,7 @@ public final class Server: MessageHandler {
     publisher = ViewPublisher(replica: replica)
     offersSetClock = options.fixedClock != nil
     timeZoneName = options.timeZoneName
+    quiet = options.quiet
     replica.log = { [unowned self] in self.log($0) }
   }
 
@@ -128,5 +131,10 @@ public final class Server: MessageHandler {
 
   public func log(_ text: String) {
     ServerLog.write("taskwire: \(text)\n")
+  }
+
+  /// A line for whoever keeps the log, left out under `--quiet`.
+  public func info(_ text: String) {
+    if !quiet { log(text) }
   }
 }

@@ -2,8 +2,8 @@ import Dispatch
 import Foundation
 import JSON
 import JSONRPC
-import TaskwireProtocol
 import TaskwirePostgres
+import TaskwireProtocol
 import TaskwireStore
 
 #if canImport(Glibc)
@@ -42,7 +42,7 @@ public enum ServerMain {
     }
     let server = Server(storage: storage, options: options)
     (storage as? PostgresStorage)?.log = { [unowned server] in server.log($0) }
-    server.log(
+    server.info(
       "taskwire \(TaskwireVersion.server), store \(storage.summary)"
         + (storage.isReadOnly ? " (read-only: changes will be refused)" : ""))
     if let sqlite = storage as? SQLiteStorage, sqlite.createdFile, case .file(let path) = sqlite.location {
@@ -64,7 +64,8 @@ public enum ServerMain {
   /// The backend `--db` names (the SQLite file by default).
   public static func openStorage(_ options: ServerOptions) throws -> any TaskStorage {
     if let conninfo = options.postgres { return try PostgresStorage(conninfo: conninfo) }
-    return try SQLiteStorage(location: options.store, maxPageCount: options.maxPageCount, durability: options.durability)
+    return try SQLiteStorage(
+      location: options.store, maxPageCount: options.maxPageCount, durability: options.durability)
   }
 }
 

@@ -1,7 +1,7 @@
 import Foundation
 import TaskwireCore
-import TaskwireProtocol
 import TaskwirePostgres
+import TaskwireProtocol
 import TaskwireStore
 
 /// The command line: `taskwire [--db PATH | --memory] [--time-zone TZ] [--clock ISO8601]`,
@@ -25,6 +25,9 @@ public struct ServerOptions: Sendable {
   /// `--db postgresql://…` (or `postgres://…`, or a libpq `key=value` string): PostgreSQL.
   public var postgres: String? = nil
   public var maxMessageBytes = 8 * 1024 * 1024
+  /// `--quiet`: stderr carries only what a person must read (a new store, failures), so a
+  /// one-shot client can pass it through instead of filtering it.
+  public var quiet = false
 
   public enum Action: Sendable {
     case serve(ServerOptions)
@@ -34,7 +37,7 @@ public struct ServerOptions: Sendable {
 
   public static let usage = """
     usage: taskwire [--db PATH | --memory] [--time-zone TZ] [--day-start HOUR] [--clock TIME]
-                    [--record FILE]
+                    [--record FILE] [--quiet]
            taskwire replay FILE...
            taskwire export|import|backup …   (taskwire export --help)
            taskwire --version | --help
@@ -58,6 +61,8 @@ public struct ServerOptions: Sendable {
       --max-page-count N  for tests: limit the store to N pages, as a full disk would
       --record FILE     write every message in both directions, and these flags, to FILE
                         (JSON lines) for `taskwire replay`
+      --quiet           log only what a person must read: a new store, failures (not the
+                        store line at start, nor signals)
       --version         print the version
       --help            print this help
 
@@ -75,6 +80,7 @@ public struct ServerOptions: Sendable {
     var maxPages: Int? = nil
     var durability = Durability.processCrash
     var flags: [String] = []
+    var quiet = false
     var rest = arguments[...]
     func value(_ flag: String) -> String? {
       guard let next = rest.popFirst(), !next.hasPrefix("--") else { return nil }
@@ -87,6 +93,7 @@ public struct ServerOptions: Sendable {
       case "--version": return .print("taskwire \(TaskwireVersion.server)")
       case "--help", "-h": return .print(usage)
       case "--memory": memory = true
+      case "--quiet": quiet = true
       case "--db":
         guard let path = value(argument), !path.isEmpty else {
           return .usageError("--db needs a file path or a postgresql:// URL")
@@ -134,6 +141,7 @@ public struct ServerOptions: Sendable {
     options.recordPath = record
     options.maxPageCount = maxPages
     options.durability = durability
+    options.quiet = quiet
     // A recording never holds a password: the connection string is written without it.
     options.recordedFlags = flags.map(PostgresConninfo.redacted)
     if let db, PostgresConninfo.isConninfo(db) {

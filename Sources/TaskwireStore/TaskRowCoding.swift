@@ -52,14 +52,43 @@ public enum TaskRowCoding {
   public static func task(from row: some TaskRowSource) -> TaskRecord {
     TaskRecord(
       id: row.int(0), title: row.text(1) ?? "", notes: row.text(2),
-      tags: (try? JSONParser.parse(row.text(3) ?? "[]"))?.arrayValue?.compactMap(\.stringValue) ?? [],
+      tags: tags(from: row.text(3)),
       priority: Int(row.int(4)), urgent: row.int(5) != 0, durationMinutes: Int(row.int(6)),
       type: TaskType(rawValue: row.text(7) ?? "") ?? .maintenance,
       scheduledDate: row.text(8).flatMap(CalendarDate.init(iso:)),
       dueDate: row.text(9).flatMap(CalendarDate.init(iso:)),
-      recurrence: recurrence(from: (try? JSONParser.parse(row.text(10) ?? "{}")) ?? .null),
+      recurrence: recurrence(from: row.text(10)),
       completed: row.int(11) != 0, completedAt: row.text(12), createdAt: row.text(13) ?? "",
       updatedAt: row.text(14) ?? "", rank: row.int(15), matrixRank: row.int(16))
+  }
+
+  /// The tags column: a JSON array of strings. The common shapes (no tags; tags without
+  /// escapes) are read directly: loading 100k tasks parsed it 100k times.
+  static func tags(from text: String?) -> [String] {
+    guard let text, text != "[]" else { return [] }
+    var utf8 = text.utf8[...]
+    if utf8.first == UInt8(ascii: "["), utf8.last == UInt8(ascii: "]"), !utf8.contains(UInt8(ascii: "\\")) {
+      utf8 = utf8.dropFirst().dropLast()
+      var tags: [String] = []
+      var simple = true
+      for part in utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
+        guard part.count >= 2, part.first == UInt8(ascii: "\""), part.last == UInt8(ascii: "\""),
+          !part.dropFirst().dropLast().contains(UInt8(ascii: "\""))
+        else {
+          simple = false
+          break
+        }
+        tags.append(String(decoding: part.dropFirst().dropLast(), as: UTF8.self))
+      }
+      if simple { return tags }
+    }
+    return (try? JSONParser.parse(text))?.arrayValue?.compactMap(\.stringValue) ?? []
+  }
+
+  /// The recurrence column; most tasks do not repeat, and that text is read without a parse.
+  static func recurrence(from text: String?) -> Recurrence {
+    guard let text, text != #"{"pattern":"none"}"# else { return .none }
+    return recurrence(from: (try? JSONParser.parse(text)) ?? .null)
   }
 
   static func recurrenceJSON(_ recurrence: Recurrence) -> JSONValue {
@@ -73,11 +102,12 @@ public enum TaskRowCoding {
 
   static func recurrence(from json: JSONValue) -> Recurrence {
     let weekdays = json["weekdays"]?.arrayValue?.compactMap { $0.integerValue.map(Int.init) }
-    return (try? Recurrence.make(
-      pattern: json["pattern"]?.stringValue ?? "none", weekdays: weekdays,
-      monthDay: json["monthDay"]?.integerValue.map(Int.init),
-      interval: json["interval"]?.integerValue.map(Int.init),
-      afterCompletion: json["afterCompletion"]?.boolValue)) ?? .none
+    return
+      (try? Recurrence.make(
+        pattern: json["pattern"]?.stringValue ?? "none", weekdays: weekdays,
+        monthDay: json["monthDay"]?.integerValue.map(Int.init),
+        interval: json["interval"]?.integerValue.map(Int.init),
+        afterCompletion: json["afterCompletion"]?.boolValue)) ?? .none
   }
 
   public static func historyText(_ task: TaskRecord?) -> RowValue {

@@ -85,6 +85,12 @@ public protocol TaskStorage: AnyObject {
   /// Moves when the notice descriptor is replaced by another with possibly the same number (a
   /// reconnection), so that the server watches the new one.
   var noticeGeneration: Int { get }
+  /// Asks the backend to listen for other writers (a server does once someone subscribes: only
+  /// then must it hear them at once; a request catches up through `changeNotice` anyway). A
+  /// backend may listen from the start, and keeps listening once it does.
+  func listenForOtherWriters()
+  /// Whether the backend listens now: while it does and has no descriptor, the server polls.
+  var isListening: Bool { get }
   /// Whether no other connection can ever write this store (a private in-memory one): nothing
   /// to watch or poll for.
   var isPrivate: Bool { get }
@@ -100,6 +106,8 @@ public protocol TaskStorage: AnyObject {
 
 extension TaskStorage {
   public var noticeGeneration: Int { 0 }
+  public func listenForOtherWriters() {}
+  public var isListening: Bool { true }
 }
 
 /// What a reader of the change log learns: which tasks changed, and the newest entry read, from

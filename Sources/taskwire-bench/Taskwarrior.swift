@@ -1,66 +1,117 @@
 import Foundation
 
-/// Taskwarrior beside taskwire on the same 10k tasks, when `task` is installed: each change as a
-/// one-shot `task` process, through taskwire's running server, and through the one-shot shell
-/// client (bash, jq and a taskwire process per command).
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Taskwarrior beside taskwire on the same tasks, when `task` is installed: each command as a
+/// one-shot `task` process and as a one-shot shell client (`tw`: bash, one jq, one taskwire per
+/// command), both on a store of each size; the running server's figures come from the latency
+/// scenarios.
 enum Taskwarrior {
-  struct Comparison {
-    /// Per operation: (Taskwarrior p50, shell client p50) in microseconds.
-    var operations: [(name: String, taskwarrior: Double, shell: Double)]
+  /// One command both ways, p50 of `runs` process runs each, in microseconds.
+  struct Operation {
+    var name: String
+    var taskwarrior: Double
+    var shell: Double
   }
 
+  struct Comparison {
+    /// Per store size, the commands in a fixed order.
+    var operations: [Int: [Operation]]
+  }
+
+  static let runs = 7
+
+  /// Runs a command with its output on /dev/null and returns how long it took, from spawn to
+  /// reaped exit (waitpid, not Foundation's `Process`, whose wait is quantized by a run loop).
   static func run(_ arguments: [String], environment: [String: String] = [:]) -> UInt64 {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let merged = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let argv = arguments.map { strdup($0) } + [nil]
+    let envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { for pointer in argv + envp { free(pointer) } }
+    var pid: pid_t = 0
     let start = BenchPipe.now()
-    try? process.run()
-    process.waitUntilExit()
+    guard posix_spawnp(&pid, arguments[0], &actions, nil, argv, envp) == 0 else { return 0 }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     return BenchPipe.now() - start
   }
 
-  static func p50(_ runs: Int, _ body: () -> UInt64) -> Double {
-    Stats(nanoseconds: (0..<runs).map { _ in body() }).p50
+  static func p50(_ body: (Int) -> UInt64) -> Double {
+    Stats(nanoseconds: (0..<runs).map { body($0) }).p50
   }
 
-  static func compare(server: URL, root: URL, folder: URL, count: Int) -> Comparison? {
-    guard run(["sh", "-c", "command -v task"]) > 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/task") else { return nil }
-    let data = folder.appendingPathComponent("taskwarrior")
-    try? FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
-    let rc = folder.appendingPathComponent("taskrc")
-    try? "data.location=\(data.path)\nconfirmation=off\nverbose=nothing\nrecurrence=off\n".write(to: rc, atomically: true, encoding: .utf8)
-    let environment = ["TASKRC": rc.path]
-    let tasks = (0..<count).map { n in
-      #"{"description":"Benchmark task number \#(n)","status":"pending","entry":"20260212T080000Z"\#(n % 10 == 0 ? "" : #","scheduled":"20260\#(2 + n % 2)1\#(n % 9)T000000Z""#)}"#
+  static var installed: Bool {
+    var pid: pid_t = 0
+    let words: [String] = ["task", "--version"]
+    let argv = words.map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    guard posix_spawnp(&pid, "task", nil, nil, argv, environ) == 0 else { return false }
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+    return status == 0
+  }
+
+  static func compare(server: URL, root: URL, folder: URL, sizes: [Int], today: String) -> Comparison? {
+    guard installed else { return nil }
+    var comparison = Comparison(operations: [:])
+    for count in sizes {
+      FileHandle.standardError.write(Data("taskwire-bench: Taskwarrior and tw, \(count) tasks…\n".utf8))
+      comparison.operations[count] = compare(server: server, root: root, folder: folder, count: count, today: today)
     }
-    let file = folder.appendingPathComponent("import.json")
+    return comparison
+  }
+
+  /// The same commands on `count` tasks: add, ls today, mv (Taskwarrior has no manual order: a
+  /// modify of the scheduled date stands in), schedule, done, undo.
+  static func compare(server: URL, root: URL, folder: URL, count: Int, today: String) -> [Operation] {
+    let data = folder.appendingPathComponent("taskwarrior-\(count)")
+    try? FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+    let rc = folder.appendingPathComponent("taskrc-\(count)")
+    // gc=off keeps the ids still, so that `done` can take the next id each run.
+    try? "data.location=\(data.path)\nconfirmation=off\nverbose=nothing\nrecurrence=off\ngc=off\n"
+      .write(to: rc, atomically: true, encoding: .utf8)
+    let environment = ["TASKRC": rc.path]
+    let compact = today.replacingOccurrences(of: "-", with: "")
+    let tasks = (0..<count).map { n in
+      let scheduled = n % 10 == 0 ? "" : #","scheduled":"\#(n % 10 == 1 ? compact : "20261231")T000000Z""#
+      return
+        #"{"description":"Benchmark task number \#(n)","status":"pending","entry":"20260212T080000Z"\#(scheduled)}"#
+    }
+    let file = folder.appendingPathComponent("import-\(count).json")
     try? Data(("[" + tasks.joined(separator: ",") + "]").utf8).write(to: file)
     _ = run(["task", "import", file.path], environment: environment)
 
-    let db = folder.appendingPathComponent("shell.sqlite").path
-    try? BenchStore.build(at: db, count: count, server: server, today: "2026-02-12")
+    let db = folder.appendingPathComponent("shell-\(count).sqlite").path
+    try? BenchStore.build(at: db, count: count, server: server, today: today)
     let shell = root.appendingPathComponent("clients/shell/tw").path
-    let shellEnvironment = ["TASKWIRE": server.path, "TASKWIRE_DB": db]
-    var operations: [(String, Double, Double)] = []
-    operations.append((
-      "add",
-      p50(5) { run(["task", "add", "new task"], environment: environment) },
-      p50(5) { run(["bash", shell, "add", "new task"], environment: shellEnvironment) }))
-    operations.append((
-      "schedule",
-      p50(5) { run(["task", "1", "modify", "scheduled:tomorrow"], environment: environment) },
-      p50(5) { run(["bash", shell, "sched", "1", "tomorrow"], environment: shellEnvironment) }))
-    operations.append((
-      "list",
-      p50(3) { run(["task", "list"], environment: environment) },
-      p50(3) { run(["bash", shell, "ls", "today"], environment: shellEnvironment) }))
-    operations.append((
-      "undo",
-      p50(5) { run(["task", "undo"], environment: environment) },
-      p50(5) { run(["bash", shell, "undo"], environment: shellEnvironment) }))
-    return Comparison(operations: operations)
+    let tw = ["TASKWIRE": server.path, "TASKWIRE_DB": db, "NO_COLOR": "1"]
+    func task(_ arguments: [String]) -> UInt64 { run(["task"] + arguments, environment: environment) }
+    func shellClient(_ arguments: [String]) -> UInt64 { run(["bash", shell] + arguments, environment: tw) }
+    // Ids 2, 12, 22… are Today's tasks in both stores (every tenth from the second).
+    return [
+      Operation(
+        name: "add", taskwarrior: p50 { _ in task(["add", "new task"]) },
+        shell: p50 { _ in shellClient(["add", "new task"]) }),
+      Operation(
+        name: "ls today", taskwarrior: p50 { _ in task(["list"]) }, shell: p50 { _ in shellClient(["ls", "today"]) }),
+      Operation(
+        name: "mv", taskwarrior: p50 { _ in task(["2", "modify", "scheduled:tomorrow"]) },
+        shell: p50 { _ in shellClient(["mv", "12", "today", "0"]) }),
+      Operation(
+        name: "schedule", taskwarrior: p50 { _ in task(["3", "modify", "scheduled:tomorrow"]) },
+        shell: p50 { _ in shellClient(["sched", "3", "tomorrow"]) }),
+      Operation(
+        name: "done", taskwarrior: p50 { run in task(["\(22 + 10 * run)", "done"]) },
+        shell: p50 { run in shellClient(["done", "\(22 + 10 * run)"]) }),
+      Operation(name: "undo", taskwarrior: p50 { _ in task(["undo"]) }, shell: p50 { _ in shellClient(["undo"]) }),
+    ]
   }
 }

@@ -1,4 +1,5 @@
 import CSQLite
+import Foundation
 
 /// The change log (`changes`: one row per touched task id, in commit order) and SQLite's
 /// `data_version`, which moves when another connection commits to the file.
@@ -12,6 +13,15 @@ extension SQLiteStorage {
 
   public func drainNotices() -> Bool { fileWatch?.drain() ?? false }
 
+  /// The inotify watch is made on demand: closing one costs the kernel an RCU grace period
+  /// (10–20 ms here), which a one-shot client like `tw add` would wait for at every exit.
+  public func listenForOtherWriters() {
+    guard !isListening, case .file(let file) = location, !file.hasPrefix("file:") else { return }
+    isListening = true
+    let name = (file as NSString).lastPathComponent
+    fileWatch = FileWatch(folder: (file as NSString).deletingLastPathComponent, names: [name, name + "-wal"])
+  }
+
   public var isPrivate: Bool { location == .memory }
 
   public func latestChange() throws -> Int64 { try scalar("SELECT max(seq) FROM changes") }
@@ -20,7 +30,8 @@ extension SQLiteStorage {
     // The log reaches back to `seq` when nothing after it was pruned.
     let oldest = try scalar("SELECT min(seq) FROM changes")
     if oldest > seq + 1 { return nil }
-    let statement = try db.statement("SELECT seq, task_id FROM changes WHERE seq > ? ORDER BY seq").bind([.integer(seq)])
+    let statement = try db.statement("SELECT seq, task_id FROM changes WHERE seq > ? ORDER BY seq").bind([.integer(seq)]
+    )
     var read = ChangeLogRead(ids: [], latest: seq)
     while try statement.step() {
       read.latest = statement.int(0)

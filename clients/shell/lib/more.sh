@@ -8,20 +8,12 @@ cmd_mv() {
   [[ -z $index || $index =~ ^[0-9]+$ ]] || usage_error "INDEX must be a number, not '$index'"
   params_reset
   case $target in inbox | today) view=$target ;; *) pstr date "$target" ;; esac
-  if [[ -n $index ]]; then
-    pjson index "$((10#$index))"
-    if [[ -z $BATCH_LINE ]]; then
-      # The index counts the list as listed now: send that list's version, so that a list
-      # changed meanwhile by someone else refuses the drop instead of landing it elsewhere.
-      start_server
-      ask quiet view/list "{\"view\":\"$view\"}" || finish
-      [[ $REPLY =~ [{,]\"version\":([0-9]+) ]] && pjson version "${BASH_REMATCH[1]}"
-    fi
-  fi
-  # Without INDEX the server drops the task at the end of the target list.
+  # INDEX counts the list as it is when the move arrives (no version: reading the list first
+  # would guard only the instant between two requests of this one command, and cost a read
+  # of the whole list). Without INDEX the server drops the task at the end of the list.
+  [[ -z $index ]] || pjson index "$((10#$index))"
   params_json
   req moved task/move "{\"id\":$id,\"view\":\"$view\"$P}"
-  [[ -z $SERVER_PID ]] || finish
 }
 
 cmd_sched() {

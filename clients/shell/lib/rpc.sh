@@ -6,7 +6,6 @@
 REQS=()        # the queued request lines
 REQ_SEQ=0
 BATCH_LINE=''  # the stdin line being read in batch mode (for messages)
-ERRLOG=''
 SERVER_PID=''
 SRV_IN=''
 SRV_OUT=''
@@ -31,12 +30,14 @@ req() {
 }
 
 # The jq to use: $TW_JQ, else gojq (it starts about ten times faster than jq 1.6), else jq.
+# (`hash`, not `$(command -v …)`: no subshell, as every process costs a one-shot command.)
 find_jq() {
   JQ=${TW_JQ:-}
-  [[ -n $JQ ]] || JQ=$(command -v gojq) || JQ=$(command -v jq) || {
+  [[ -n $JQ ]] && return
+  if hash gojq 2>/dev/null; then JQ=gojq; elif hash jq 2>/dev/null; then JQ=jq; else
     say "tw needs jq: install gojq (apt-get install gojq) or jq (apt-get install jq)"
     exit 1
-  }
+  fi
 }
 
 server_binary() {
@@ -57,9 +58,11 @@ server_binary() {
 is_url() { [[ $1 == postgres://* || $1 == postgresql://* || $1 == *host=* || $1 == *dbname=* || $1 == file:* ]]; }
 
 # The server's command line. A store path that does not exist is refused unless --create.
+# --quiet: its stderr is then only what the person must read (a new store, why it failed), so
+# it goes straight to ours, with no temporary file to filter it through.
 server_args() {
   server_binary
-  SERVER=("$BIN")
+  SERVER=("$BIN" --quiet)
   [[ -n $DB ]] || return 0
   SERVER+=(--db "$DB")
   is_url "$DB" || [[ -e $DB ]] || ((CREATE)) ||
@@ -80,28 +83,14 @@ render() {
   "$JQ" "${JQ_FLAGS[@]}" -nr -f "$TW_HOME/lib/render.jq" --arg json "$JSON_OUT" --argjson color "$color"
 }
 
-# Relays the server's note about a new store; says why the server stopped when it failed ($1).
-server_done() {
-  local line last=''
-  if [[ -s $ERRLOG ]]; then
-    while IFS= read -r line; do
-      [[ $line == *"created a new"* ]] && printf '%s\n' "$line" >&2
-      last=$line
-    done <"$ERRLOG"
-  fi
-  rm -f "$ERRLOG"
-  ERRLOG=''
-  (($1 == 0)) || die "taskwire exited unexpectedly${last:+: $last}"
-}
-
-new_errlog() { ERRLOG=$(mktemp "${TMPDIR:-/tmp}/tw.XXXXXX") || die "cannot create a temporary file"; }
+# Fails when the server did ($1: its status); it has said why on stderr just before.
+server_done() { (($1 == 0)) || die "taskwire exited unexpectedly (status $1)"; }
 
 # Sends the queued requests through one server and renders the replies; exits with jq's status
 # (1 when a request failed), or 1 when the server failed.
 run_requests() {
   server_args
-  new_errlog
-  { init_request; printf '%s\n' "${REQS[@]}"; } 2>/dev/null | "${SERVER[@]}" 2>"$ERRLOG" | render
+  { init_request; printf '%s\n' "${REQS[@]}"; } 2>/dev/null | "${SERVER[@]}" | render
   local status=("${PIPESTATUS[@]}")
   server_done "${status[1]}"
   exit "${status[2]}"
@@ -111,9 +100,8 @@ run_requests() {
 
 start_server() {
   server_args
-  new_errlog
   local r w
-  coproc TWSRV { exec "${SERVER[@]}" 2>"$ERRLOG"; }
+  coproc TWSRV { exec "${SERVER[@]}"; }
   SERVER_PID=$TWSRV_PID
   # Keep our own copies of the pipes: bash drops the coproc's when the process ends.
   r=${TWSRV[0]} w=${TWSRV[1]}
@@ -162,5 +150,4 @@ stop_server() {
     wait "$SERVER_PID" 2>/dev/null
     SERVER_PID=''
   fi
-  if [[ -n $ERRLOG ]]; then rm -f "$ERRLOG"; ERRLOG=''; fi
 }

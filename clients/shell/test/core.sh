@@ -169,7 +169,8 @@ test_errors() {
   echo "not a database" >"$ROOT/bad.sqlite"
   "$TW" --db "$ROOT/bad.sqlite" ls >/dev/null 2>"$ROOT/err"; RC=$?
   expect_rc 1 "a store that is not a database"
-  expect_match "its message" "$(cat "$ROOT/err")" "^tw: taskwire exited unexpectedly: .*not a database"
+  expect_match "why, from the server" "$(head -n 1 "$ROOT/err")" "^taskwire: cannot open the store: .*not a database"
+  expect_match "and that it stopped" "$(tail -n 1 "$ROOT/err")" "^tw: taskwire exited unexpectedly"
 }
 
 test_store_selection() {
