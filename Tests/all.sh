@@ -57,6 +57,8 @@ for suite in clients/*/test/run.sh; do
   echo "== $suite"
   TASKWIRE="$binary" bash "$suite"
 done
+echo "== clients/shell/test/run.sh again, every command on a server of its own (TW_RESIDENT=0)"
+TW_RESIDENT=0 TASKWIRE="$binary" bash clients/shell/test/run.sh
 
 echo "== import and export against the real Taskwarrior, backup during writes"
 TASKWIRE="$binary" bash Tests/exchange/run.sh

@@ -26,14 +26,23 @@ public final class Server: MessageHandler {
   /// Set by the `exit` notification: the loop ends after the current frame.
   public var exitCode: Int32? = nil
 
-  public init(storage: any TaskStorage, options: ServerOptions) {
+  public convenience init(storage: any TaskStorage, options: ServerOptions) {
     let dayClock = DayClock(timeZone: options.timeZone, dayStartHour: options.dayStartHour)
-    replica = Replica(storage: storage, dayClock: dayClock, clock: ReplicaClock(fixed: options.fixedClock))
+    self.init(
+      replica: Replica(storage: storage, dayClock: dayClock, clock: ReplicaClock(fixed: options.fixedClock)),
+      options: options)
+    replica.log = { [unowned self] in self.log($0) }
+  }
+
+  /// A session on a replica that outlives it (the resident server's, one per connection): the
+  /// tasks stay loaded, and the session starts as a new process's would.
+  public init(replica: Replica, options: ServerOptions) {
+    self.replica = replica
     publisher = ViewPublisher(replica: replica)
     offersSetClock = options.fixedClock != nil
     timeZoneName = options.timeZoneName
     quiet = options.quiet
-    replica.log = { [unowned self] in self.log($0) }
+    replica.words = Language.en.words
   }
 
   static let dispatcher: Dispatcher = {

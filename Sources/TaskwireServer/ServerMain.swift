@@ -27,6 +27,7 @@ public enum ServerMain {
     case .serve(let parsed):
       options = parsed
     }
+    if options.resident { ResidentServer.run(options) }
     // stdout carries protocol only: the protocol gets its own descriptor, and fd 1 becomes a
     // copy of stderr so that a stray print() cannot corrupt the stream.
     let protocolOutput = dup(1)

@@ -28,6 +28,10 @@ public struct ServerOptions: Sendable {
   /// `--quiet`: stderr carries only what a person must read (a new store, failures), so a
   /// one-shot client can pass it through instead of filtering it.
   public var quiet = false
+  /// `--resident`: stay running for one store, serving connections on a loopback port (see
+  /// `ResidentServer`), until idle this many seconds.
+  public var resident = false
+  public var residentIdleSeconds = 600
 
   public enum Action: Sendable {
     case serve(ServerOptions)
@@ -37,7 +41,7 @@ public struct ServerOptions: Sendable {
 
   public static let usage = """
     usage: taskwire [--db PATH | --memory] [--time-zone TZ] [--day-start HOUR] [--clock TIME]
-                    [--record FILE] [--quiet]
+                    [--record FILE] [--quiet] [--resident [--idle-minutes N]]
            taskwire replay FILE...
            taskwire export|import|backup …   (taskwire export --help)
            taskwire --version | --help
@@ -63,6 +67,10 @@ public struct ServerOptions: Sendable {
                         (JSON lines) for `taskwire replay`
       --quiet           log only what a person must read: a new store, failures (not the
                         store line at start, nor signals)
+      --resident        stay running for this SQLite store and serve one connection at a time
+                        on a loopback port, as the shell client's resident server (its port
+                        and tokens in the file STORE.server, 0600); exits after --idle-minutes
+                        (default 10) without a connection, or on SIGTERM
       --version         print the version
       --help            print this help
 
@@ -81,6 +89,8 @@ public struct ServerOptions: Sendable {
     var durability = Durability.processCrash
     var flags: [String] = []
     var quiet = false
+    var resident = false
+    var idleSeconds = 600
     var rest = arguments[...]
     func value(_ flag: String) -> String? {
       guard let next = rest.popFirst(), !next.hasPrefix("--") else { return nil }
@@ -94,6 +104,12 @@ public struct ServerOptions: Sendable {
       case "--help", "-h": return .print(usage)
       case "--memory": memory = true
       case "--quiet": quiet = true
+      case "--resident": resident = true
+      case "--idle-minutes":
+        guard let text = value(argument), let minutes = Double(text), minutes > 0 else {
+          return .usageError("--idle-minutes needs a number of minutes")
+        }
+        idleSeconds = Int(minutes * 60)
       case "--db":
         guard let path = value(argument), !path.isEmpty else {
           return .usageError("--db needs a file path or a postgresql:// URL")
@@ -142,11 +158,16 @@ public struct ServerOptions: Sendable {
     options.maxPageCount = maxPages
     options.durability = durability
     options.quiet = quiet
+    options.resident = resident
+    options.residentIdleSeconds = idleSeconds
     // A recording never holds a password: the connection string is written without it.
     options.recordedFlags = flags.map(PostgresConninfo.redacted)
     if let db, PostgresConninfo.isConninfo(db) {
       options.postgres = db
       options.store = .memory
+    }
+    if resident, options.postgres != nil || memory || db?.hasPrefix("file:") == true {
+      return .usageError("--resident needs a SQLite store file (--db PATH, or the default store)")
     }
     return .serve(options)
   }

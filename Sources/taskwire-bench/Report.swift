@@ -54,7 +54,8 @@ struct Report {
     if let taskwarrior {
       lines.append("")
       lines.append(
-        "vs Taskwarrior (p50 of \(Taskwarrior.runs) runs)   task      tw (shell)  ×faster   taskwire server  ×faster")
+        "vs Taskwarrior (p50 of \(Taskwarrior.runs) runs)   task      tw          ×faster   tw, own process  taskwire server  ×faster"
+      )
       for size in taskwarrior.operations.keys.sorted() {
         for operation in taskwarrior.operations[size] ?? [] {
           let ours = Self.serverFigure[operation.name].flatMap { stats(pinned[size] ?? [:], $0)?.p50 }
@@ -63,6 +64,7 @@ struct Report {
               + pad(String(format: "%7.1f ms", operation.taskwarrior / 1000), 12)
               + pad(String(format: "%7.1f ms", operation.shell / 1000), 12)
               + pad(String(format: "%6.1f×", operation.taskwarrior / max(operation.shell, 0.001)), 10)
+              + pad(String(format: "%7.1f ms", operation.oneProcess / 1000), 17)
               + (ours.map { String(format: "%9.1f µs  %7.0f×", $0, operation.taskwarrior / max($0, 0.001)) } ?? "-"))
         }
       }

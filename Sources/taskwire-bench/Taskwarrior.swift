@@ -13,7 +13,10 @@ enum Taskwarrior {
   struct Operation {
     var name: String
     var taskwarrior: Double
+    /// `tw` as people run it: through the store's resident server.
     var shell: Double
+    /// `tw` with `TW_RESIDENT=0`: a server process of its own per command.
+    var oneProcess: Double
   }
 
   struct Comparison {
@@ -95,23 +98,49 @@ enum Taskwarrior {
     let tw = ["TASKWIRE": server.path, "TASKWIRE_DB": db, "NO_COLOR": "1"]
     func task(_ arguments: [String]) -> UInt64 { run(["task"] + arguments, environment: environment) }
     func shellClient(_ arguments: [String]) -> UInt64 { run(["bash", shell] + arguments, environment: tw) }
-    // Ids 2, 12, 22… are Today's tasks in both stores (every tenth from the second).
+    func oneProcess(_ arguments: [String]) -> UInt64 {
+      run(["bash", shell] + arguments, environment: tw.merging(["TW_RESIDENT": "0"]) { $1 })
+    }
+    // The first command starts the resident server; the timed ones find it loaded.
+    _ = shellClient(["ls", "inbox"])
+    waitForResidentServer(store: db)
+    defer { stopResidentServer(store: db) }
+    // Ids 2, 12, 22… are Today's tasks in both stores (every tenth from the second); done takes
+    // ids 22, 32, … in Taskwarrior and tw, then 102, 112, … in tw's own-process runs.
     return [
       Operation(
         name: "add", taskwarrior: p50 { _ in task(["add", "new task"]) },
-        shell: p50 { _ in shellClient(["add", "new task"]) }),
+        shell: p50 { _ in shellClient(["add", "new task"]) }, oneProcess: p50 { _ in oneProcess(["add", "new task"]) }),
       Operation(
-        name: "ls today", taskwarrior: p50 { _ in task(["list"]) }, shell: p50 { _ in shellClient(["ls", "today"]) }),
+        name: "ls today", taskwarrior: p50 { _ in task(["list"]) }, shell: p50 { _ in shellClient(["ls", "today"]) },
+        oneProcess: p50 { _ in oneProcess(["ls", "today"]) }),
       Operation(
         name: "mv", taskwarrior: p50 { _ in task(["2", "modify", "scheduled:tomorrow"]) },
-        shell: p50 { _ in shellClient(["mv", "12", "today", "0"]) }),
+        shell: p50 { _ in shellClient(["mv", "12", "today", "0"]) },
+        oneProcess: p50 { _ in oneProcess(["mv", "12", "today", "0"]) }),
       Operation(
         name: "schedule", taskwarrior: p50 { _ in task(["3", "modify", "scheduled:tomorrow"]) },
-        shell: p50 { _ in shellClient(["sched", "3", "tomorrow"]) }),
+        shell: p50 { _ in shellClient(["sched", "3", "tomorrow"]) },
+        oneProcess: p50 { _ in oneProcess(["sched", "3", "tomorrow"]) }),
       Operation(
         name: "done", taskwarrior: p50 { run in task(["\(22 + 10 * run)", "done"]) },
-        shell: p50 { run in shellClient(["done", "\(22 + 10 * run)"]) }),
-      Operation(name: "undo", taskwarrior: p50 { _ in task(["undo"]) }, shell: p50 { _ in shellClient(["undo"]) }),
+        shell: p50 { run in shellClient(["done", "\(22 + 10 * run)"]) },
+        oneProcess: p50 { run in oneProcess(["done", "\(102 + 10 * run)"]) }),
+      Operation(
+        name: "undo", taskwarrior: p50 { _ in task(["undo"]) }, shell: p50 { _ in shellClient(["undo"]) },
+        oneProcess: p50 { _ in oneProcess(["undo"]) }),
     ]
+  }
+
+  /// Waits (up to 5 s) for the resident server's file beside the store.
+  static func waitForResidentServer(store: String) {
+    for _ in 0..<500 where !FileManager.default.fileExists(atPath: store + ".server") { usleep(10_000) }
+  }
+
+  static func stopResidentServer(store: String) {
+    guard let line = try? String(contentsOfFile: store + ".server", encoding: .utf8),
+      let pid = line.split(separator: " ").last.flatMap({ Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
+    else { return }
+    kill(pid, SIGTERM)
   }
 }

@@ -87,12 +87,23 @@ render() {
 server_done() { (($1 == 0)) || die "taskwire exited unexpectedly (status $1)"; }
 
 # Sends the queued requests through one server and renders the replies; exits with jq's status
-# (1 when a request failed), or 1 when the server failed.
+# (1 when a request failed), or 1 when the server failed. The store's resident server answers
+# when there is one (lib/resident.sh); otherwise a server of our own does, and a resident one
+# is started for the next command.
 run_requests() {
   server_args
+  resident_store
+  if resident_connect; then
+    { init_request; printf '%s\n' "${REQS[@]}" "$RESIDENT_END"; } 1>&"$RFD" 2>/dev/null
+    render <&"$RFD"
+    local rc=$?
+    exec {RFD}<&-
+    exit "$rc"
+  fi
   { init_request; printf '%s\n' "${REQS[@]}"; } 2>/dev/null | "${SERVER[@]}" | render
   local status=("${PIPESTATUS[@]}")
   server_done "${status[1]}"
+  ((status[1] == 0)) && resident_start
   exit "${status[2]}"
 }
 

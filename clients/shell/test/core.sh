@@ -227,7 +227,7 @@ test_watch() {
   wait "$pid"; rc=$?
   expect_eq "exit code after SIGTERM" "$rc" 0
   [[ -s $ROOT/watch.err ]] && fail "stderr: $(cat "$ROOT/watch.err")"
-  if pgrep -f -- "--db $DB" >/dev/null; then fail "the server is still running"; fi
+  if pgrep -af -- "--db $DB" | grep -vq -- --resident; then fail "the server is still running"; fi
   [[ $problems == 0 ]] || fail "watch printed: $(cat "$log")"
 }
 

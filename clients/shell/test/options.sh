@@ -118,7 +118,7 @@ test_one_jq_start() {
   PATH=$path tw edit 1 --tag shop --priority 2 >/dev/null
   expect_eq "edit --tag (a conversation)" "$(starts gojq)" 1
   PATH=$path tw mv 1 today 0 >/dev/null
-  expect_eq "mv with an index (a conversation)" "$(starts gojq)" 1
+  expect_eq "mv with an index" "$(starts gojq)" 1
   printf '%s\n' 'add A' 'add B --today' 'done 1' 'ls' 'undo' | PATH=$path tw batch >/dev/null
   expect_eq "a batch of five" "$(starts gojq)" 1
   seq 1 20 | sed 's/^/Task /' | PATH=$path tw add - >/dev/null

@@ -2,7 +2,8 @@
 # Tests of the shell client: real bash runs the real `tw` against the real taskwire binary over
 # pipes, each test on a fresh store. The tests are in core.sh, more.sh and options.sh beside
 # this file.
-# Usage: TASKWIRE=/path/to/taskwire bash clients/shell/test/run.sh [TEST...]
+# Usage: TASKWIRE=/path/to/taskwire [TW_RESIDENT=0] bash clients/shell/test/run.sh [TEST...]
+# (TW_RESIDENT=0: every command on a server of its own; by default they reach the resident one.)
 set -uo pipefail
 export LC_ALL=C
 unset TASKWIRE_DB NO_COLOR TW_JQ
@@ -69,7 +70,7 @@ expect_error() {
 run_test() {
   local name=$1
   DB="$(mktemp -d "$ROOT/store.XXXXXX")/tasks.sqlite"
-  "$TW" --db "$DB" --create tags >/dev/null 2>&1
+  TW_RESIDENT=0 "$TW" --db "$DB" --create tags >/dev/null 2>&1
   local log
   # Every failed check prints a line, so a test passes when it prints nothing.
   log=$("test_$name" 2>&1)
@@ -80,6 +81,8 @@ run_test() {
   else
     echo "ok    $name"; passed=$((passed + 1))
   fi
+  # The test's store goes with its resident server (if one started).
+  TW_RESIDENT=1 "$TW" --db "$DB" server stop >/dev/null 2>&1
 }
 
 # shellcheck source=core.sh
@@ -88,12 +91,15 @@ run_test() {
 . "$here/more.sh"
 # shellcheck source=options.sh
 . "$here/options.sh"
+# shellcheck source=resident.sh
+. "$here/resident.sh"
 
 tests=(help add_dates add_options ls mv_reorder mv_across sched "done" undo_redo rpc errors
   store_selection postgres_url watch
   display quick_add edit rm_undone views filters find history tags batch_add batch
   no_jq missing_store error_messages color speed_batch symlink
-  repeat_markers ls_filter_options ls_sort_options find_options one_jq_start watch_with_jq)
+  repeat_markers ls_filter_options ls_sort_options find_options one_jq_start watch_with_jq
+  resident_serves resident_handshake resident_stale resident_rebuilt resident_stop)
 (($#)) && tests=("$@") # run.sh [TEST...] runs only those
 for name in "${tests[@]}"; do
   run_test "$name"

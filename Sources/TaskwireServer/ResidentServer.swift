@@ -1,0 +1,198 @@
+import Foundation
+import JSONRPC
+import TaskwireCore
+import TaskwireStore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `taskwire --resident`: one long-lived server for one SQLite store, serving one connection at
+/// a time on a loopback TCP port, so that a one-shot client (`tw`) pays neither a process start
+/// nor the load of every task per command. bash reaches it with its own `/dev/tcp`, without a
+/// helper process; the port is open to every local user, so both ends prove themselves with
+/// tokens from a file only the store's owner can read (`ResidentFile`).
+///
+/// Each connection is a fresh session (initialize, its own language and client name) on the
+/// tasks kept in memory; other processes' commits are caught up on per request, as always.
+/// The server leaves when idle for `--idle-minutes`, on SIGTERM/SIGINT/SIGHUP, when its file
+/// is removed or taken over, or when its executable was replaced (a rebuilt taskwire).
+enum ResidentServer {
+  static func run(_ options: ServerOptions) -> Never {
+    guard case .file(let path) = options.store else { fail("--resident needs a SQLite store file") }
+    // Its own session, so that a terminal closing does not end it; and none of the pipes or
+    // sockets it inherited, so that nobody waiting for their end (a test capturing tw's
+    // output) waits for this server.
+    _ = setsid()
+    for fd in Int32(3)..<1024 {
+      var info = stat()
+      guard fstat(fd, &info) == 0 else { continue }
+      let kind = info.st_mode & S_IFMT
+      if kind == S_IFIFO || kind == S_IFSOCK { close(fd) }
+    }
+    guard let lock = ResidentFile.lock(store: path) else { exit(0) }  // another one serves it
+    let storage: SQLiteStorage
+    do {
+      storage = try SQLiteStorage(location: options.store, durability: options.durability)
+    } catch {
+      fail("cannot open the store: \(error)")
+    }
+    let replica = Replica(
+      storage: storage, dayClock: DayClock(timeZone: options.timeZone, dayStartHour: options.dayStartHour),
+      clock: ReplicaClock(fixed: options.fixedClock))
+    replica.log = { ServerLog.write("taskwire: \($0)\n") }
+    try? replica.prepare(forChange: false)
+    guard let listener = LoopbackListener() else { fail("cannot listen on 127.0.0.1") }
+    let zone = ProcessInfo.processInfo.environment["TZ"] ?? ""
+    guard let file = ResidentFile.publish(store: path, port: listener.port, zone: zone) else {
+      fail("cannot write \(path).server")
+    }
+    let executable = ExecutableIdentity()
+    let signals = SignalDescriptor([SIGTERM, SIGINT, SIGHUP])
+    var lastConnection = Date()
+
+    func leave() -> Never {
+      file.remove()
+      storage.close()
+      close(lock)
+      exit(0)
+    }
+
+    while true {
+      var fds = [pollfd(fd: listener.descriptor, events: Int16(POLLIN), revents: 0)]
+      if let signals { fds.append(pollfd(fd: signals.descriptor, events: Int16(POLLIN), revents: 0)) }
+      // Awake a second after a change, for its checkpoint; otherwise every half minute at most
+      // (to notice its file gone), or when the idle time is up.
+      let left = Double(options.residentIdleSeconds) - Date().timeIntervalSince(lastConnection)
+      let timeout = replica.hasIdleWork ? 1000 : Int32(max(10, min(30_000, left * 1000)))
+      let ready = poll(&fds, nfds_t(fds.count), timeout)
+      if ready < 0 && errno != EINTR { leave() }
+      if fds.count > 1 && fds[1].revents != 0 { leave() }
+      if ready <= 0 {
+        if replica.hasIdleWork { replica.idle() }
+        let idle = Date().timeIntervalSince(lastConnection)
+        if idle >= Double(options.residentIdleSeconds) || !file.isStillOurs || executable.wasReplaced { leave() }
+        continue
+      }
+      guard let connection = listener.accept() else { continue }
+      if executable.wasReplaced || !file.isStillOurs {
+        close(connection)
+        leave()
+      }
+      if file.admit(connection, zone: zone) {
+        serve(connection, replica: replica, options: options)
+      }
+      close(connection)
+      lastConnection = Date()
+    }
+  }
+
+  /// One session, until the client sends `exit` or closes the connection.
+  static func serve(_ descriptor: Int32, replica: Replica, options: ServerOptions) {
+    replica.client = "unknown"
+    let server = Server(replica: replica, options: options)
+    let reader = FrameReader(descriptor: descriptor, maxMessageBytes: options.maxMessageBytes)
+    let connection = Connection(
+      sink: FrameWriter(descriptor: descriptor), handler: server, maxMessageBytes: options.maxMessageBytes)
+    while let frame = reader.next() {
+      connection.receive(frame, framing: reader.framing ?? .newline)
+      if replica.needsHousekeepingNow { replica.idle() }
+      if connection.closeCode != nil { break }
+    }
+  }
+
+  static func fail(_ message: String) -> Never {
+    ServerLog.write("taskwire: \(message)\n")
+    exit(1)
+  }
+}
+
+/// A TCP socket listening on 127.0.0.1 at a port the kernel picks.
+struct LoopbackListener {
+  let descriptor: Int32
+  let port: UInt16
+
+  init?() {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    guard fd >= 0 else { return nil }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
+        bind(fd, raw, length) == 0 && listen(fd, 16) == 0 && getsockname(fd, raw, &length) == 0
+      }
+    }
+    guard bound else {
+      close(fd)
+      return nil
+    }
+    descriptor = fd
+    port = UInt16(bigEndian: address.sin_port)
+  }
+
+  /// The next connection, with a read and write timeout so that a stalled client cannot hold
+  /// the server (the next client waits for it) for more than a few seconds.
+  func accept() -> Int32? {
+    let fd = Glibc.accept(descriptor, nil, nil)
+    guard fd >= 0 else { return nil }
+    _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+    var timeout = timeval(tv_sec: 5, tv_usec: 0)
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    var one: Int32 = 1
+    setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+    return fd
+  }
+}
+
+/// Where the signal handler writes (a handler may only do async-signal-safe things).
+nonisolated(unsafe) private var signalPipeInput: Int32 = -1
+
+/// The signals that end the resident server, as a descriptor its poll loop watches (the
+/// self-pipe trick: the handler writes a byte). A signal during a session ends the server
+/// after it.
+struct SignalDescriptor {
+  let descriptor: Int32
+
+  init?(_ signals: [Int32]) {
+    var ends: [Int32] = [0, 0]
+    guard pipe(&ends) == 0 else { return nil }
+    for fd in ends {
+      _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+      _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+    }
+    signalPipeInput = ends[1]
+    for number in signals {
+      signal(number) { _ in
+        var byte: UInt8 = 1
+        _ = write(signalPipeInput, &byte, 1)
+      }
+    }
+    descriptor = ends[0]
+  }
+}
+
+/// The taskwire binary as it was when the server started: a rebuilt one makes it leave, so
+/// that a client never talks to an old server.
+struct ExecutableIdentity {
+  let path: String
+  let inode: UInt64
+  let modified: Int
+
+  init() {
+    path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    var info = stat()
+    stat(path, &info)
+    inode = UInt64(info.st_ino)
+    modified = info.st_mtim.tv_sec
+  }
+
+  var wasReplaced: Bool {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return true }
+    return UInt64(info.st_ino) != inode || info.st_mtim.tv_sec != modified
+  }
+}

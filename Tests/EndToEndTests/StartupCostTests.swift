@@ -1,0 +1,64 @@
+import Foundation
+import TaskwireTestSupport
+import Testing
+
+/// What a start costs a one-shot client, kept from creeping back: libpq (and its ~20 libraries)
+/// only for PostgreSQL, no file watch until someone subscribes (closing one costs an RCU grace
+/// period at exit), the store's -wal and -shm files kept between runs, and `--quiet`.
+@Suite struct StartupCostTests {
+  @Test func aSQLiteServerLoadsNoLibpqAndWatchesNothingUntilASubscription() throws {
+    let db = try temporaryFolder().appendingPathComponent("t.sqlite").path
+    let server = try TaskwireProcess.started(["--db", db])
+    try server.result("task/create", ["title": "one"])
+    let pid = server.process.processIdentifier
+    let maps = try String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8)
+    #expect(!maps.contains("libpq"))
+    #expect(try watches(pid) == 0)
+    try server.result("view/subscribe", ["view": "today"])
+    // The watch is made right after the reply is written.
+    var count = 0
+    for _ in 0..<100 {
+      count = try watches(pid)
+      if count > 0 { break }
+      usleep(10_000)
+    }
+    #expect(count == 1, "a subscriber hears other processes at once")
+  }
+
+  /// The inotify descriptors a process holds.
+  func watches(_ pid: Int32) throws -> Int {
+    let folder = "/proc/\(pid)/fd"
+    return try FileManager.default.contentsOfDirectory(atPath: folder).filter {
+      (try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + $0)) == "anon_inode:inotify"
+    }.count
+  }
+
+  @Test func theWALFilesStayEmptyBetweenRunsAndQuietLogsNothing() throws {
+    let db = try temporaryFolder().appendingPathComponent("t.sqlite").path
+    for run in 1...2 {
+      let process = Process()
+      process.executableURL = TaskwireProcess.binary
+      process.arguments = ["--db", db, "--quiet"]
+      let input = Pipe()
+      let errors = Pipe()
+      process.standardInput = input
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = errors
+      try process.run()
+      let requests = [
+        #"{"jsonrpc":"2.0","id":1,"method":"initialize"}"#,
+        #"{"jsonrpc":"2.0","id":2,"method":"task/create","params":{"title":"run \#(run)"}}"#,
+      ]
+      try input.fileHandleForWriting.write(contentsOf: Data(requests.joined(separator: "\n").utf8 + [0x0A]))
+      try input.fileHandleForWriting.close()
+      process.waitUntilExit()
+      let logged = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      #expect(logged == (run == 1 ? "taskwire: created a new, empty store at \(db)\n" : ""))
+      let wal = try FileManager.default.attributesOfItem(atPath: db + "-wal")[.size] as? Int
+      #expect(wal == 0, "checkpointed and emptied, not deleted")
+      #expect(FileManager.default.fileExists(atPath: db + "-shm"))
+    }
+    let server = try TaskwireProcess.started(["--db", db])
+    #expect(try server.result("task/get", ["id": 2])["task"]?["title"] == "run 2")
+  }
+}

@@ -1,0 +1,132 @@
+# shellcheck shell=bash disable=SC2034,SC2153,SC2154
+# The tests of the store's resident server (lib/resident.sh, `taskwire --resident`): real bash
+# reaches it over /dev/tcp; sourced by run.sh. Each starts with TW_RESIDENT=1, whatever the
+# suite runs with, and run_test stops the server after each test.
+
+# A taskwire that writes its arguments to $ROOT/starts before it runs.
+counting_server() {
+  printf '#!/usr/bin/env bash\nprintf "%%s\\n" "$*" >>"%s"\nexec "%s" "$@"\n' "$ROOT/starts" "$TASKWIRE" >"$ROOT/taskwire"
+  chmod +x "$ROOT/taskwire"
+  : >"$ROOT/starts"
+}
+# resident_alive PID: from lib/resident.sh (a zombie, not yet reaped, does not count).
+# shellcheck source=../lib/resident.sh
+. "$here/../lib/resident.sh"
+# direct_starts: how many servers of their own the commands started (not resident ones).
+direct_starts() { grep -vc -- --resident "$ROOT/starts"; }
+resident_starts() { grep -c -- --resident "$ROOT/starts"; }
+# wait_resident: waits (5 s at most) for the store's server file; sets PORT, CLIENT, SERVER, PID.
+wait_resident() {
+  local i
+  for ((i = 0; i < 100; i++)); do
+    [[ -s $DB.server ]] && read -r PORT CLIENT SERVER PID ZONE <"$DB.server" && resident_alive "$PID" && return 0
+    sleep 0.05
+  done
+  fail "no resident server for $DB"
+  return 1
+}
+
+test_resident_serves() {
+  counting_server
+  local TW_RESIDENT=1 TASKWIRE=$ROOT/taskwire
+  export TW_RESIDENT TASKWIRE
+  expect_eq "the first command" "$(tw add Alpha --today)" "Created 1 in Today: [ ] Alpha"
+  wait_resident || return
+  expect_eq "it served itself and started one" "$(direct_starts) $(resident_starts)" "1 1"
+  expect_eq "the file is the owner's only" "$(stat -c %a "$DB.server")" 600
+  expect_eq "the next commands" "$(tw add Beta --today)" "Created 2 in Today: [ ] Beta"
+  tw mv 2 today 0 >/dev/null; tw "done" 1 >/dev/null
+  expect_eq "ls" "$(tw ls)" "$(day_name "$TODAY") · 15m
+  2  [ ] Beta"
+  run sched 9 tomorrow
+  expect_error -32010 "an error through it"
+  expect_eq "no server of their own" "$(direct_starts) $(resident_starts)" "1 1"
+  # A change by another process (a server of its own) is there for the next command.
+  TW_RESIDENT=0 tw add Gamma --today >/dev/null
+  expect_eq "another writer's change" "$(tw ls | tail -n 1)" "  3  [ ] Gamma"
+  # The language is the session's, not the last command's.
+  expect_match "German" "$(TASKWIRE_LOCALE=de_DE.UTF-8 tw ls)" "^Heute"
+  expect_match "then English" "$(tw ls)" "^Today"
+  expect_eq "tw server status" "$(tw server status)" "resident server $PID on 127.0.0.1:$PORT for $DB"
+}
+
+test_resident_handshake() {
+  local TW_RESIDENT=1
+  export TW_RESIDENT
+  tw add Alpha >/dev/null
+  wait_resident || return
+  local fd line
+  exec {fd}<>"/dev/tcp/127.0.0.1/$PORT"
+  IFS= read -r -t 2 line <&"$fd"
+  expect_eq "the server proves itself first" "$line" "$SERVER"
+  printf '%s\n' "not-the-token " '{"jsonrpc":"2.0","id":0,"method":"initialize"}' \
+    '{"jsonrpc":"2.0","id":1,"method":"task/create","params":{"title":"Intruder"}}' >&"$fd"
+  line=''
+  IFS= read -r -t 2 line <&"$fd" 2>/dev/null
+  expect_eq "a wrong token: the connection is closed unanswered" "$line" ""
+  exec {fd}<&-
+  expect_eq "and nothing changed" "$(tw ls inbox | tail -n 1)" "  1  [ ] Alpha"
+  # Another zone than the server's: tw serves itself (the server reads dates in its own zone).
+  counting_server
+  expect_eq "another TZ" "$(TASKWIRE=$ROOT/taskwire TZ=Pacific/Kiritimati tw ls inbox | tail -n 1)" "  1  [ ] Alpha"
+  expect_eq "answered by a server of its own" "$(direct_starts)" 1
+}
+
+test_resident_stale() {
+  local TW_RESIDENT=1
+  export TW_RESIDENT
+  tw add Alpha >/dev/null
+  wait_resident || return
+  local old=$PID
+  kill -KILL "$old"
+  sleep 0.1
+  expect_eq "after the server was killed" "$(tw add Beta)" "Created 2 in Inbox: [ ] Beta"
+  local i
+  for ((i = 0; i < 100; i++)); do
+    read -r PORT CLIENT SERVER PID ZONE <"$DB.server"
+    [[ $PID != "$old" ]] && resident_alive "$PID" && break
+    sleep 0.05
+  done
+  [[ $PID != "$old" ]] || fail "no new resident server"
+  expect_eq "the new one serves" "$(tw ls inbox | tail -n 1)" "  2  [ ] Beta"
+}
+
+test_resident_rebuilt() {
+  # A rebuilt taskwire: the old server leaves at the next connection, and tw serves itself.
+  mkdir -p "$ROOT/bin"
+  cp "$TASKWIRE" "$ROOT/bin/taskwire"
+  local TW_RESIDENT=1 TASKWIRE=$ROOT/bin/taskwire
+  export TW_RESIDENT TASKWIRE
+  tw add Alpha >/dev/null
+  wait_resident || return
+  local old=$PID
+  cp "$ROOT/bin/taskwire" "$ROOT/bin/taskwire.new"
+  mv "$ROOT/bin/taskwire.new" "$ROOT/bin/taskwire"
+  expect_eq "the command after the rebuild" "$(tw add Beta)" "Created 2 in Inbox: [ ] Beta"
+  sleep 0.2
+  resident_alive "$old" && fail "the old server is still running"
+}
+
+test_resident_stop() {
+  local TW_RESIDENT=1
+  export TW_RESIDENT
+  tw add Alpha >/dev/null
+  wait_resident || return
+  expect_eq "stop" "$(tw server stop)" "stopped the resident server for $DB"
+  sleep 0.1
+  resident_alive "$PID" && fail "still running"
+  [[ -e $DB.server ]] && fail "its file is still there"
+  expect_eq "status" "$(tw server status)" "no resident server for $DB"
+  # Idle: a server started by hand with a short idle time leaves by itself, and tidies up.
+  "$TASKWIRE" --quiet --resident --idle-minutes 0.01 --db "$DB" </dev/null >/dev/null 2>&1 &
+  wait_resident || return
+  local i
+  for ((i = 0; i < 60; i++)); do resident_alive "$PID" || break; sleep 0.05; done
+  resident_alive "$PID" && fail "an idle server did not leave"
+  [[ -e $DB.server ]] && fail "an idle server left its file"
+  # A store the server cannot serve: a URL, or TW_RESIDENT=0.
+  run server status --db "postgresql://nobody@/none"
+  TW_RESIDENT=0 run server status
+  expect_rc 1 "TW_RESIDENT=0"
+  expect_match "TW_RESIDENT=0: why" "$ERR" "no resident server for this store"
+}
