@@ -93,7 +93,6 @@ final class ServeLoop: @unchecked Sendable {
   /// without a descriptor the loop polls, which is also how a lost connection is retried.
   private func refreshNoticeSource() {
     let storage = server.replica.storage
-    if !server.publisher.subscriptions.isEmpty { storage.listenForOtherWriters() }
     let descriptor = storage.noticeDescriptor
     if descriptor != watched.descriptor || storage.noticeGeneration != watched.generation {
       noticeSource?.cancel()

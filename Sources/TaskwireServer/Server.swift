@@ -79,6 +79,9 @@ public final class Server: MessageHandler {
       return .failure(RPCError.invalidRequest("the server is shutting down; send exit").localized(language))
     }
     do {
+      // A subscriber must hear other writers from its snapshot on: the watch is made before
+      // the catch-up that precedes the snapshot, so no commit falls between the two.
+      if request.method == ViewSubscribeRequest.method { replica.storage.listenForOtherWriters() }
       if entry.access != .lifecycle { try replica.prepare(forChange: entry.access == .change) }
       return .success(try entry.run(self, request.params))
     } catch {

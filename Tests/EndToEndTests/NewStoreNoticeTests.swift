@@ -26,4 +26,14 @@ import Testing
     #expect(try stderr(of: ["--db", path]).contains("created a new, empty store at \(path)"))
     #expect(!(try stderr(of: ["--db", path]).contains("created a new")))
   }
+
+  @Test func theInitializeReplyNamesANewStoreOnce() throws {
+    let path = try temporaryFolder().appendingPathComponent("typo/tasks.sqlite").path
+    let first = try TaskwireProcess.started(["--db", path], initialize: false)
+    #expect(try first.result("initialize", [:])["newStore"] == .string(path))
+    let second = try TaskwireProcess.started(["--db", path], initialize: false)
+    #expect(try second.result("initialize", [:])["newStore"] == nil)
+    let memory = try TaskwireProcess.started(["--memory"], initialize: false)
+    #expect(try memory.result("initialize", [:])["newStore"] == nil)
+  }
 }

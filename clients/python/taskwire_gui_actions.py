@@ -6,6 +6,7 @@ through ``App.run_async``, so nothing here waits for the server.
 
 import tkinter as tk
 
+import taskwire_display as display
 from taskwire_gui_list import tomorrow_of
 from taskwire_gui_editor import TaskEditor
 from taskwire_gui_rename import rename_handler, selection_handler
@@ -111,7 +112,8 @@ class Actions:
                 self.menu.destroy()
             self.menu = build_schedule_menu(self.root, options,
                                             lambda option: self._chosen(task_id, option,
-                                                                        options["picker"]))
+                                                                        options["picker"]),
+                                            language=display.language_of(self.locale))
             # Just beside the pointer: releasing a long press must not pick an entry.
             self.menu.tk_popup(x_root + 2, y_root + 2)
         self.run_async("task/scheduleOptions", {"id": task_id}, show)
@@ -124,10 +126,13 @@ class Actions:
 
     def open_picker(self, task_id, picker):
         task = self.task(task_id) or {"title": ""}
+        language = display.language_of(self.locale)
+        title = (f"„{task['title']}“ planen" if language == "de"
+                 else f"Schedule '{task['title']}'")
         self.picker = DatePicker(self.root, picker["default"], picker["minimum"],
                                  lambda date: self.schedule(task_id, date),
-                                 title=f"Schedule '{task['title']}'", font=self.fonts["row"],
-                                 return_focus=self.root.focus_get())
+                                 title=title, font=self.fonts["row"],
+                                 return_focus=self.root.focus_get(), language=language)
 
     def menu_for_selection(self, tasklist):
         task_id = tasklist.selected_task()

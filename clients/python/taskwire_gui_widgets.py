@@ -10,7 +10,28 @@ import datetime
 import tkinter as tk
 from tkinter import ttk
 
-WEEKDAYS = ("Mo", "Tu", "We", "Th", "Fr", "Sa", "Su")
+import taskwire_display as display
+
+# The picker's words, in the languages of the display convention (German as the shell's).
+PICKER_WORDS = {
+    "en": {"weekdays": ("Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"),
+           "days": ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"),
+           "months": ("January", "February", "March", "April", "May", "June", "July", "August",
+                      "September", "October", "November", "December"),
+           "done": "Done", "cancel": "Cancel", "title": "Choose date"},
+    "de": {"weekdays": ("Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"),
+           "days": ("Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag",
+                    "Sonntag"),
+           "months": ("Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August",
+                      "September", "Oktober", "November", "Dezember"),
+           "done": "Fertig", "cancel": "Abbrechen", "title": "Datum wählen"},
+}
+WEEKDAYS = PICKER_WORDS["en"]["weekdays"]
+
+
+def picker_word(key, language="en"):
+    """One of the picker's words (``done``, ``cancel``, ``title``…) in a language."""
+    return PICKER_WORDS.get(language, PICKER_WORDS["en"])[key]
 
 
 def parse_date(text):
@@ -27,7 +48,7 @@ def short_date(text, today=None):
     return label
 
 
-def build_schedule_menu(master, options, on_choice, font=None):
+def build_schedule_menu(master, options, on_choice, font=None, language="en"):
     """A ``tk.Menu`` for a ``task/scheduleOptions`` result.
 
     ``on_choice(option)`` is called with the chosen option dict (its ``id`` is today,
@@ -39,15 +60,15 @@ def build_schedule_menu(master, options, on_choice, font=None):
     for option in options["options"]:
         accelerator = ""
         if option["date"]:
-            day = parse_date(option["date"])
-            accelerator = f"{day:%a}, {day:%b} {day.day}"
+            accelerator = display.weekday(option["date"], language) + ", " + display.short(
+                option["date"], language)
         menu.add_radiobutton(label=option["label"], value=option["id"], variable=current,
                              accelerator=accelerator,
                              command=lambda o=option: on_choice(o))
         if option["current"]:
             current.set(option["id"])
     menu.add_separator()
-    menu.add_command(label="Cancel", command=lambda: None)
+    menu.add_command(label=picker_word("cancel", language), command=lambda: None)
     return menu
 
 
@@ -58,11 +79,12 @@ class DatePicker(tk.Toplevel):
     nothing.  Keys: arrows move the day (±1, ±7), Page Up/Down the month, Enter is Done.
     """
 
-    def __init__(self, master, default, minimum, on_done, title="Choose date", font=None,
-                 return_focus=None):
+    def __init__(self, master, default, minimum, on_done, title=None, font=None,
+                 return_focus=None, language="en"):
         super().__init__(master)
         self.withdraw()
-        self.title(title)
+        self.words = PICKER_WORDS.get(language, PICKER_WORDS["en"])
+        self.title(title or self.words["title"])
         self.transient(master.winfo_toplevel())
         self.resizable(False, False)
         self.return_focus = return_focus or master.focus_get()
@@ -102,7 +124,7 @@ class DatePicker(tk.Toplevel):
         self.next_button.pack(side="right")
         self.month_label = ttk.Label(top, anchor="center", style="PickerMonth.TLabel")
         self.month_label.pack(side="left", fill="x", expand=True)
-        for column, name in enumerate(WEEKDAYS):
+        for column, name in enumerate(self.words["weekdays"]):
             ttk.Label(body, text=name, anchor="center", style="PickerWeekday.TLabel").grid(
                 row=1, column=column, sticky="ew")
         self.cells = []
@@ -116,14 +138,15 @@ class DatePicker(tk.Toplevel):
         self.selected_label.grid(row=8, column=0, columnspan=7, sticky="ew", pady=(8, 4))
         buttons = ttk.Frame(body)
         buttons.grid(row=9, column=0, columnspan=7, sticky="e")
-        self.cancel_button = ttk.Button(buttons, text="Cancel", command=self.cancel)
+        self.cancel_button = ttk.Button(buttons, text=self.words["cancel"], command=self.cancel)
         self.cancel_button.pack(side="left", padx=(0, 6))
-        self.done_button = ttk.Button(buttons, text="Done", command=self.done,
+        self.done_button = ttk.Button(buttons, text=self.words["done"], command=self.done,
                                       style="Accent.TButton")
         self.done_button.pack(side="left")
 
     def _render(self):
-        self.month_label.configure(text=f"{self.shown:%B %Y}")
+        month = self.words["months"][self.shown.month - 1]
+        self.month_label.configure(text=f"{month} {self.shown.year}")
         self.prev_button.state(["disabled" if self.shown <= self.minimum.replace(day=1)
                                 else "!disabled"])
         weeks = calendar.Calendar(firstweekday=0).monthdatescalendar(self.shown.year,
@@ -143,8 +166,13 @@ class DatePicker(tk.Toplevel):
                            activebackground="#d7e4fb",
                            command=lambda d=day: self.select(d))
             self.day_buttons[day] = cell
-        self.selected_label.configure(text=f"{self.selected:%A}, {self.selected:%b} "
-                                           f"{self.selected.day}, {self.selected.year}")
+        weekday = self.words["days"][self.selected.weekday()]
+        month = self.words["months"][self.selected.month - 1]
+        if self.words is PICKER_WORDS["de"]:
+            text = f"{weekday}, {self.selected.day}. {month} {self.selected.year}"
+        else:
+            text = f"{weekday}, {month[:3]} {self.selected.day}, {self.selected.year}"
+        self.selected_label.configure(text=text)
 
     def select(self, day):
         """Select ``day`` (ignored when before the minimum) and show its month."""

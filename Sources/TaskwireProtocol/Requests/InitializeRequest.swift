@@ -41,6 +41,9 @@ public enum InitializeRequest: RequestType {
     /// The language in use (`en`, `de`), and the one asked for when it is not spoken.
     public var locale: String
     public var requestedLocale: String?
+    /// The store's path when this server just created it, new and empty (a mistyped path, or
+    /// the first run): a client shows it, as it may not see the server's stderr.
+    public var newStore: String? = nil
 
     public init(
       methods: [String], notifications: [String], timeZone: String, today: CalendarDate, locale: String,
@@ -77,6 +80,7 @@ public enum InitializeRequest: RequestType {
         "locale": .string(locale),
       ]
       if let requestedLocale { object["requestedLocale"] = .string(requestedLocale) }
+      if let newStore { object["newStore"] = .string(newStore) }
       return .object(object)
     }
   }

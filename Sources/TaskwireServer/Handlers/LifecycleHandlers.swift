@@ -1,6 +1,7 @@
 import JSONRPC
 import TaskwireCore
 import TaskwireProtocol
+import TaskwireStore
 
 /// initialize, shutdown, rpc.discover and the test clock.
 extension Server {
@@ -20,10 +21,14 @@ extension Server {
     initialized = true
     let (language, fellBack) = Language.negotiate(params.locale)
     self.language = language
-    return InitializeRequest.Response(
+    var response = InitializeRequest.Response(
       methods: methods, notifications: [ViewChangedNotification.method],
       timeZone: timeZoneName, today: replica.dayClock.day(of: replica.clock.now),
       locale: language.rawValue, requestedLocale: fellBack ? params.locale : nil)
+    if let sqlite = replica.storage as? SQLiteStorage, sqlite.createdFile, case .file(let path) = sqlite.location {
+      response.newStore = path
+    }
+    return response
   }
 
   /// A new language: every subscribed view's titles change, pushed as a diff.

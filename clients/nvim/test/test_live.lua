@@ -19,6 +19,22 @@ local function same_as_server(name)
   H.eq(listed.version, state.version, name .. ': its version')
 end
 
+test('a store the server had to create is announced, once, as a warning', function()
+  local db = H.use_store()
+  H.open('today')
+  local message = H.wait_message('created a new, empty store')
+  H.eq({ 'taskwire: created a new, empty store at ' .. db, vim.log.levels.WARN }, message)
+  require('taskwire.rpc').stop()
+  H.messages = {}
+  H.open('inbox')
+  H.wait_for(function()
+    return require('taskwire.rpc').ready()
+  end, 'the second server')
+  H.eq({}, vim.tbl_filter(function(text)
+    return text:find('created a new', 1, true) ~= nil
+  end, H.message_texts()), 'an existing store is not announced')
+end)
+
 test('a change made by another process shows up without a keystroke', function()
   H.use_store()
   H.seed({ { 'A', 'today' }, { 'L', 'upcoming' } })

@@ -185,6 +185,13 @@ class GuiTestCase(StoreTestCase):
             self.key("Down", widget=menu)
         self.fail(f"no menu entry {label}")
 
+    def click(self, button):
+        """A real click on a button: the pointer enters, presses and releases."""
+        button.event_generate("<Enter>", x=4, y=4)
+        button.event_generate("<ButtonPress-1>", x=4, y=4)
+        button.event_generate("<ButtonRelease-1>", x=4, y=4)
+        self.pump(0.05)
+
     def wait_menu(self):
         self.until(lambda: self.app.menu is not None and self.app.menu.winfo_ismapped(),
                    "the schedule menu is open")

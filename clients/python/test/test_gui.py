@@ -174,13 +174,6 @@ class ScheduleMenuTest(GuiTestCase):
             self.assertEqual(self.stored("today"), ["Water the plants", "Buy milk"])
             self.app.picker = None
 
-    def click(self, button):
-        """A real click on a button: the pointer enters, presses and releases."""
-        button.event_generate("<Enter>", x=4, y=4)
-        button.event_generate("<ButtonPress-1>", x=4, y=4)
-        button.event_generate("<ButtonRelease-1>", x=4, y=4)
-        self.pump(0.05)
-
 
 class KeyboardAndUndoTest(GuiTestCase):
     seed = TODAY

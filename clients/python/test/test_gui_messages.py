@@ -97,6 +97,30 @@ class GermanTest(GuiTestCase):
             for word in english:
                 self.assertNotIn(word, text)
 
+    def test_the_schedule_menu_and_the_date_picker_are_german(self):
+        self.until(lambda: len(self.titles("today")) == 2, "Today is shown")
+        self.press("today", self.ids["Bericht"], button=3)
+        menu = self.wait_menu()
+        entries = [(menu.entrycget(i, "label"), menu.entrycget(i, "accelerator"))
+                   for i in range(menu.index("end") + 1) if menu.type(i) != "separator"]
+        self.assertEqual(entries, [("Heute", "Do, 12. Feb."), ("Morgen", "Fr, 13. Feb."),
+                                   ("Datum wählen…", ""), ("Eingang", ""), ("Abbrechen", "")])
+        self.menu_choose("Datum wählen…")
+        self.until(lambda: self.app.picker is not None and self.app.picker.winfo_ismapped(),
+                   "the date picker opens")
+        picker = self.app.picker
+        self.assertEqual(picker.title(), "„Bericht“ planen")
+        self.assertEqual(picker.month_label.cget("text"), "Februar 2026")
+        self.assertEqual(picker.selected_label.cget("text"), "Freitag, 13. Februar 2026")
+        self.assertEqual((picker.cancel_button.cget("text"), picker.done_button.cget("text")),
+                         ("Abbrechen", "Fertig"))
+        self.key("Next", widget=picker)
+        self.assertEqual(picker.month_label.cget("text"), "März 2026")
+        self.click(picker.cancel_button)
+        self.until(lambda: not picker.winfo_exists(), "the picker closes")
+        self.app.picker = None
+        self.assertEqual(self.titles("today"), ["Bericht", "Milch"])
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -187,6 +187,9 @@ function M.start()
   }, function(result)
     S.server = result or {}
     S.status = 'ready'
+    if S.server.newStore then -- a mistyped db option must not look like lost tasks
+      ui.warn('created a new, empty store at ' .. S.server.newStore)
+    end
     local queued = S.queue
     S.queue = {}
     for _, req in ipairs(queued) do
