@@ -1,37 +1,110 @@
-/// The common change — one task dragged, renamed or re-flagged inside the group it stays in —
-/// diffed and patched into the view's snapshot without looking at the rest of the list: the
-/// task's old place is found in the snapshot, its new one in the index (a binary search), and
-/// the snapshot is patched in place. The ops are those `between` finds for the same change (a
-/// property test compares the two), so that a drag inside a subscribed 10k-task list costs
-/// about what it costs unsubscribed.
+/// The common change — one task dragged, renamed, re-flagged, moved to another day or list,
+/// created, completed or deleted — diffed and patched into the view's snapshot without looking
+/// at the rest of its lists: the task's old place is found in the snapshot, its new one in the
+/// index (a binary search), and the snapshot is patched in place. The ops are those `between`
+/// finds for the same change, in the same order (a property test compares the two), so that a
+/// change in a subscribed 10k-task list costs about what it costs unsubscribed.
 extension ViewDiff {
   /// The ops for `change` applied to `snapshot` (patched in place), or nil when the change is
   /// not of that kind (the caller then diffs the touched lists whole). `touched` is every list
-  /// the change marked.
+  /// the change marked; `words` title a day group that appears.
   public static func singleChange(
-    _ change: TaskChange, in snapshot: inout ViewSnapshot, query: ViewQuery, index: TaskIndex, touched: Set<ListKey>
+    _ change: TaskChange, in snapshot: inout ViewSnapshot, query: ViewQuery, index: TaskIndex, touched: Set<ListKey>,
+    words: Words = .english
   ) -> [DiffOperation]? {
-    guard query.isBase, snapshot.today == index.today, let before = change.before, let after = change.after,
-      let key = groupKey(of: after, in: query.view, today: index.today),
-      groupKey(of: before, in: query.view, today: index.today) == key,
-      touched.allSatisfy({ $0.view != query.view || $0 == key }),
-      let current = index.tasks[after.id], current == after,
-      let g = snapshot.groups.firstIndex(where: { $0.key == key }),
-      let from = snapshot.groups[g].tasks.firstIndex(where: { $0.id == after.id }),
-      let to = index.list(key).index(of: OrderedList.Entry(rank: key.rank(of: after), id: after.id)),
-      snapshot.groups[g].tasks.count == index.list(key).count
+    guard query.isBase, query.view != .all, query.view != .logbook, snapshot.today == index.today else { return nil }
+    let id = change.after?.id ?? change.before?.id ?? 0
+    let current = index.tasks[id]
+    // The index holds the change's outcome: the task as it is now, or none when it left.
+    guard change.after.map({ $0.completed ? current == nil : current == $0 }) ?? (current == nil) else { return nil }
+    let after = change.after.flatMap { $0.completed ? nil : $0 }
+    let fromKey = change.before.flatMap { groupKey(of: $0, in: query.view, today: index.today) }
+    let toKey = after.flatMap { groupKey(of: $0, in: query.view, today: index.today) }
+    guard fromKey != nil || toKey != nil,
+      touched.allSatisfy({ $0.view != query.view || $0 == fromKey || $0 == toKey })
     else { return nil }
+
+    // Where the task was (the snapshot must hold it there, and hold the source list whole).
+    var source: (group: Int, index: Int)? = nil
+    if let fromKey {
+      guard let g = snapshot.groups.firstIndex(where: { $0.key == fromKey }),
+        let i = snapshot.groups[g].tasks.firstIndex(where: { $0.id == id })
+      else { return nil }
+      let leaving = toKey != fromKey ? 1 : 0
+      guard snapshot.groups[g].tasks.count - leaving == index.list(fromKey).count else { return nil }
+      source = (g, i)
+    }
+    // Where it goes, counted in the list as it is now.
+    var place: Int? = nil
+    if let toKey, let after {
+      guard let to = index.list(toKey).index(of: OrderedList.Entry(rank: toKey.rank(of: after), id: id)) else {
+        return nil
+      }
+      if toKey != fromKey {
+        let count = snapshot.groups.first(where: { $0.key == toKey })?.tasks.count ?? 0
+        guard count + 1 == index.list(toKey).count else { return nil }
+      }
+      place = to
+    }
+
     var operations: [DiffOperation] = []
-    let old = snapshot.groups[g].tasks.remove(at: from)
-    snapshot.groups[g].tasks.insert(after, at: to)
-    if from != to { operations.append(.move(id: after.id, from: key, fromIndex: from, to: key, toIndex: to)) }
-    if !old.looksLike(after) { operations.append(.update(group: key, index: to, before: old, after: after)) }
+    // Same group: a move inside it, and the fields.
+    if let fromKey, let source, let toKey, let to = place, let after, fromKey == toKey {
+      let old = snapshot.groups[source.group].tasks.remove(at: source.index)
+      snapshot.groups[source.group].tasks.insert(after, at: to)
+      if source.index != to {
+        operations.append(.move(id: id, from: fromKey, fromIndex: source.index, to: toKey, toIndex: to))
+      }
+      if !old.looksLike(after) { operations.append(.update(group: toKey, index: to, before: old, after: after)) }
+      return operations
+    }
+    // Leaving the view: removed first, as `between` does.
+    var old: TaskRecord? = nil
+    if let fromKey, let source, toKey == nil {
+      old = snapshot.groups[source.group].tasks.remove(at: source.index)
+      operations.append(.remove(group: fromKey, index: source.index, id: id))
+    }
+    // A day group that appears, placed by its date.
+    if let toKey, snapshot.groups.firstIndex(where: { $0.key == toKey }) == nil {
+      guard case .day(let date) = toKey else { return nil }
+      let position = snapshot.groups.firstIndex { ($0.date ?? date) > date } ?? snapshot.groups.count
+      let title = UpcomingGrouping.title(of: date, today: index.today, words: words)
+      snapshot.groups.insert(ViewSnapshot.Group(key: toKey, title: title, date: date, tasks: []), at: position)
+      operations.append(
+        .insertGroup(index: position, group: ViewSnapshot.Group(key: toKey, title: title, date: date, tasks: [])))
+    }
+    // From one group to another.
+    if let fromKey, let toKey, let to = place, let after {
+      let g = snapshot.groups.firstIndex { $0.key == fromKey }!
+      let i = snapshot.groups[g].tasks.firstIndex { $0.id == id }!
+      old = snapshot.groups[g].tasks.remove(at: i)
+      let t = snapshot.groups.firstIndex { $0.key == toKey }!
+      snapshot.groups[t].tasks.insert(after, at: to)
+      operations.append(.move(id: id, from: fromKey, fromIndex: i, to: toKey, toIndex: to))
+    }
+    // A day group left empty goes.
+    if let fromKey, case .day = fromKey, let g = snapshot.groups.firstIndex(where: { $0.key == fromKey }),
+      snapshot.groups[g].tasks.isEmpty
+    {
+      snapshot.groups.remove(at: g)
+      operations.append(.removeGroup(index: g, key: fromKey))
+    }
+    // Entering the view: inserted at its place.
+    if fromKey == nil, let toKey, let to = place, let after {
+      let t = snapshot.groups.firstIndex { $0.key == toKey }!
+      snapshot.groups[t].tasks.insert(after, at: to)
+      operations.append(.insert(group: toKey, index: to, task: after))
+    }
+    if let old, let after, let toKey, let to = place, !old.looksLike(after) {
+      operations.append(.update(group: toKey, index: to, before: old, after: after))
+    }
     return operations
   }
 
   /// The group a task is in within a view that groups by list (Inbox, Today, Upcoming's days)
   /// or by quadrant (the matrix); nil when it is not in the view.
   static func groupKey(of task: TaskRecord, in view: ViewKind, today: CalendarDate) -> ListKey? {
+    if task.completed { return nil }
     if view == .matrix { return task.quadrant.map { .quadrant($0) } }
     guard let key = task.listKey(today: today), key.view == view else { return nil }
     return key

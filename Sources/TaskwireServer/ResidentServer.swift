@@ -148,33 +148,6 @@ struct LoopbackListener {
   }
 }
 
-/// Where the signal handler writes (a handler may only do async-signal-safe things).
-nonisolated(unsafe) private var signalPipeInput: Int32 = -1
-
-/// The signals that end the resident server, as a descriptor its poll loop watches (the
-/// self-pipe trick: the handler writes a byte). A signal during a session ends the server
-/// after it.
-struct SignalDescriptor {
-  let descriptor: Int32
-
-  init?(_ signals: [Int32]) {
-    var ends: [Int32] = [0, 0]
-    guard pipe(&ends) == 0 else { return nil }
-    for fd in ends {
-      _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-      _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-    }
-    signalPipeInput = ends[1]
-    for number in signals {
-      signal(number) { _ in
-        var byte: UInt8 = 1
-        _ = write(signalPipeInput, &byte, 1)
-      }
-    }
-    descriptor = ends[0]
-  }
-}
-
 /// The taskwire binary as it was when the server started: a rebuilt one makes it leave, so
 /// that a client never talks to an old server.
 struct ExecutableIdentity {

@@ -40,22 +40,22 @@ final class ServeLoop: @unchecked Sendable {
   private var dayTimer: DispatchSourceTimer? = nil
   private var idleTimer: DispatchSourceTimer? = nil
   private var noticeSource: DispatchSourceRead? = nil
-  private var signalSources: [DispatchSourceSignal] = []
+  private var signalSource: DispatchSourceRead? = nil
 
   func start() {
     refreshNoticeSource()
     scheduleDayStart()
     // SIGTERM and SIGINT are handled on the loop, so the change in progress finishes and the
     // store is closed before the process exits.
-    for signalNumber in [SIGTERM, SIGINT] {
-      signal(signalNumber, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
+    if let signals = SignalDescriptor([SIGTERM, SIGINT]) {
+      let source = DispatchSource.makeReadSource(fileDescriptor: signals.descriptor, queue: queue)
       source.setEventHandler { [self] in
+        guard let signalNumber = signals.take() else { return }
         server.info("signal \(signalNumber): closing the store and exiting")
         finish(code: 0)
       }
       source.resume()
-      signalSources.append(source)
+      signalSource = source
     }
     // Each frame is served on the reading thread itself: `sync` on an idle serial queue runs
     // the block right here, so a request costs one read, the work and one write, without

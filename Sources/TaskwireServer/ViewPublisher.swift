@@ -69,7 +69,8 @@ final class ViewPublisher {
       let before = change.before
       let after = change.after
       let visible = !(before.flatMap { old in after.map { old.looksLike($0) } } ?? false)
-      let listMoved = visible || before?.rank != after?.rank || before?.listKey(today: today) != after?.listKey(today: today)
+      let listMoved =
+        visible || before?.rank != after?.rank || before?.listKey(today: today) != after?.listKey(today: today)
       let quadrantMoved = visible || before?.matrixRank != after?.matrixRank || before?.quadrant != after?.quadrant
       for task in [before, after].compactMap({ $0 }) {
         if let key = task.listKey(today: today), let quadrant = task.quadrant {
@@ -133,7 +134,7 @@ final class ViewPublisher {
         // Patched in place: the tracker lets go of the snapshot first, so the arrays are not copied.
         tracker.snapshot = nil
         if let operations = ViewDiff.singleChange(
-          change, in: &patched, query: tracker.query, index: index, touched: dirtyLists)
+          change, in: &patched, query: tracker.query, index: index, touched: dirtyLists, words: replica.words)
         {
           tracker.snapshot = patched
           guard !operations.isEmpty else { continue }
@@ -157,7 +158,8 @@ final class ViewPublisher {
       let view = tracker.query.view
       let patchable = view != .all && view != .logbook && !rebuiltViews.contains(view)
       let new =
-        patchable ? old.updating(dirtyLists, query: tracker.query, index: index, words: replica.words) : snapshot(tracker.query)
+        patchable
+        ? old.updating(dirtyLists, query: tracker.query, index: index, words: replica.words) : snapshot(tracker.query)
       let operations = ViewDiff.between(old, new, touched: patchable ? dirtyLists : nil)
       tracker.snapshot = new
       // A new day is news even for a view whose lists stayed the same: its `today` moved.

@@ -62,19 +62,22 @@ enum Taskwarrior {
     return status == 0
   }
 
-  static func compare(server: URL, root: URL, folder: URL, sizes: [Int], today: String) -> Comparison? {
+  /// One comparison per round (nil without Taskwarrior): the stores are made once per size,
+  /// and every round times every command on them again.
+  static func compare(server: URL, root: URL, folder: URL, sizes: [Int], today: String, rounds: Int) -> [Comparison]? {
     guard installed else { return nil }
-    var comparison = Comparison(operations: [:])
+    var comparisons = Array(repeating: Comparison(operations: [:]), count: rounds)
     for count in sizes {
       FileHandle.standardError.write(Data("taskwire-bench: Taskwarrior and tw, \(count) tasks…\n".utf8))
-      comparison.operations[count] = compare(server: server, root: root, folder: folder, count: count, today: today)
+      let perRound = compare(server: server, root: root, folder: folder, count: count, today: today, rounds: rounds)
+      for round in 0..<rounds { comparisons[round].operations[count] = perRound[round] }
     }
-    return comparison
+    return comparisons
   }
 
   /// The same commands on `count` tasks: add, ls today, mv (Taskwarrior has no manual order: a
-  /// modify of the scheduled date stands in), schedule, done, undo.
-  static func compare(server: URL, root: URL, folder: URL, count: Int, today: String) -> [Operation] {
+  /// modify of the scheduled date stands in), schedule, done, undo; per round.
+  static func compare(server: URL, root: URL, folder: URL, count: Int, today: String, rounds: Int) -> [[Operation]] {
     let data = folder.appendingPathComponent("taskwarrior-\(count)")
     try? FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
     let rc = folder.appendingPathComponent("taskrc-\(count)")
@@ -106,30 +109,35 @@ enum Taskwarrior {
     waitForResidentServer(store: db)
     defer { stopResidentServer(store: db) }
     // Ids 2, 12, 22… are Today's tasks in both stores (every tenth from the second); done takes
-    // ids 22, 32, … in Taskwarrior and tw, then 102, 112, … in tw's own-process runs.
-    return [
-      Operation(
-        name: "add", taskwarrior: p50 { _ in task(["add", "new task"]) },
-        shell: p50 { _ in shellClient(["add", "new task"]) }, oneProcess: p50 { _ in oneProcess(["add", "new task"]) }),
-      Operation(
-        name: "ls today", taskwarrior: p50 { _ in task(["list"]) }, shell: p50 { _ in shellClient(["ls", "today"]) },
-        oneProcess: p50 { _ in oneProcess(["ls", "today"]) }),
-      Operation(
-        name: "mv", taskwarrior: p50 { _ in task(["2", "modify", "scheduled:tomorrow"]) },
-        shell: p50 { _ in shellClient(["mv", "12", "today", "0"]) },
-        oneProcess: p50 { _ in oneProcess(["mv", "12", "today", "0"]) }),
-      Operation(
-        name: "schedule", taskwarrior: p50 { _ in task(["3", "modify", "scheduled:tomorrow"]) },
-        shell: p50 { _ in shellClient(["sched", "3", "tomorrow"]) },
-        oneProcess: p50 { _ in oneProcess(["sched", "3", "tomorrow"]) }),
-      Operation(
-        name: "done", taskwarrior: p50 { run in task(["\(22 + 10 * run)", "done"]) },
-        shell: p50 { run in shellClient(["done", "\(22 + 10 * run)"]) },
-        oneProcess: p50 { run in oneProcess(["done", "\(102 + 10 * run)"]) }),
-      Operation(
-        name: "undo", taskwarrior: p50 { _ in task(["undo"]) }, shell: p50 { _ in shellClient(["undo"]) },
-        oneProcess: p50 { _ in oneProcess(["undo"]) }),
-    ]
+    // ids 22, 32, … in Taskwarrior and tw, and 322, 332, … in tw's own-process runs.
+    return (0..<rounds).map { round in operations(round) }
+    func operations(_ round: Int) -> [Operation] {
+      let first = 22 + 10 * runs * round
+      return [
+        Operation(
+          name: "add", taskwarrior: p50 { _ in task(["add", "new task"]) },
+          shell: p50 { _ in shellClient(["add", "new task"]) },
+          oneProcess: p50 { _ in oneProcess(["add", "new task"]) }),
+        Operation(
+          name: "ls today", taskwarrior: p50 { _ in task(["list"]) }, shell: p50 { _ in shellClient(["ls", "today"]) },
+          oneProcess: p50 { _ in oneProcess(["ls", "today"]) }),
+        Operation(
+          name: "mv", taskwarrior: p50 { _ in task(["2", "modify", "scheduled:tomorrow"]) },
+          shell: p50 { _ in shellClient(["mv", "12", "today", "0"]) },
+          oneProcess: p50 { _ in oneProcess(["mv", "12", "today", "0"]) }),
+        Operation(
+          name: "schedule", taskwarrior: p50 { _ in task(["3", "modify", "scheduled:tomorrow"]) },
+          shell: p50 { _ in shellClient(["sched", "3", "tomorrow"]) },
+          oneProcess: p50 { _ in oneProcess(["sched", "3", "tomorrow"]) }),
+        Operation(
+          name: "done", taskwarrior: p50 { run in task(["\(first + 10 * run)", "done"]) },
+          shell: p50 { run in shellClient(["done", "\(first + 10 * run)"]) },
+          oneProcess: p50 { run in oneProcess(["done", "\(first + 300 + 10 * run)"]) }),
+        Operation(
+          name: "undo", taskwarrior: p50 { _ in task(["undo"]) }, shell: p50 { _ in shellClient(["undo"]) },
+          oneProcess: p50 { _ in oneProcess(["undo"]) }),
+      ]
+    }
   }
 
   /// Waits (up to 5 s) for the resident server's file beside the store.

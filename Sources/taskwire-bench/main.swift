@@ -7,14 +7,17 @@ import JSON
 
 // taskwire-bench: measures the release `taskwire` through real pipes, as a frontend feels it.
 //   swift build -c release --static-swift-stdlib && .build/release/taskwire-bench [--sizes 1000,10000,100000]
-//       [--iterations 300] [--json bench.json] [--server PATH] [--smoke]
+//       [--iterations 300] [--json bench.json] [--server PATH] [--rounds 3] [--smoke]
 // Latency scenarios run with the benchmark and the server pinned to CPU 0 (waking a process on
 // the other CPU costs tens of microseconds on a small VM); unpinned figures are shown beside them.
+// They run in rounds (Rounds.swift): a target passes when it passes in most of them.
 
 var sizes = [1000, 10000, 100_000]
 var iterations = 300
 var jsonPath = "bench.json"
 var smoke = false
+/// `--rounds N`: the latency scenarios this many times, each target judged in each.
+var rounds = 3
 /// `--postgres URL`: the PostgreSQL store's figures too, on a fresh schema of that database.
 var postgres: String? = nil
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -28,14 +31,16 @@ while let argument = arguments.popFirst() {
   case "--json": jsonPath = arguments.popFirst() ?? jsonPath
   case "--server": server = URL(fileURLWithPath: arguments.popFirst() ?? "")
   case "--postgres": postgres = arguments.popFirst()
+  case "--rounds": rounds = max(1, Int(arguments.popFirst() ?? "") ?? rounds)
   case "--smoke":
     smoke = true
     sizes = [300]
     iterations = 20
+    rounds = 1
   default:
     FileHandle.standardError.write(
       Data(
-        "usage: taskwire-bench [--sizes N,N] [--iterations N] [--json FILE] [--server PATH] [--postgres URL] [--smoke]\n"
+        "usage: taskwire-bench [--sizes N,N] [--iterations N] [--json FILE] [--server PATH] [--postgres URL] [--rounds N] [--smoke]\n"
           .utf8))
     exit(2)
   }
@@ -56,18 +61,25 @@ let echo = try EchoChild.build(in: folder)
 // Pin the benchmark itself to CPU 0; children started with taskset join it there.
 let pinnedSelf = Affinity.set("0")
 var scenarios = Scenarios(server: server, iterations: iterations)
+var reports: [Report] = []
+for round in 1...rounds {
+  var report = Report(sizes: sizes)
+  _ = Affinity.set(pinnedSelf ? "0" : Affinity.all)
+  for size in sizes {
+    FileHandle.standardError.write(Data("taskwire-bench: round \(round) of \(rounds), \(size) tasks…\n".utf8))
+    report.pinned[size] = try scenarios.run(size: size, pinned: pinnedSelf, folder: folder)
+    report.echoPinned[size] = try scenarios.echoRoundTrip(echo: echo, pinned: pinnedSelf)
+  }
+  // Unpinned: the benchmark free to run anywhere, the children too.
+  _ = Affinity.set(Affinity.all)
+  if let largest = sizes.last {
+    report.unpinned = try scenarios.run(size: largest, pinned: false, folder: folder)
+    report.echoUnpinned = try scenarios.echoRoundTrip(echo: echo, pinned: false)
+  }
+  reports.append(report)
+}
+// The slow comparisons run once; every round's targets include them.
 var report = Report(sizes: sizes)
-for size in sizes {
-  FileHandle.standardError.write(Data("taskwire-bench: \(size) tasks…\n".utf8))
-  report.pinned[size] = try scenarios.run(size: size, pinned: pinnedSelf, folder: folder)
-  report.echoPinned[size] = try scenarios.echoRoundTrip(echo: echo, pinned: pinnedSelf)
-}
-// Unpinned: the benchmark free to run anywhere, the children too.
-_ = Affinity.set(Affinity.all)
-if let largest = sizes.last {
-  report.unpinned = try scenarios.run(size: largest, pinned: false, folder: folder)
-  report.echoUnpinned = try scenarios.echoRoundTrip(echo: echo, pinned: false)
-}
 /// The real today (tw runs on the real clock, in the machine's zone), as `YYYY-MM-DD`.
 func localToday() -> String {
   let parts = Calendar.current.dateComponents([.year, .month, .day], from: Date())
@@ -75,9 +87,11 @@ func localToday() -> String {
 }
 
 // Taskwarrior's own store grows slow past 10k tasks: the comparison runs at the sizes up to it.
+var taskwarrior: [Taskwarrior.Comparison]? = nil
 if !smoke {
-  report.taskwarrior = Taskwarrior.compare(
-    server: server, root: root, folder: folder, sizes: sizes.filter { $0 <= 10_000 }, today: localToday())
+  taskwarrior = Taskwarrior.compare(
+    server: server, root: root, folder: folder, sizes: sizes.filter { $0 <= 10_000 }, today: localToday(),
+    rounds: rounds)
 }
 
 if let largest = sizes.last, let smallest = sizes.first {
@@ -95,6 +109,13 @@ if let postgres {
   report.postgresSize = size
 }
 
-print(report.table())
-try Data(JSONWriter.encode(report.json()) + [0x0A]).write(to: URL(fileURLWithPath: jsonPath))
+for index in reports.indices {
+  reports[index].taskwarrior = taskwarrior?[index]
+  reports[index].exchange = report.exchange
+  reports[index].postgres = report.postgres
+  reports[index].postgresSize = report.postgresSize
+}
+let rounded = Rounds(reports: reports)
+print(rounded.table())
+try Data(JSONWriter.encode(rounded.json()) + [0x0A]).write(to: URL(fileURLWithPath: jsonPath))
 print("written: \(jsonPath)")

@@ -117,7 +117,7 @@ import Testing
     let server = try TaskwireProcess.started(["--db", db])
     try server.output.fileHandleForReading.close()
     server.send(#"{"jsonrpc":"2.0","id":1,"method":"task/create","params":{"title":"kept"}}"#)
-    #expect(server.waitForExit() == 0)
+    try #require(server.waitForExit() == 0, "exited (not hung)")
     #expect(server.process.terminationReason == .exit, "not killed by a signal")
     let again = try TaskwireProcess.started(["--db", db])
     #expect(try again.result("task/get", ["id": 1])["task"]?["title"] == "kept")
@@ -129,7 +129,7 @@ import Testing
     let server = try TaskwireProcess.started(["--db", db])
     try server.result("task/create", ["title": "before the signal"])
     kill(server.process.processIdentifier, signal)
-    #expect(server.waitForExit() == 0)
+    try #require(server.waitForExit() == 0, "exited (not hung)")
     #expect(server.process.terminationReason == .exit)
     // Closed cleanly: the WAL was checkpointed into the file and emptied (the empty file stays
     // for the next start), so the file alone, copied without it, holds the change.
