@@ -34,6 +34,9 @@ public final class FrameReader {
   private var skippingLine = false
   /// Where each read(2) lands before its bytes join the buffer.
   private var scratch = [UInt8](repeating: 0, count: 65_536)
+  /// Called before each read that may block: the owner may wait there for the descriptor to
+  /// be readable while it watches others (the server's loop serves its own wake-ups there).
+  public var waitForInput: (() -> Void)? = nil
 
   public init(descriptor: Int32, maxMessageBytes: Int) {
     self.descriptor = descriptor
@@ -207,6 +210,7 @@ public final class FrameReader {
       buffer.removeSubrange(0..<start)
       start = 0
     }
+    waitForInput?()
     while true {
       let got = scratch.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
       if got < 0 && errno == EINTR { continue }

@@ -28,6 +28,12 @@ public struct DayClock: Sendable {
 
   /// The instant the day after `instant`'s starts (its start hour, local time; the next
   /// existing time when a daylight-saving change skips it).
+  /// When `day` starts (its day-start hour, in the zone).
+  public func start(of day: CalendarDate) -> Date {
+    let parts = DateComponents(year: day.year, month: day.month, day: day.day, hour: dayStartHour)
+    return calendar.date(from: parts) ?? Date.distantPast
+  }
+
   public func nextDayStart(after instant: Date) -> Date {
     let next = day(of: instant).adding(days: 1)
     let parts = DateComponents(year: next.year, month: next.month, day: next.day, hour: dayStartHour)

@@ -64,10 +64,15 @@ extension ViewDiff {
       old = snapshot.groups[source.group].tasks.remove(at: source.index)
       operations.append(.remove(group: fromKey, index: source.index, id: id))
     }
-    // A day group that appears, placed by its date.
+    // A day group that appears, placed as `between` places it: right after the group before it
+    // in the new order (not the source group when that one goes), else first.
     if let toKey, snapshot.groups.firstIndex(where: { $0.key == toKey }) == nil {
       guard case .day(let date) = toKey else { return nil }
-      let position = snapshot.groups.firstIndex { ($0.date ?? date) > date } ?? snapshot.groups.count
+      let sourceGoes = fromKey != toKey && source.map { snapshot.groups[$0.group].tasks.count == 1 } ?? false
+      let position =
+        (snapshot.groups.indices.last { g in
+          (snapshot.groups[g].date ?? date) < date && !(sourceGoes && snapshot.groups[g].key == fromKey)
+        } ?? -1) + 1
       let title = UpcomingGrouping.title(of: date, today: index.today, words: words)
       snapshot.groups.insert(ViewSnapshot.Group(key: toKey, title: title, date: date, tasks: []), at: position)
       operations.append(

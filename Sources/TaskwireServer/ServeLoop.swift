@@ -11,8 +11,9 @@ import TaskwireProtocol
 /// Serves stdin/stdout: a reader thread serves each frame, in order, inside one serial queue
 /// that owns the server and its connection (a client writing without reading is held back by
 /// the pipe, as the reader reads the next frame only when this one is answered); replies are
-/// written from that queue, each flushed as it is written. A timer on the same queue notices
-/// other writers and the day changing.
+/// written from that queue, each flushed as it is written. Between frames the reader waits on
+/// stdin and the store's notice descriptor together, so another writer's commit is served on
+/// the same thread; timers on the queue notice the day changing and run the housekeeping.
 final class ServeLoop: @unchecked Sendable {
   let server: Server
   let reader: FrameReader
@@ -25,6 +26,12 @@ final class ServeLoop: @unchecked Sendable {
 
   init(server: Server, input: Int32, output: Int32, maxMessageBytes: Int) {
     self.server = server
+    self.input = input
+    var ends: [Int32] = [-1, -1]
+    if pipe(&ends) == 0 {
+      for fd in ends { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+    }
+    wakePipe = (ends[0], ends[1])
     reader = FrameReader(descriptor: input, maxMessageBytes: maxMessageBytes)
     connection = Connection(sink: FrameWriter(descriptor: output), handler: server, maxMessageBytes: maxMessageBytes)
   }
@@ -39,7 +46,12 @@ final class ServeLoop: @unchecked Sendable {
   private var timer: DispatchSourceTimer? = nil
   private var dayTimer: DispatchSourceTimer? = nil
   private var idleTimer: DispatchSourceTimer? = nil
-  private var noticeSource: DispatchSourceRead? = nil
+  private let input: Int32
+  /// Wakes the reading thread's wait when the notice descriptor changes (a reconnection).
+  private let wakePipe: (read: Int32, write: Int32)
+  /// The replica's commit count after the last frame: a frame that committed wrote the store's
+  /// files, and its own file events are drained then, not served as another writer's.
+  private var commitsSeen = 0
   private var signalSource: DispatchSourceRead? = nil
 
   func start() {
@@ -60,11 +72,18 @@ final class ServeLoop: @unchecked Sendable {
     // Each frame is served on the reading thread itself: `sync` on an idle serial queue runs
     // the block right here, so a request costs one read, the work and one write, without
     // waking another thread (the queue still keeps it apart from the timers' work).
+    // Between frames the reading thread waits for stdin and the notice descriptor at once,
+    // so another writer's commit is served on this thread too, without waking another.
+    reader.waitForInput = { [self] in waitForInput() }
     let thread = Thread { [self] in
       while let frame = reader.next() {
         let framing = reader.framing ?? .newline
         queue.sync { [self] in
           connection.receive(frame, framing: framing)
+          if server.replica.commits != commitsSeen {
+            commitsSeen = server.replica.commits
+            ownWritesDone()
+          }
           if server.replica.needsHousekeepingNow { server.replica.idle() }
           scheduleIdle()
           refreshNoticeSource()
@@ -74,6 +93,44 @@ final class ServeLoop: @unchecked Sendable {
       queue.async { [self] in finish(code: 0) }
     }
     thread.start()
+  }
+
+  /// Waits until stdin is readable; meanwhile serves the notice descriptor (another writer's
+  /// commit) on this thread.
+  private func waitForInput() {
+    while true {
+      let notice = queue.sync { watched.descriptor }
+      var fds = [
+        pollfd(fd: input, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: wakePipe.read, events: Int16(POLLIN), revents: 0),
+      ]
+      if let notice { fds.append(pollfd(fd: notice, events: Int16(POLLIN), revents: 0)) }
+      let ready = poll(&fds, nfds_t(fds.count), -1)
+      if ready < 0 && errno != EINTR { return }
+      if fds[0].revents != 0 { return }
+      if fds[1].revents != 0 {
+        var bytes = [UInt8](repeating: 0, count: 64)
+        _ = read(wakePipe.read, &bytes, bytes.count)
+      }
+      if fds.count > 2, fds[2].revents != 0 { queue.sync { noticed() } }
+    }
+  }
+
+  /// The notice descriptor is readable: another writer may have committed.
+  private func noticed() {
+    guard server.replica.storage.drainNotices() else { return }
+    tick()
+    // The wake-up may come with a writer's first WAL bytes, before its commit is visible: a
+    // second look shortly after catches the commit.
+    scheduleLookAgain()
+  }
+
+  /// This frame committed: the file events it caused are ours, and are drained now. Another
+  /// writer's, drained with them, are caught by one look shortly after (armed once per burst,
+  /// not per commit: re-arming a timer wakes the dispatch manager thread).
+  private func ownWritesDone() {
+    guard server.replica.storage.drainNotices(), !lookAgainArmed else { return }
+    scheduleLookAgain()
   }
 
   /// Other writers, the day, and the notifications they cause.
@@ -95,21 +152,10 @@ final class ServeLoop: @unchecked Sendable {
     let storage = server.replica.storage
     let descriptor = storage.noticeDescriptor
     if descriptor != watched.descriptor || storage.noticeGeneration != watched.generation {
-      noticeSource?.cancel()
-      noticeSource = nil
       watched = (descriptor, storage.noticeGeneration)
-      if let descriptor {
-        let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
-        source.setEventHandler { [self] in
-          guard storage.drainNotices() else { return }
-          tick()
-          // The wake-up may come with a writer's first WAL bytes, before its commit is
-          // visible: a second look shortly after catches the commit.
-          scheduleLookAgain()
-        }
-        source.resume()
-        noticeSource = source
-      }
+      // The reading thread may be waiting on the old one.
+      var byte: UInt8 = 1
+      _ = write(wakePipe.write, &byte, 1)
     }
     let interval =
       descriptor == nil && !storage.isPrivate && storage.isListening ? Self.pollInterval : Self.safetyInterval
@@ -146,11 +192,17 @@ final class ServeLoop: @unchecked Sendable {
   static let lookAgainDelay = DispatchTimeInterval.milliseconds(15)
   private var lookAgainTimer: DispatchSourceTimer? = nil
 
+  private var lookAgainArmed = false
+
   private func scheduleLookAgain() {
     let timer = lookAgainTimer ?? DispatchSource.makeTimerSource(queue: queue)
     timer.schedule(deadline: .now() + Self.lookAgainDelay, leeway: .milliseconds(5))
+    lookAgainArmed = true
     if lookAgainTimer == nil {
-      timer.setEventHandler { [self] in tick() }
+      timer.setEventHandler { [self] in
+        lookAgainArmed = false
+        tick()
+      }
       timer.resume()
       lookAgainTimer = timer
     }

@@ -80,7 +80,9 @@ public final class Server: MessageHandler {
     }
     do {
       // A subscriber must hear other writers from its snapshot on: the watch is made before
-      // the catch-up that precedes the snapshot, so no commit falls between the two.
+      // the catch-up that precedes the snapshot, so no commit falls between the two. (A read
+      // still checks SQLite's data_version itself: a file event comes with a writer's WAL
+      // bytes, before its commit is visible, so it cannot tell a read that nothing changed.)
       if request.method == ViewSubscribeRequest.method { replica.storage.listenForOtherWriters() }
       if entry.access != .lifecycle { try replica.prepare(forChange: entry.access == .change) }
       return .success(try entry.run(self, request.params))

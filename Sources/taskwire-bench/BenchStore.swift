@@ -6,6 +6,8 @@ import TaskwireStore
 /// one transaction: 10% in Inbox, 10% in Today, 80% over 60 Upcoming days.
 enum BenchStore {
   static func build(at path: String, count: Int, server: URL, today: String) throws {
+    // A fresh file each time (a later round must not find the last round's store and WAL).
+    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     let storage = try SQLiteStorage(location: .file(path))
     defer { storage.close() }
     let changes = tasks(count: count, today: today)

@@ -25,6 +25,31 @@ import Testing
     #expect(count == 1, "a subscriber hears other processes at once")
   }
 
+  /// A session reads every other process's commit at once, with a file watch (subscribed) or
+  /// without.
+  @Test(arguments: [false, true]) func aSessionReadsAnotherProcesssCommitAtOnce(subscribed: Bool) throws {
+    let db = try temporaryFolder().appendingPathComponent("t.sqlite").path
+    let reader = try TaskwireProcess.started(["--db", db])
+    let writer = try TaskwireProcess.started(["--db", db])
+    func titles() throws -> [String] {
+      try reader.result("view/list", ["view": "inbox"])["groups"]?[0]?["tasks"]?.arrayValue?.compactMap {
+        $0["title"]?.stringValue
+      } ?? []
+    }
+    if subscribed { try reader.result("view/subscribe", ["view": "today"]) }
+    var expected: [String] = []
+    for round in 1...30 {
+      try writer.result("task/create", ["title": .string("task \(round)")])
+      expected.append("task \(round)")
+      #expect(try titles() == expected, "read \(round)")
+      if round % 10 == 0 {
+        try writer.result("history/undo")
+        expected.removeLast()
+      }
+      if round % 10 == 0 { #expect(try titles() == expected, "after an undo in the other process, read \(round)") }
+    }
+  }
+
   /// The inotify descriptors a process holds.
   func watches(_ pid: Int32) throws -> Int {
     let folder = "/proc/\(pid)/fd"

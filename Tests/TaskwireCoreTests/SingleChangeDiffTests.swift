@@ -8,12 +8,17 @@ import Testing
 @Suite struct SingleChangeDiffTests {
   let today = CalendarDate(iso: "2026-02-12")!
 
-  func randomTasks(_ random: inout Generator) -> [TaskRecord] {
+  /// Forty tasks; with `sparse`, Upcoming holds only the four one-task days.
+  func randomTasks(_ random: inout Generator, sparse: Bool = false) -> [TaskRecord] {
     (1...Int64(40)).map { id in
       var date: CalendarDate? = [nil, today, today.adding(days: -2), today.adding(days: 1), today.adding(days: 3)][
         random.next(5)]
       // Days with one task each, whose group goes when it leaves.
-      if id > 36 { date = today.adding(days: 4 + Int(id)) }
+      if id > 36 {
+        date = today.adding(days: 38 + 3 * (Int(id) - 36))
+      } else if sparse, let day = date, day > today {
+        date = today
+      }
       return TaskRecord(
         id: id, title: "task \(id)", priority: 1 + random.next(3), urgent: random.next(2) == 1, scheduledDate: date,
         createdAt: "c", updatedAt: "u", rank: Int64(random.next(1000)) * 16, matrixRank: Int64(random.next(1000)) * 16)
@@ -27,7 +32,8 @@ import Testing
     switch random.next(12) {
     case 6:
       var after = task
-      after.scheduledDate = today.adding(days: 5 + random.next(2))
+      // A new day before, between (just after a one-task day that goes) or after the others.
+      after.scheduledDate = today.adding(days: [5, 6, 42, 60][random.next(4)])
       after.rank = Int64(random.next(1000)) * 16 + 9
       return TaskChange(before: task, after: after)
     case 7:
@@ -81,7 +87,7 @@ import Testing
   func compare(seed: Int, kinds: inout [String: Int]) throws -> Int {
     var taken = 0
     var random = Generator(seed: UInt64(seed))
-    let tasks = randomTasks(&random)
+    let tasks = randomTasks(&random, sparse: seed % 3 == 0)
     var index = TaskIndex(today: today, tasks: tasks)
     let change = randomChange(tasks, &random)
     let views: [ViewKind] = [.inbox, .today, .upcoming, .matrix]

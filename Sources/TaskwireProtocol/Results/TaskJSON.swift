@@ -134,7 +134,7 @@ public struct TaskPlace: ResponseType {
 
   public var json: JSONValue {
     .object([
-      "task": task.json,
+      "task": task.encodedJSON,
       "view": list.map { .string($0.view.rawValue) } ?? .null,
       "group": list.map { .string($0.groupKey) } ?? .null,
       "index": index.map(JSONValue.int) ?? .null,

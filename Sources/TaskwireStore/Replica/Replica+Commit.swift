@@ -46,6 +46,7 @@ extension Replica {
     // Only once committed: a rolled-back transaction's log entries are reused by the next writer.
     seenChange = latest
     commitsSinceIdle += 1
+    commits += 1
     pending.changes += committed.changes
     index.apply(committed.changes)
     return committed

@@ -21,6 +21,8 @@ public final class Replica {
   /// at once however large the store is (an editor spawns taskwire at every start).
   public private(set) var isLoaded = false
   var seenNotice: Int64 = 0
+  /// The day the clock was last seen in, and when it starts and ends.
+  var todayBounds: DayBounds? = nil
   var seenChange: Int64 = 0
   /// The day this replica last saw the lists rolled over to (nil: not looked yet).
   var rolledOverTo: CalendarDate? = nil
@@ -83,6 +85,8 @@ public final class Replica {
 
   /// Whether there were changes since the last housekeeping.
   public var hasIdleWork: Bool { commitsSinceIdle > 0 }
+  /// Every commit this replica made, counted (the loop tells its own file writes from others').
+  public internal(set) var commits = 0
 
   /// Changes made without a pause: after this many the housekeeping runs right after a reply
   /// rather than waiting for a quiet second, so that a burst of changes does not grow the WAL
@@ -106,9 +110,13 @@ public final class Replica {
     isLoaded = true
   }
 
-  /// A new day rebuilds the lists (tasks change lists wholesale).
+  /// A new day rebuilds the lists (tasks change lists wholesale). The day's bounds are kept, so
+  /// that a request inside them costs a comparison, not a calendar computation.
   func advanceDay() {
-    let day = dayClock.day(of: clock.now)
+    let now = clock.now
+    if let bounds = todayBounds, bounds.contains(now), index.today == bounds.day { return }
+    let day = dayClock.day(of: now)
+    todayBounds = DayBounds(day: day, start: dayClock.start(of: day), end: dayClock.nextDayStart(after: now))
     guard day != index.today else { return }
     index.setToday(day)
     pending.rebuilt = true
@@ -165,4 +173,12 @@ public final class Replica {
   public func steps(limit: Int) throws -> [HistoryStep] { try storage.steps(limit: limit) }
   public func canUndo() throws -> Bool { try storage.hasStep(undone: false) }
   public func canRedo() throws -> Bool { try storage.hasStep(undone: true) }
+}
+
+/// A day and the instants it runs between (the end excluded).
+struct DayBounds {
+  var day: CalendarDate
+  var start: Date
+  var end: Date
+  func contains(_ instant: Date) -> Bool { start <= instant && instant < end }
 }
