@@ -18,7 +18,7 @@ struct Report {
 
   static let latencyFigures = [
     "roundTrip", "create", "update", "move", "schedule", "parse", "undo", "listToday", "listUpcoming", "moveSubscribed",
-    "dragToday", "dragTodaySubscribed",
+    "dragToday", "dragTodaySubscribed", "crossProcess",
   ]
 
   func stats(_ results: [String: Any], _ name: String) -> Stats? { results[name] as? Stats }
@@ -47,7 +47,7 @@ struct Report {
         echoPinned[size].map { String(format: "%9.1f / %9.1f / %9.1f", $0.p50, $0.p99, $0.max) } ?? "-", 36)
     }
     lines.append(echoLine + (echoUnpinned.map { String(format: "%9.1f", $0.p50) } ?? "-"))
-    for name in ["coldStartMs", "firstListMs", "peakRSSMiB", "diffBytesMax", "diffOpsMax"] {
+    for name in ["coldStartMs", "firstListMs", "peakRSSMiB", "diffBytesMax", "diffOpsMax", "idleWakeupsPerMinute"] {
       lines.append(
         pad(name, 23) + sizes.map { pad("\(format(pinned[$0]?[name]))", 36) }.joined() + format(unpinned[name]))
     }
@@ -121,6 +121,25 @@ struct Report {
             String(format: "%@ flat: p50 at %d %.1f µs ≤ 1.5 × p50 at %d %.1f µs", name, large, s.p50, small, base.p50)
           ))
       }
+    }
+    for name in ["create", "update", "undo"] {
+      if let s = stats(big, name) {
+        results.append((s.p99 <= 1000, String(format: "%@ at %d: p99 %.1f µs ≤ 1 ms", name, large, s.p99)))
+      }
+    }
+    if let push = stats(big, "crossProcess") {
+      results.append(
+        (
+          push.p50 <= 10_000,
+          String(format: "another process's change reaches a subscriber (same file): p50 %.2f ms ≤ 10 ms", push.p50 / 1000)
+        ))
+    }
+    if let first = big["firstListMs"] as? Double {
+      results.append((first <= 100, String(format: "startup to the first view/list at %d tasks: %.1f ms ≤ 100 ms", large, first)))
+    }
+    if let wakeups = big["idleWakeupsPerMinute"] as? Double {
+      results.append(
+        (wakeups <= 1, String(format: "idle with 3 subscriptions: %.0f wakeups a minute ≤ 1", wakeups)))
     }
     if let plain = stats(big, "dragToday"), let subscribed = stats(big, "dragTodaySubscribed") {
       results.append(

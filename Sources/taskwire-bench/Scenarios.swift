@@ -15,7 +15,8 @@ struct Scenarios {
   }
 
   /// The results for one store size, keyed by figure name.
-  mutating func run(size: Int, pinned: Bool, folder: URL) throws -> [String: Any] {
+  /// `idleSeconds`: how long to watch the subscribed server idle (0: not at all).
+  mutating func run(size: Int, pinned: Bool, folder: URL, idleSeconds: Double = 0) throws -> [String: Any] {
     let db = folder.appendingPathComponent("bench-\(size)-\(pinned ? "pinned" : "free").sqlite").path
     try BenchStore.build(at: db, count: size, server: server, today: today)
     var results: [String: Any] = [:]
@@ -98,8 +99,44 @@ struct Scenarios {
     results["diffBytesMax"] = bytes.max() ?? 0
     results["diffOpsMax"] = operations.max() ?? 0
     results["peakRSSMiB"] = pipe.peakMemory
+
+    // Another process on the same file: from its change's request to this server's push.
+    let other = try BenchPipe(server: server, arguments: args, pinned: false)
+    try other.request(#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}"#)
+    var pushes: [UInt64] = []
+    for n in 0..<min(iterations, 50) {
+      let started = BenchPipe.now()
+      try other.request(#"{"jsonrpc":"2.0","id":\#(next()),"method":"task/create","params":{"title":"pushed \#(n)","view":"inbox"}}"#)
+      while !(try pipe.readLine()).contains(#""method":"view/changed""#) {}
+      pushes.append(BenchPipe.now() - started)
+      usleep(2000)
+    }
+    results["crossProcess"] = Stats(nanoseconds: pushes)
+    other.close()
+
+    // Idle with three subscriptions, as an editor keeps it all day: every thread's context
+    // switches over a quiet window, after the housekeeping a second after the last change.
+    if idleSeconds > 0 {
+      usleep(1_500_000)
+      let before = Self.contextSwitches(of: pipe.process.processIdentifier)
+      usleep(UInt32(idleSeconds * 1_000_000))
+      let after = Self.contextSwitches(of: pipe.process.processIdentifier)
+      results["idleWakeupsPerMinute"] = Double(max(0, after - before)) * 60 / idleSeconds
+    }
     pipe.close()
     return results
+  }
+
+  /// The voluntary and involuntary context switches of every thread of a process.
+  static func contextSwitches(of pid: Int32) -> Int {
+    let folder = "/proc/\(pid)/task"
+    let threads = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    return threads.reduce(0) { total, thread in
+      let status = (try? String(contentsOfFile: "\(folder)/\(thread)/status", encoding: .utf8)) ?? ""
+      return total
+        + status.split(separator: "\n").filter { $0.contains("ctxt_switches:") }
+        .compactMap { Int($0.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "") }.reduce(0, +)
+    }
   }
 
   /// A move to a random place: inside the task's view or across views, random drop index

@@ -67,7 +67,8 @@ for round in 1...rounds {
   _ = Affinity.set(pinnedSelf ? "0" : Affinity.all)
   for size in sizes {
     FileHandle.standardError.write(Data("taskwire-bench: round \(round) of \(rounds), \(size) tasks…\n".utf8))
-    report.pinned[size] = try scenarios.run(size: size, pinned: pinnedSelf, folder: folder)
+    report.pinned[size] = try scenarios.run(
+      size: size, pinned: pinnedSelf, folder: folder, idleSeconds: size == sizes.last && !smoke ? 5 : 0)
     report.echoPinned[size] = try scenarios.echoRoundTrip(echo: echo, pinned: pinnedSelf)
   }
   // Unpinned: the benchmark free to run anywhere, the children too.
