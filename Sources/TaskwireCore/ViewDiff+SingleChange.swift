@@ -26,9 +26,9 @@ extension ViewDiff {
 
     // Where the task was (the snapshot must hold it there, and hold the source list whole).
     var source: (group: Int, index: Int)? = nil
-    if let fromKey {
+    if let fromKey, let before = change.before {
       guard let g = snapshot.groups.firstIndex(where: { $0.key == fromKey }),
-        let i = snapshot.groups[g].tasks.firstIndex(where: { $0.id == id })
+        let i = Self.place(of: before, in: snapshot.groups[g].tasks, key: fromKey)
       else { return nil }
       let leaving = toKey != fromKey ? 1 : 0
       guard snapshot.groups[g].tasks.count - leaving == index.list(fromKey).count else { return nil }
@@ -50,8 +50,7 @@ extension ViewDiff {
     var operations: [DiffOperation] = []
     // Same group: a move inside it, and the fields.
     if let fromKey, let source, let toKey, let to = place, let after, fromKey == toKey {
-      let old = snapshot.groups[source.group].tasks.remove(at: source.index)
-      snapshot.groups[source.group].tasks.insert(after, at: to)
+      let old = Self.shift(&snapshot.groups[source.group].tasks, from: source.index, to: to, putting: after)
       if source.index != to {
         operations.append(.move(id: id, from: fromKey, fromIndex: source.index, to: toKey, toIndex: to))
       }
@@ -104,6 +103,43 @@ extension ViewDiff {
       operations.append(.update(group: toKey, index: to, before: old, after: after))
     }
     return operations
+  }
+
+  /// Where `task` is in a list kept in the list's order (rank, then id): a binary search, then
+  /// a look around it (a list that is not in that order, which a base query's never is, is
+  /// searched whole).
+  static func place(of task: TaskRecord, in tasks: [TaskRecord], key: ListKey) -> Int? {
+    let wanted = OrderedList.Entry(rank: key.rank(of: task), id: task.id)
+    var low = 0
+    var high = tasks.count
+    while low < high {
+      let middle = (low + high) / 2
+      if OrderedList.Entry(rank: key.rank(of: tasks[middle]), id: tasks[middle].id) < wanted {
+        low = middle + 1
+      } else {
+        high = middle
+      }
+    }
+    if low < tasks.count, tasks[low].id == task.id { return low }
+    return tasks.firstIndex { $0.id == task.id }
+  }
+
+  /// Moves the task at `from` to `to` (both counted in the list as it is), replacing it with
+  /// `new`, by shifting only the tasks between the two places (bitwise, without a retain or a
+  /// release each): a drag in a 10k-task list moves a third of it on average, not all of it
+  /// twice. Returns the task that was there.
+  static func shift(_ tasks: inout [TaskRecord], from: Int, to: Int, putting new: TaskRecord) -> TaskRecord {
+    tasks.withUnsafeMutableBufferPointer { buffer in
+      let base = buffer.baseAddress!
+      let old = (base + from).move()
+      if from < to {
+        (base + from).moveInitialize(from: base + from + 1, count: to - from)
+      } else if from > to {
+        (base + to + 1).moveInitialize(from: base + to, count: from - to)
+      }
+      (base + to).initialize(to: new)
+      return old
+    }
   }
 
   /// The group a task is in within a view that groups by list (Inbox, Today, Upcoming's days)

@@ -1,101 +1,119 @@
 // Test support is built only where Swift Testing is (a release build of the package has no
 // Testing module, and links none of this).
 #if canImport(Testing)
-import Foundation
-import JSON
-import TaskwireReplay
-import Testing
+  import Foundation
+  import JSON
+  import TaskwireReplay
+  import Testing
 
-#if canImport(Glibc)
-  import Glibc
-#endif
+  #if canImport(Glibc)
+    import Glibc
+  #endif
 
-/// The built `taskwire` binary, run as a real subprocess over real pipes. A test may write
-/// from one thread while it reads on another: the two touch separate pipes and state.
-public final class TaskwireProcess: TaskwireClient, @unchecked Sendable {
-  public static var binary: URL {
-    if let path = ProcessInfo.processInfo.environment["TASKWIRE_BIN"] {
-      return URL(fileURLWithPath: path)
+  /// The built `taskwire` binary, run as a real subprocess over real pipes. A test may write
+  /// from one thread while it reads on another: the two touch separate pipes and state.
+  public final class TaskwireProcess: TaskwireClient, @unchecked Sendable {
+    public static var binary: URL {
+      if let path = ProcessInfo.processInfo.environment["TASKWIRE_BIN"] {
+        return URL(fileURLWithPath: path)
+      }
+      let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+      return root.appendingPathComponent(".build/debug/taskwire")
     }
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-    return root.appendingPathComponent(".build/debug/taskwire")
-  }
 
-  /// A fixed clock: Thursday 2026-02-12, 09:00 in Berlin.
-  public static let clockArguments = ["--clock", "2026-02-12T08:00:00Z", "--time-zone", "Europe/Berlin"]
-
-  public let pipe: ServerPipe
-  public var process: Process { pipe.process }
-  public var input: Pipe { pipe.input }
-  public var output: Pipe { pipe.output }
-  private var nextID = 1
-  /// Notifications read while waiting for a reply.
-  public var skippedNotifications: [JSONValue] = []
-
-  public init(_ arguments: [String]) throws {
-    pipe = try ServerPipe(executable: Self.binary, arguments: arguments)
-  }
-
-  /// A server on a fresh in-memory store with the fixed clock, already initialized.
-  public static func started(_ extra: [String] = ["--memory"], initialize: Bool = true) throws -> TaskwireProcess {
-    let server = try TaskwireProcess(extra + clockArguments)
-    if initialize {
-      _ = try server.result(
-        "initialize", ["clientInfo": ["name": "tests"], "protocolVersion": "1"])
+    /// Runs the binary to its end with `lines` on stdin (then closed) and stdout thrown away;
+    /// returns what it wrote on stderr.
+    public static func stderr(of arguments: [String], sending lines: [String]) throws -> String {
+      let process = Process()
+      process.executableURL = binary
+      process.arguments = arguments
+      let input = Pipe()
+      let errors = Pipe()
+      process.standardInput = input
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = errors
+      try process.run()
+      try input.fileHandleForWriting.write(contentsOf: Data(lines.map { $0 + "\n" }.joined().utf8))
+      try input.fileHandleForWriting.close()
+      process.waitUntilExit()
+      return String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     }
-    return server
-  }
 
-  deinit {
-    if process.isRunning { process.terminate() }
-  }
+    /// A fixed clock: Thursday 2026-02-12, 09:00 in Berlin.
+    public static let clockArguments = ["--clock", "2026-02-12T08:00:00Z", "--time-zone", "Europe/Berlin"]
 
-  public func send(_ line: String) {
-    sendBytes(Array(line.utf8) + [0x0A])
-  }
+    public let pipe: ServerPipe
+    public var process: Process { pipe.process }
+    public var input: Pipe { pipe.input }
+    public var output: Pipe { pipe.output }
+    private var nextID = 1
+    /// Notifications read while waiting for a reply.
+    public var skippedNotifications: [JSONValue] = []
 
-  public func sendBytes(_ bytes: [UInt8]) { pipe.write(bytes) }
-
-  public func send(_ value: JSONValue) { send(JSONWriter.string(value)) }
-
-  public func closeInput() { pipe.closeInput() }
-
-  /// The next line the server writes, or nil after `timeout` seconds or at end of output.
-  public func readLine(timeout: Double = 10) -> String? { pipe.readLine(timeout: timeout) }
-
-  /// Reads exactly `count` bytes (for Content-Length framing).
-  public func readBytes(_ count: Int, timeout: Double = 10) -> [UInt8]? { pipe.readBytes(count, timeout: timeout) }
-
-  public func readMessage(timeout: Double = 10) throws -> JSONValue {
-    let line = try #require(readLine(timeout: timeout), "the server sent no line")
-    return try JSONParser.parse(line)
-  }
-
-  /// Sends a request and returns the whole response message.
-  public func call(_ method: String, _ params: JSONValue? = nil) throws -> JSONValue {
-    let id = nextID
-    nextID += 1
-    var message: JSONObject = ["jsonrpc": "2.0", "id": .int(id), "method": .string(method)]
-    if let params { message["params"] = params }
-    send(.object(message))
-    var response = try readMessage()
-    // Notifications may come before the reply; a client sets them aside.
-    while response["id"] == nil, response["method"] != nil {
-      skippedNotifications.append(response)
-      response = try readMessage()
+    public init(_ arguments: [String]) throws {
+      pipe = try ServerPipe(executable: Self.binary, arguments: arguments)
     }
-    #expect(response.objectValue?["id"] == .int(id), "reply to \(method) has the request's id")
-    return response
-  }
 
-  public func waitForExit(timeout: Double = 10) -> Int32? {
-    let deadline = Date().addingTimeInterval(timeout)
-    while process.isRunning {
-      if Date() > deadline { return nil }
-      usleep(5000)
+    /// A server on a fresh in-memory store with the fixed clock, already initialized.
+    public static func started(_ extra: [String] = ["--memory"], initialize: Bool = true) throws -> TaskwireProcess {
+      let server = try TaskwireProcess(extra + clockArguments)
+      if initialize {
+        _ = try server.result(
+          "initialize", ["clientInfo": ["name": "tests"], "protocolVersion": "1"])
+      }
+      return server
     }
-    return process.terminationStatus
+
+    deinit {
+      if process.isRunning { process.terminate() }
+    }
+
+    public func send(_ line: String) {
+      sendBytes(Array(line.utf8) + [0x0A])
+    }
+
+    public func sendBytes(_ bytes: [UInt8]) { pipe.write(bytes) }
+
+    public func send(_ value: JSONValue) { send(JSONWriter.string(value)) }
+
+    public func closeInput() { pipe.closeInput() }
+
+    /// The next line the server writes, or nil after `timeout` seconds or at end of output.
+    public func readLine(timeout: Double = 10) -> String? { pipe.readLine(timeout: timeout) }
+
+    /// Reads exactly `count` bytes (for Content-Length framing).
+    public func readBytes(_ count: Int, timeout: Double = 10) -> [UInt8]? { pipe.readBytes(count, timeout: timeout) }
+
+    public func readMessage(timeout: Double = 10) throws -> JSONValue {
+      let line = try #require(readLine(timeout: timeout), "the server sent no line")
+      return try JSONParser.parse(line)
+    }
+
+    /// Sends a request and returns the whole response message.
+    public func call(_ method: String, _ params: JSONValue? = nil) throws -> JSONValue {
+      let id = nextID
+      nextID += 1
+      var message: JSONObject = ["jsonrpc": "2.0", "id": .int(id), "method": .string(method)]
+      if let params { message["params"] = params }
+      send(.object(message))
+      var response = try readMessage()
+      // Notifications may come before the reply; a client sets them aside.
+      while response["id"] == nil, response["method"] != nil {
+        skippedNotifications.append(response)
+        response = try readMessage()
+      }
+      #expect(response.objectValue?["id"] == .int(id), "reply to \(method) has the request's id")
+      return response
+    }
+
+    public func waitForExit(timeout: Double = 10) -> Int32? {
+      let deadline = Date().addingTimeInterval(timeout)
+      while process.isRunning {
+        if Date() > deadline { return nil }
+        usleep(5000)
+      }
+      return process.terminationStatus
+    }
   }
-}
 #endif

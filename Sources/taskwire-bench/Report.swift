@@ -131,11 +131,13 @@ struct Report {
       results.append(
         (
           push.p50 <= 10_000,
-          String(format: "another process's change reaches a subscriber (same file): p50 %.2f ms ≤ 10 ms", push.p50 / 1000)
+          String(
+            format: "another process's change reaches a subscriber (same file): p50 %.2f ms ≤ 10 ms", push.p50 / 1000)
         ))
     }
     if let first = big["firstListMs"] as? Double {
-      results.append((first <= 100, String(format: "startup to the first view/list at %d tasks: %.1f ms ≤ 100 ms", large, first)))
+      results.append(
+        (first <= 100, String(format: "startup to the first view/list at %d tasks: %.1f ms ≤ 100 ms", large, first)))
     }
     if let wakeups = big["idleWakeupsPerMinute"] as? Double {
       results.append(

@@ -6,19 +6,7 @@ import Testing
 /// it creates one and never otherwise, so that every client can show it.
 @Suite struct NewStoreNoticeTests {
   func stderr(of arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = TaskwireProcess.binary
-    process.arguments = arguments
-    let input = Pipe()
-    let errors = Pipe()
-    process.standardInput = input
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = errors
-    try process.run()
-    try input.fileHandleForWriting.write(contentsOf: Data(#"{"jsonrpc":"2.0","id":1,"method":"initialize"}"#.utf8 + [0x0A]))
-    try input.fileHandleForWriting.close()
-    process.waitUntilExit()
-    return String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    try TaskwireProcess.stderr(of: arguments, sending: [#"{"jsonrpc":"2.0","id":1,"method":"initialize"}"#])
   }
 
   @Test func aNewStoreIsAnnouncedOnce() throws {

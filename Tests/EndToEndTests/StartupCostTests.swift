@@ -61,23 +61,12 @@ import Testing
   @Test func theWALFilesStayEmptyBetweenRunsAndQuietLogsNothing() throws {
     let db = try temporaryFolder().appendingPathComponent("t.sqlite").path
     for run in 1...2 {
-      let process = Process()
-      process.executableURL = TaskwireProcess.binary
-      process.arguments = ["--db", db, "--quiet"]
-      let input = Pipe()
-      let errors = Pipe()
-      process.standardInput = input
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = errors
-      try process.run()
-      let requests = [
-        #"{"jsonrpc":"2.0","id":1,"method":"initialize"}"#,
-        #"{"jsonrpc":"2.0","id":2,"method":"task/create","params":{"title":"run \#(run)"}}"#,
-      ]
-      try input.fileHandleForWriting.write(contentsOf: Data(requests.joined(separator: "\n").utf8 + [0x0A]))
-      try input.fileHandleForWriting.close()
-      process.waitUntilExit()
-      let logged = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      let logged = try TaskwireProcess.stderr(
+        of: ["--db", db, "--quiet"],
+        sending: [
+          #"{"jsonrpc":"2.0","id":1,"method":"initialize"}"#,
+          #"{"jsonrpc":"2.0","id":2,"method":"task/create","params":{"title":"run \#(run)"}}"#,
+        ])
       #expect(logged == (run == 1 ? "taskwire: created a new, empty store at \(db)\n" : ""))
       let wal = try FileManager.default.attributesOfItem(atPath: db + "-wal")[.size] as? Int
       #expect(wal == 0, "checkpointed and emptied, not deleted")
