@@ -1,37 +1,54 @@
 /// A day on the calendar (`YYYY-MM-DD`), with no time and no time zone. Scheduled and due dates
 /// are calendar dates: comparing them is comparing days, never instants.
 public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConvertible {
-  public let year: Int
-  public let month: Int
-  public let day: Int
+  /// Year, month and day in one word (`year << 9 | month << 5 | day`), which orders as the
+  /// dates do: a task holds two dates, and 100k tasks are held in memory.
+  private let packed: UInt32
+
+  public var year: Int { Int(packed >> 9) }
+  public var month: Int { Int(packed >> 5 & 0xF) }
+  public var day: Int { Int(packed & 0x1F) }
 
   public init?(year: Int, month: Int, day: Int) {
     guard (1...9999).contains(year), (1...12).contains(month),
       (1...CalendarDate.daysIn(month: month, year: year)).contains(day)
     else { return nil }
-    self.year = year
-    self.month = month
-    self.day = day
+    self.init(checkedYear: year, month: month, day: day)
+  }
+
+  private init(checkedYear year: Int, month: Int, day: Int) {
+    packed = UInt32(year) << 9 | UInt32(month) << 5 | UInt32(day)
   }
 
   /// Reads exactly `YYYY-MM-DD`.
   public init?(iso text: String) {
-    let bytes = Array(text.utf8)
-    guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else {
-      return nil
-    }
-    func number(_ range: Range<Int>) -> Int? {
-      var value = 0
-      for byte in bytes[range] {
-        guard byte >= 48 && byte <= 57 else { return nil }
-        value = value * 10 + Int(byte - 48)
-      }
-      return value
-    }
-    guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else {
-      return nil
-    }
+    // Read in place (no array of the bytes): every task's dates are read at every start.
+    let parts = text.utf8.withContiguousStorageIfAvailable { Self.parts(of: $0) } ?? Self.parts(of: Array(text.utf8))
+    guard let (year, month, day) = parts else { return nil }
     self.init(year: year, month: month, day: day)
+  }
+
+  /// Year, month and day of exactly `YYYY-MM-DD`.
+  private static func parts(of bytes: some RandomAccessCollection<UInt8>) -> (Int, Int, Int)? {
+    guard bytes.count == 10 else { return nil }
+    var values = (0, 0, 0)
+    for (offset, byte) in bytes.enumerated() {
+      switch offset {
+      case 4, 7:
+        guard byte == UInt8(ascii: "-") else { return nil }
+      default:
+        guard byte >= 48 && byte <= 57 else { return nil }
+        let digit = Int(byte - 48)
+        if offset < 4 {
+          values.0 = values.0 * 10 + digit
+        } else if offset < 7 {
+          values.1 = values.1 * 10 + digit
+        } else {
+          values.2 = values.2 * 10 + digit
+        }
+      }
+    }
+    return values
   }
 
   /// Days since 1970-01-01 (Howard Hinnant's `days_from_civil`).
@@ -60,9 +77,7 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
     let shiftedMonth = (5 * dayOfYear + 2) / 153
     let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
     let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-    self.year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-    self.month = month
-    self.day = day
+    self.init(checkedYear: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month, day: day)
   }
 
   public func adding(days: Int) -> CalendarDate { CalendarDate(dayNumber: dayNumber + days) }
@@ -99,17 +114,17 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
     year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
   }
 
+  /// `YYYY-MM-DD`, written digit by digit (every task's dates go through here in a list).
   public var description: String {
-    func pad(_ value: Int, _ width: Int) -> String {
-      let text = String(value)
-      return String(repeating: "0", count: max(0, width - text.count)) + text
-    }
-    return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+    let (year, month, day) = (self.year, self.month, self.day)
+    let digits: [UInt8] = [
+      UInt8(48 + year / 1000), UInt8(48 + year / 100 % 10), UInt8(48 + year / 10 % 10), UInt8(48 + year % 10), 45,
+      UInt8(48 + month / 10), UInt8(48 + month % 10), 45, UInt8(48 + day / 10), UInt8(48 + day % 10),
+    ]
+    return String(decoding: digits, as: UTF8.self)
   }
 
-  public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
-    (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
-  }
+  public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool { lhs.packed < rhs.packed }
 
   public static let monthAbbreviations = [
     "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",

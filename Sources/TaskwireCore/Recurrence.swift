@@ -7,11 +7,20 @@ public struct Recurrence: Equatable, Sendable {
     case none, daily, weekly, biweekly, monthly
   }
 
-  public var pattern: Pattern
+  // Widest first: a record holds one (see TaskRecord).
   public var weekdays: [Int]?
-  public var monthDay: Int?
   public var interval: Int
+  public var monthDay: Int?
+  public var pattern: Pattern
   public var afterCompletion: Bool
+
+  public init(pattern: Pattern, weekdays: [Int]?, monthDay: Int?, interval: Int, afterCompletion: Bool) {
+    self.pattern = pattern
+    self.weekdays = weekdays
+    self.monthDay = monthDay
+    self.interval = interval
+    self.afterCompletion = afterCompletion
+  }
 
   public static let none = Recurrence(pattern: .none, weekdays: nil, monthDay: nil, interval: 1, afterCompletion: false)
 

@@ -10,18 +10,44 @@ public struct TaskIndex: Sendable {
   /// Builds the index in one pass: each list is sorted once, not grown entry by entry (which
   /// would cost O(n²) for a long list at start).
   public init(today: CalendarDate, tasks: some Sequence<TaskRecord> = []) {
+    self.init(today: today, expectedCount: tasks.underestimatedCount) { add in tasks.forEach(add) }
+  }
+
+  /// Builds the index from tasks handed over one at a time by `load` (a store streaming its
+  /// rows: no array of every task in between); `expectedCount` sizes the table up front.
+  public init(
+    today: CalendarDate, expectedCount: Int, load: ((TaskRecord) -> Void) throws -> Void
+  ) rethrows {
     self.today = today
-    var entries: [ListKey: [OrderedList.Entry]] = [:]
-    self.tasks.reserveCapacity(tasks.underestimatedCount)
-    for task in tasks {
-      let keys = keys(of: task)
-      guard !keys.isEmpty else { continue }
-      self.tasks[task.id] = task
-      for key in keys {
-        entries[key, default: []].append(OrderedList.Entry(rank: key.rank(of: task), id: task.id))
+    // Inbox, Today and the quadrants are gathered without hashing a key per task (100k tasks
+    // load at every start); only the Upcoming days go through a dictionary.
+    var inbox: [OrderedList.Entry] = []
+    var todayList: [OrderedList.Entry] = []
+    var days: [CalendarDate: [OrderedList.Entry]] = [:]
+    var quadrants = Array(repeating: [OrderedList.Entry](), count: Quadrant.allCases.count)
+    self.tasks.reserveCapacity(expectedCount)
+    var index: [Int64: TaskRecord] = [:]
+    swap(&index, &self.tasks)
+    try load { task in
+      guard let list = task.listKey(today: today), let quadrant = task.quadrant else { return }
+      index[task.id] = task
+      let entry = OrderedList.Entry(rank: task.rank, id: task.id)
+      switch list {
+      case .inbox: inbox.append(entry)
+      case .today: todayList.append(entry)
+      case .day(let date): days[date, default: []].append(entry)
+      default: return
       }
+      quadrants[Quadrant.allCases.firstIndex(of: quadrant)!].append(
+        OrderedList.Entry(rank: task.matrixRank, id: task.id))
     }
-    for (key, list) in entries { lists[key] = OrderedList(sorted: list.sorted()) }
+    swap(&index, &self.tasks)
+    lists[.inbox] = OrderedList(sorted: inbox.sorted())
+    lists[.today] = OrderedList(sorted: todayList.sorted())
+    for (date, list) in days { lists[.day(date)] = OrderedList(sorted: list.sorted()) }
+    for (position, quadrant) in Quadrant.allCases.enumerated() {
+      lists[.quadrant(quadrant)] = OrderedList(sorted: quadrants[position].sorted())
+    }
   }
 
   /// The lists an open task is in.

@@ -66,23 +66,35 @@ public enum TaskRowCoding {
   /// escapes) are read directly: loading 100k tasks parsed it 100k times.
   static func tags(from text: String?) -> [String] {
     guard let text, text != "[]" else { return [] }
-    var utf8 = text.utf8[...]
-    if utf8.first == UInt8(ascii: "["), utf8.last == UInt8(ascii: "]"), !utf8.contains(UInt8(ascii: "\\")) {
-      utf8 = utf8.dropFirst().dropLast()
-      var tags: [String] = []
-      var simple = true
-      for part in utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
-        guard part.count >= 2, part.first == UInt8(ascii: "\""), part.last == UInt8(ascii: "\""),
-          !part.dropFirst().dropLast().contains(UInt8(ascii: "\""))
-        else {
-          simple = false
-          break
-        }
-        tags.append(String(decoding: part.dropFirst().dropLast(), as: UTF8.self))
-      }
-      if simple { return tags }
-    }
+    // `["a","b"]` with no escapes: the tags are what lies between each pair of quotes.
+    let utf8 = text.utf8
+    if let simple = utf8.withContiguousStorageIfAvailable({ Self.plainTags($0) }) ?? nil { return simple }
     return (try? JSONParser.parse(text))?.arrayValue?.compactMap(\.stringValue) ?? []
+  }
+
+  /// The tags of `["a","b"]` when no tag holds a quote or a backslash; nil otherwise.
+  static func plainTags(_ bytes: UnsafeBufferPointer<UInt8>) -> [String]? {
+    let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ",")
+    guard bytes.count >= 2, bytes.first == UInt8(ascii: "["), bytes.last == UInt8(ascii: "]") else { return nil }
+    var tags: [String] = []
+    var position = 1
+    let end = bytes.count - 1
+    while position < end {
+      guard bytes[position] == quote else { return nil }
+      var close = position + 1
+      while close < end && bytes[close] != quote {
+        if bytes[close] == UInt8(ascii: "\\") { return nil }
+        close += 1
+      }
+      guard close < end else { return nil }
+      tags.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[(position + 1)..<close]), as: UTF8.self))
+      position = close + 1
+      if position < end {
+        guard bytes[position] == comma else { return nil }
+        position += 1
+      }
+    }
+    return tags
   }
 
   /// The recurrence column; most tasks do not repeat, and that text is read without a parse.

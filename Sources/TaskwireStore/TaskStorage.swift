@@ -25,6 +25,9 @@ public protocol TaskStorage: AnyObject {
   // MARK: Task rows
 
   func loadOpenTasks() throws -> [TaskRecord]
+  /// The open tasks one at a time, and how many there are about to be (to size the index).
+  func forEachOpenTask(_ body: (TaskRecord) -> Void) throws
+  func openTaskCount() throws -> Int
   func task(id: Int64) throws -> TaskRecord?
   /// The most recently completed tasks, newest first (completion time, then id).
   func completedTasks(limit: Int) throws -> [TaskRecord]
@@ -106,6 +109,8 @@ public protocol TaskStorage: AnyObject {
 
 extension TaskStorage {
   public var noticeGeneration: Int { 0 }
+  public func forEachOpenTask(_ body: (TaskRecord) -> Void) throws { try loadOpenTasks().forEach(body) }
+  public func openTaskCount() throws -> Int { 0 }
   public func listenForOtherWriters() {}
   public var isListening: Bool { true }
 }

@@ -105,7 +105,10 @@ public final class Replica {
   func reload() throws {
     seenNotice = try storage.changeNotice()
     seenChange = try storage.latestChange()
-    index = TaskIndex(today: dayClock.day(of: clock.now), tasks: try storage.loadOpenTasks())
+    index = TaskIndex(today: dayClock.day(of: clock.now))  // the old one goes before the new one is built
+    index = try TaskIndex(today: dayClock.day(of: clock.now), expectedCount: try storage.openTaskCount()) { add in
+      try storage.forEachOpenTask(add)
+    }
     if isLoaded { pending.rebuilt = true }
     isLoaded = true
   }

@@ -153,11 +153,18 @@ public final class SQLiteStorage: TaskStorage {
   // MARK: Task rows
 
   public func loadOpenTasks() throws -> [TaskRecord] {
-    let statement = try db.statement("SELECT \(TaskRowCoding.columns) FROM tasks WHERE completed = 0")
     var tasks: [TaskRecord] = []
-    while try statement.step() { tasks.append(TaskRowCoding.task(from: statement)) }
+    tasks.reserveCapacity(try openTaskCount())
+    try forEachOpenTask { tasks.append($0) }
     return tasks
   }
+
+  public func forEachOpenTask(_ body: (TaskRecord) -> Void) throws {
+    let statement = try db.statement("SELECT \(TaskRowCoding.columns) FROM tasks WHERE completed = 0")
+    while try statement.step() { body(TaskRowCoding.task(from: statement)) }
+  }
+
+  public func openTaskCount() throws -> Int { Int(try scalar("SELECT count(*) FROM tasks WHERE completed = 0")) }
 
   public func task(id: Int64) throws -> TaskRecord? {
     let statement = try db.statement("SELECT \(TaskRowCoding.columns) FROM tasks WHERE id = ?")
