@@ -40,7 +40,8 @@ public struct Recurrence: Equatable, Sendable {
     let isWeekly = pattern == .weekly || pattern == .biweekly
     try forbid(weekdays != nil && !isWeekly, "weekdays")
     try forbid(monthDay != nil && pattern != .monthly, "monthDay")
-    try forbid(pattern == .none && (interval != nil || afterCompletion != nil), interval != nil ? "interval" : "afterCompletion")
+    try forbid(
+      pattern == .none && (interval != nil || afterCompletion != nil), interval != nil ? "interval" : "afterCompletion")
     if let interval, !(1...365).contains(interval) {
       throw .invalidField("recurrence.interval", "must be from 1 to 365")
     }
@@ -101,7 +102,10 @@ public struct Recurrence: Equatable, Sendable {
       var offset = 0
       while true {
         let month = CalendarDate(year: base.year, month: base.month, day: 1)!.adding(months: offset)
-        let day = wanted == 32 ? CalendarDate.daysIn(month: month.month, year: month.year) : min(wanted, CalendarDate.daysIn(month: month.month, year: month.year))
+        let day =
+          wanted == 32
+          ? CalendarDate.daysIn(month: month.month, year: month.year)
+          : min(wanted, CalendarDate.daysIn(month: month.month, year: month.year))
         let candidate = CalendarDate(year: month.year, month: month.month, day: day)!
         if candidate > floor { return candidate }
         // At the end of the calendar (year 9999) there is no next month to try.

@@ -80,4 +80,3 @@ public enum TaskType: String, CaseIterable, Sendable {
   case meeting
   case learning
 }
-

@@ -74,7 +74,8 @@ public enum TaskRowCoding {
 
   /// The tags of `["a","b"]` when no tag holds a quote or a backslash; nil otherwise.
   static func plainTags(_ bytes: UnsafeBufferPointer<UInt8>) -> [String]? {
-    let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ",")
+    let quote = UInt8(ascii: "\"")
+    let comma = UInt8(ascii: ",")
     guard bytes.count >= 2, bytes.first == UInt8(ascii: "["), bytes.last == UInt8(ascii: "]") else { return nil }
     var tags: [String] = []
     var position = 1

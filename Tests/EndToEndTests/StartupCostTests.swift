@@ -71,6 +71,10 @@ import Testing
       let wal = try FileManager.default.attributesOfItem(atPath: db + "-wal")[.size] as? Int
       #expect(wal == 0, "checkpointed and emptied, not deleted")
       #expect(FileManager.default.fileExists(atPath: db + "-shm"))
+      // The commit's notice for other processes' watches, the owner's only.
+      let notice = try FileManager.default.attributesOfItem(atPath: db + ".notice")
+      #expect((notice[.posixPermissions] as? Int) == 0o600)
+      #expect((notice[.size] as? Int) == 1)
     }
     let server = try TaskwireProcess.started(["--db", db])
     #expect(try server.result("task/get", ["id": 2])["task"]?["title"] == "run 2")

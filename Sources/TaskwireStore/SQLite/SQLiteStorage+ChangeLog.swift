@@ -6,8 +6,8 @@ import Foundation
 extension SQLiteStorage {
   public func changeNotice() throws -> Int64 { try scalar("PRAGMA data_version") }
 
-  /// SQLite pushes nothing, but another process's commit writes the WAL (or, without one, the
-  /// database file): an inotify watch on them wakes the server, which then checks
+  /// SQLite pushes nothing, but every taskwire process writes `STORE.notice` after a commit
+  /// (`CommitNotice`): an inotify watch on it wakes the server, which then checks
   /// `changeNotice`. Nil in memory, and where inotify is missing (the server then polls).
   public var noticeDescriptor: Int32? { fileWatch?.descriptor }
 
@@ -18,8 +18,7 @@ extension SQLiteStorage {
   public func listenForOtherWriters() {
     guard !isListening, case .file(let file) = location, !file.hasPrefix("file:") else { return }
     isListening = true
-    let name = (file as NSString).lastPathComponent
-    fileWatch = FileWatch(folder: (file as NSString).deletingLastPathComponent, names: [name, name + "-wal"])
+    fileWatch = FileWatch(file: file + ".notice")
   }
 
   public var isPrivate: Bool { location == .memory }

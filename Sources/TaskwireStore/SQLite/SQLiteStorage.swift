@@ -29,6 +29,8 @@ public final class SQLiteStorage: TaskStorage {
   public private(set) var createdFile = false
   /// Wakes the server when another process writes the store's files.
   var fileWatch: FileWatch? = nil
+  /// Written after each commit, for other processes' watches (nil in memory).
+  var commitNotice: CommitNotice? = nil
   /// Whether other writers are listened for (see `listenForOtherWriters`).
   public internal(set) var isListening = false
 
@@ -61,6 +63,9 @@ public final class SQLiteStorage: TaskStorage {
       _ = sqlite3_file_control(db.handle, "main", SQLITE_FCNTL_PERSIST_WAL, &persist)
     }
     if let maxPageCount { try db.execute("PRAGMA max_page_count = \(maxPageCount)") }
+    if case .file(let file) = location, !file.hasPrefix("file:"), sqlite3_db_readonly(db.handle, "main") == 0 {
+      commitNotice = CommitNotice(store: file)
+    }
   }
 
   /// Creates a new store's folder (0700) and file (0600) whatever the umask; an existing file
@@ -88,6 +93,7 @@ public final class SQLiteStorage: TaskStorage {
   public func close() {
     fileWatch?.close()
     fileWatch = nil
+    commitNotice?.close()
     db.close()
   }
 
@@ -143,6 +149,7 @@ public final class SQLiteStorage: TaskStorage {
     do {
       let result = try body()
       try db.statement("COMMIT").run()
+      commitNotice?.announce()
       return result
     } catch {
       try? db.statement("ROLLBACK").run()
@@ -214,6 +221,6 @@ public final class SQLiteStorage: TaskStorage {
 }
 
 /// `close(2)`, named apart from `SQLiteStorage.close()`.
-private func closeDescriptor(_ fd: Int32) {
+func closeDescriptor(_ fd: Int32) {
   close(fd)
 }
