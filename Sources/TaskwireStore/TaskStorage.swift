@@ -94,6 +94,9 @@ public protocol TaskStorage: AnyObject {
   func listenForOtherWriters()
   /// Whether the backend listens now: while it does and has no descriptor, the server polls.
   var isListening: Bool { get }
+  /// False only when the backend knows that no other connection committed since it last said
+  /// true: a read then skips the `changeNotice` check.
+  func othersMayHaveWritten() -> Bool
   /// Whether no other connection can ever write this store (a private in-memory one): nothing
   /// to watch or poll for.
   var isPrivate: Bool { get }
@@ -113,6 +116,7 @@ extension TaskStorage {
   public func openTaskCount() throws -> Int { 0 }
   public func listenForOtherWriters() {}
   public var isListening: Bool { true }
+  public func othersMayHaveWritten() -> Bool { true }
 }
 
 /// What a reader of the change log learns: which tasks changed, and the newest entry read, from

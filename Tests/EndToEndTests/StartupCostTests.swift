@@ -50,6 +50,20 @@ import Testing
     }
   }
 
+  /// A writer that is not taskwire announces nothing: a read still sees its change within a
+  /// second (the full look a second), and a taskwire writer's at once (above).
+  @Test func anotherProgramsChangeIsReadWithinASecond() throws {
+    let db = try temporaryFolder().appendingPathComponent("t.sqlite").path
+    let server = try TaskwireProcess.started(["--db", db])
+    try server.result("task/create", ["title": "before"])
+    func title() throws -> String? { try server.result("task/get", ["id": 1])["task"]?["title"]?.stringValue }
+    #expect(try title() == "before")
+    try writeAsAnotherProgram(
+      store: db, "UPDATE tasks SET title = 'after' WHERE id = 1; INSERT INTO changes (task_id) VALUES (1);")
+    usleep(1_100_000)
+    #expect(try title() == "after")
+  }
+
   /// The inotify descriptors a process holds.
   func watches(_ pid: Int32) throws -> Int {
     let folder = "/proc/\(pid)/fd"
@@ -71,10 +85,10 @@ import Testing
       let wal = try FileManager.default.attributesOfItem(atPath: db + "-wal")[.size] as? Int
       #expect(wal == 0, "checkpointed and emptied, not deleted")
       #expect(FileManager.default.fileExists(atPath: db + "-shm"))
-      // The commit's notice for other processes' watches, the owner's only.
+      // The commit notice for the other processes (eight bytes), the owner's only.
       let notice = try FileManager.default.attributesOfItem(atPath: db + ".notice")
       #expect((notice[.posixPermissions] as? Int) == 0o600)
-      #expect((notice[.size] as? Int) == 1)
+      #expect((notice[.size] as? Int) == 8)
     }
     let server = try TaskwireProcess.started(["--db", db])
     #expect(try server.result("task/get", ["id": 2])["task"]?["title"] == "run 2")

@@ -71,9 +71,9 @@ extension TaskRecord {
     writer.append(raw: ",\"type\":")
     writer.writeString(type.rawValue)
     writer.append(raw: ",\"scheduledDate\":")
-    if let scheduledDate { writer.writeString(scheduledDate.description) } else { writer.append(raw: "null") }
+    writer.append(date: scheduledDate)
     writer.append(raw: ",\"dueDate\":")
-    if let dueDate { writer.writeString(dueDate.description) } else { writer.append(raw: "null") }
+    writer.append(date: dueDate)
     writer.append(raw: ",\"recurrence\":")
     writer.write(recurrence.json)
     writer.append(raw: completed ? ",\"completed\":true,\"completedAt\":" : ",\"completed\":false,\"completedAt\":")
@@ -138,6 +138,19 @@ public struct TaskPlace: ResponseType {
       "view": list.map { .string($0.view.rawValue) } ?? .null,
       "group": list.map { .string($0.groupKey) } ?? .null,
       "index": index.map(JSONValue.int) ?? .null,
+    ])
+  }
+}
+
+extension JSONWriter {
+  /// A date as its JSON string (`"2026-02-12"`), or null: written digit by digit, without a
+  /// String in between (two per task in every list).
+  mutating func append(date: CalendarDate?) {
+    guard let date else { return append(raw: "null") }
+    let (year, month, day) = (date.year, date.month, date.day)
+    append(encoded: [
+      34, UInt8(48 + year / 1000), UInt8(48 + year / 100 % 10), UInt8(48 + year / 10 % 10), UInt8(48 + year % 10), 45,
+      UInt8(48 + month / 10), UInt8(48 + month % 10), 45, UInt8(48 + day / 10), UInt8(48 + day % 10), 34,
     ])
   }
 }

@@ -62,7 +62,7 @@ public final class Replica {
         // A read is answered from memory when the store cannot be reached (it may be a
         // PostgreSQL server that is down); a change fails in its own transaction.
         do {
-          try catchUp()
+          if storage.othersMayHaveWritten() { try catchUp() }
         } catch let failure as any StorageFailure {
           log("answering from memory: \(failure.detail)")
         }

@@ -13,6 +13,8 @@ extension SQLiteStorage {
 
   public func drainNotices() -> Bool { fileWatch?.drain() ?? false }
 
+  public func othersMayHaveWritten() -> Bool { commitNotice?.othersMayHaveWritten() ?? true }
+
   /// The inotify watch is made on demand: closing one costs the kernel an RCU grace period
   /// (10–20 ms here), which a one-shot client like `tw add` would wait for at every exit.
   public func listenForOtherWriters() {
