@@ -11,32 +11,36 @@ public final class FrameWriter {
 
   private let descriptor: Int32
   public var framing: Framing
+  /// A socket with a send timeout: a write that timed out (EAGAIN) means the reader stalled,
+  /// and the connection is given up. (On a pipe EAGAIN means try again.)
+  private let givingUpOnTimeout: Bool
 
-  public init(descriptor: Int32, framing: Framing = .newline) {
+  public init(descriptor: Int32, framing: Framing = .newline, givingUpOnTimeout: Bool = false) {
     self.descriptor = descriptor
     self.framing = framing
+    self.givingUpOnTimeout = givingUpOnTimeout
   }
 
   public func send(_ body: consuming [UInt8]) throws(Closed) {
     switch framing {
     case .newline:
       body.append(0x0A)
-      try Self.writeAll(body, to: descriptor)
+      try Self.writeAll(body, to: descriptor, givingUpOnTimeout: givingUpOnTimeout)
     case .contentLength:
       var bytes = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
       bytes.append(contentsOf: body)
-      try Self.writeAll(bytes, to: descriptor)
+      try Self.writeAll(bytes, to: descriptor, givingUpOnTimeout: givingUpOnTimeout)
     }
   }
 
-  public static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(Closed) {
+  public static func writeAll(_ bytes: [UInt8], to descriptor: Int32, givingUpOnTimeout: Bool = false) throws(Closed) {
     var offset = 0
     while offset < bytes.count {
       let written = bytes.withUnsafeBytes { raw in
         write(descriptor, raw.baseAddress! + offset, raw.count - offset)
       }
       if written < 0 {
-        if errno == EINTR || errno == EAGAIN { continue }
+        if errno == EINTR || (errno == EAGAIN && !givingUpOnTimeout) { continue }
         throw Closed()
       }
       offset += written

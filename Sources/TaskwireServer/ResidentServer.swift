@@ -19,17 +19,18 @@ import TaskwireStore
 /// is removed or taken over, or when its executable was replaced (a rebuilt taskwire).
 enum ResidentServer {
   static func run(_ options: ServerOptions) -> Never {
-    guard case .file(let path) = options.store else { fail("--resident needs a SQLite store file") }
-    // Its own session, so that a terminal closing does not end it; and none of the pipes or
-    // sockets it inherited, so that nobody waiting for their end (a test capturing tw's
-    // output) waits for this server.
+    guard case .file(let given) = options.store else { fail("--resident needs a SQLite store file") }
+    // The signals first: one before the handlers would end it with its file left behind.
+    let signals = SignalDescriptor([SIGTERM, SIGINT, SIGHUP])
+    // Its own session, so that a terminal closing does not end it; none of the descriptors it
+    // inherited (pipes someone waits on the end of, files someone's lock is on); and the root
+    // as its folder, so that it pins no one's working directory.
     _ = setsid()
-    for fd in Int32(3)..<1024 {
-      var info = stat()
-      guard fstat(fd, &info) == 0 else { continue }
-      let kind = info.st_mode & S_IFMT
-      if kind == S_IFIFO || kind == S_IFSOCK { close(fd) }
-    }
+    closeInheritedDescriptors(keeping: signals.map { [$0.descriptor, $0.input] } ?? [])
+    let path = given.hasPrefix("/") ? given : FileManager.default.currentDirectoryPath + "/" + given
+    _ = chdir("/")
+    var options = options
+    options.store = .file(path)
     guard let lock = ResidentFile.lock(store: path) else { exit(0) }  // another one serves it
     let storage: SQLiteStorage
     do {
@@ -43,12 +44,15 @@ enum ResidentServer {
     replica.log = { ServerLog.write("taskwire: \($0)\n") }
     try? replica.prepare(forChange: false)
     guard let listener = LoopbackListener() else { fail("cannot listen on 127.0.0.1") }
-    let zone = ProcessInfo.processInfo.environment["TZ"] ?? ""
+    let zone = ResidentFile.zoneWord(ProcessInfo.processInfo.environment["TZ"])
     guard let file = ResidentFile.publish(store: path, port: listener.port, zone: zone) else {
       fail("cannot write \(path).server")
     }
-    let executable = ExecutableIdentity()
-    let signals = SignalDescriptor([SIGTERM, SIGINT, SIGHUP])
+    // A rebuilt binary, or (with no TZ) the system's zone changed: a client must not talk to
+    // a server that is not what it would start itself.
+    let identities =
+      [FileIdentity(path: ExecutableIdentity.path)] + (zone == "-" ? [FileIdentity(path: "/etc/localtime")] : [])
+    var stale: Bool { identities.contains { $0.changed } }
     var lastConnection = Date()
 
     func leave() -> Never {
@@ -71,19 +75,20 @@ enum ResidentServer {
       if ready <= 0 {
         if replica.hasIdleWork { replica.idle() }
         let idle = Date().timeIntervalSince(lastConnection)
-        if idle >= Double(options.residentIdleSeconds) || !file.isStillOurs || executable.wasReplaced { leave() }
+        if idle >= Double(options.residentIdleSeconds) || !file.isStillOurs || stale { leave() }
         continue
       }
       guard let connection = listener.accept() else { continue }
-      if executable.wasReplaced || !file.isStillOurs {
+      if stale || !file.isStillOurs {
         close(connection)
         leave()
       }
+      // Only a client that proved itself counts as use (nobody else keeps the server alive).
       if file.admit(connection, zone: zone) {
         serve(connection, replica: replica, options: options)
+        lastConnection = Date()
       }
       close(connection)
-      lastConnection = Date()
     }
   }
 
@@ -92,8 +97,10 @@ enum ResidentServer {
     replica.client = "unknown"
     let server = Server(replica: replica, options: options)
     let reader = FrameReader(descriptor: descriptor, maxMessageBytes: options.maxMessageBytes)
+    // A client that stops reading for the send timeout is dropped (not waited for forever).
     let connection = Connection(
-      sink: FrameWriter(descriptor: descriptor), handler: server, maxMessageBytes: options.maxMessageBytes)
+      sink: FrameWriter(descriptor: descriptor, givingUpOnTimeout: true), handler: server,
+      maxMessageBytes: options.maxMessageBytes)
     while let frame = reader.next() {
       connection.receive(frame, framing: reader.framing ?? .newline)
       if replica.needsHousekeepingNow { replica.idle() }
@@ -148,24 +155,44 @@ struct LoopbackListener {
   }
 }
 
-/// The taskwire binary as it was when the server started: a rebuilt one makes it leave, so
-/// that a client never talks to an old server.
-struct ExecutableIdentity {
+/// The running binary's path.
+enum ExecutableIdentity {
+  static var path: String {
+    (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+  }
+}
+
+/// A file as it was when the server started (the taskwire binary, the system's zone file): one
+/// replaced or changed makes the server leave.
+struct FileIdentity {
   let path: String
   let inode: UInt64
   let modified: Int
+  let target: String?
 
-  init() {
-    path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+  init(path: String) {
+    self.path = path
     var info = stat()
     stat(path, &info)
     inode = UInt64(info.st_ino)
     modified = info.st_mtim.tv_sec
+    target = try? FileManager.default.destinationOfSymbolicLink(atPath: path)
   }
 
-  var wasReplaced: Bool {
+  var changed: Bool {
     var info = stat()
     guard stat(path, &info) == 0 else { return true }
     return UInt64(info.st_ino) != inode || info.st_mtim.tv_sec != modified
+      || (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != target
+  }
+}
+
+/// Closes every descriptor from 3 up but `keeping` (listed from /proc/self/fd, else up to the
+/// limit).
+func closeInheritedDescriptors(keeping: [Int32]) {
+  let listed = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))?.compactMap { Int32($0) }
+  let limit = Int32(min(sysconf(Int32(_SC_OPEN_MAX)), 65_536))
+  for fd in listed ?? Array(3..<max(3, limit)) where fd >= 3 && !keeping.contains(fd) {
+    close(fd)
   }
 }

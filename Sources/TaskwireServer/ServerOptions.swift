@@ -106,8 +106,8 @@ public struct ServerOptions: Sendable {
       case "--quiet": quiet = true
       case "--resident": resident = true
       case "--idle-minutes":
-        guard let text = value(argument), let minutes = Double(text), minutes > 0 else {
-          return .usageError("--idle-minutes needs a number of minutes")
+        guard let text = value(argument), let minutes = Double(text), minutes > 0, minutes <= 1_000_000 else {
+          return .usageError("--idle-minutes needs a number of minutes (up to 1000000)")
         }
         idleSeconds = Int(minutes * 60)
       case "--db":

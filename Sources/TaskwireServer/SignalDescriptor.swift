@@ -11,6 +11,8 @@ nonisolated(unsafe) private var signalPipeInput: Int32 = -1
 /// signal before that (a client quick to send SIGTERM) would be ignored.
 struct SignalDescriptor {
   let descriptor: Int32
+  /// The end the handler writes.
+  let input: Int32
 
   init?(_ signals: [Int32]) {
     var ends: [Int32] = [0, 0]
@@ -20,6 +22,7 @@ struct SignalDescriptor {
       _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
     }
     signalPipeInput = ends[1]
+    input = ends[1]
     for number in signals {
       signal(number) { number in
         var byte = UInt8(truncatingIfNeeded: number)

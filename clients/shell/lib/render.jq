@@ -2,7 +2,8 @@
 # the display convention of clients/README.md. One jq process renders a whole tw run.
 #
 # Every request id is "KIND/SEQ/LINE": KIND says how to show the reply, LINE is the stdin line of
-# a batch (empty otherwise). Args: $json ("1": raw results), $color (true/false).
+# a batch (empty otherwise). Args: $json ("1": raw results), $color (true/false), $resident
+# (true: through the resident server, whose session must end with the reply to shutdown).
 # Errors are gathered and written to stderr at the end (exit 1).
 
 def words($loc): if $loc == "de" then
@@ -158,7 +159,7 @@ def reply($m; $s): ($m.id | tostring | split("/")) as [$kind, $seq, $line]
       if $kind == "get" then {s: $s, out: []}
       else {s: ($s | .errors += ["tw: " + (if $line != "" and $line != null then "line \($line): " else "" end) + message($m.error)]), out: []} end
     elif $kind == "get" then {s: ($s + {kept: $m.result.task}), out: []}
-    elif $kind == "quiet" then {s: $s, out: []}
+    elif $kind == "quiet" then {s: ($s + (if $seq == "0" then {ended: true} else {} end)), out: []}
     elif $kind == "sub" then $m.result as $r
       | {s: ($s + {sub: $r.subscription, version: $r.version, view: $r.snapshot}),
          out: [if $json == "1" then $r | tojson else $r.snapshot | view($s) end]}
@@ -192,6 +193,9 @@ foreach (inputs, {end: true}) as $m (
   elif ($m | has("id")) then reply($m; .) as $r | $r.s + {out: $r.out}
   else .out = [] end;
   if $m.end == true then
-    (if .errors != [] then .errors | join("\n") + "\n" | halt_error(1) else empty end)
+    # Through the resident server, the session ends with shutdown's reply: without it, the
+    # connection was cut and some requests may not have been answered (or done).
+    (if $resident and .ended != true then .errors += ["tw: the resident server closed the connection before answering everything; check with tw ls, then run the command again"] else . end)
+    | (if .errors != [] then .errors | join("\n") + "\n" | halt_error(1) else empty end)
   else .out[] end
 )

@@ -27,31 +27,57 @@ resident_store() {
   RSTORE=$store
 }
 
+# Reads STORE.server into R_PORT R_CLIENT R_SERVER R_PID R_ZONE; fails unless the file is
+# ours (another user could plant one in a shared folder) and well formed.
+resident_file() {
+  [[ -n $RSTORE && -r $RSTORE.server && -O $RSTORE.server ]] || return 1
+  read -r R_PORT R_CLIENT R_SERVER R_PID R_ZONE <"$RSTORE.server" || return 1
+  [[ $R_PORT =~ ^[1-9][0-9]*$ && $R_PID =~ ^[1-9][0-9]*$ && -n $R_CLIENT && -n $R_SERVER ]]
+}
+
+# Our zone as the server's file writes it: TZ=VALUE, or - when TZ is not set.
+zone_word() { if [[ -v TZ ]]; then REPLY="TZ=$TZ"; else REPLY=-; fi; }
+
 # Connects to the resident server and does the handshake; sets RFD. Fails when there is none
-# (or it is stale, of another zone, or not who the file says).
+# (or it is stale, of another zone, or not who the file says). We prove ourselves first; the
+# server answers with its own token only then, and nothing is sent before that answer.
 resident_connect() {
-  [[ -n $RSTORE && -r $RSTORE.server ]] || return 1
-  local port client server pid zone line
-  read -r port client server pid zone <"$RSTORE.server" || return 1
-  # Another TZ than the server's: serve ourselves (it reads dates in its own zone).
-  [[ $port =~ ^[0-9]+$ && ${TZ:-} == "$zone" ]] || return 1
+  resident_file || return 1
+  zone_word
+  # Another zone than the server's: serve ourselves (it reads dates in its own zone).
+  [[ $REPLY == "$R_ZONE" ]] || return 1
   # (In braces: a stale port's "connection refused" goes to /dev/null, and only here.)
-  { exec {RFD}<>"/dev/tcp/127.0.0.1/$port"; } 2>/dev/null || { RFD=''; return 1; }
-  if IFS= read -r -t 2 line <&"$RFD" && [[ $line == "$server" ]]; then
-    printf '%s %s\n' "$client" "${TZ:-}" 1>&"$RFD" 2>/dev/null && return 0
+  { exec {RFD}<>"/dev/tcp/127.0.0.1/$R_PORT"; } 2>/dev/null || { RFD=''; return 1; }
+  local line
+  if printf '%s %s\n' "$R_CLIENT" "$REPLY" 1>&"$RFD" 2>/dev/null &&
+    IFS= read -r -t 2 line <&"$RFD" 2>/dev/null && [[ $line == "$R_SERVER" ]]; then
+    return 0
   fi
   exec {RFD}<&-
   RFD=''
   return 1
 }
 
+# Whether PID is this store's resident server (running: a zombie is not; and a taskwire
+# --resident for this store, not a process that got a stale file's pid).
+resident_is_ours() {
+  local stat command
+  if [[ -r /proc/$1/stat ]]; then
+    read -r stat <"/proc/$1/stat" 2>/dev/null && [[ $stat != *") Z "* ]] || return 1
+    command=$(tr '\0' ' ' <"/proc/$1/cmdline" 2>/dev/null) || return 1
+    [[ $command == *" --resident "* && $command == *" --db $RSTORE"* ]]
+  else
+    kill -0 "$1" 2>/dev/null
+  fi
+}
+
 # Starts the store's resident server in the background (it keeps none of our descriptors),
 # unless one runs (for another zone); a second one would find the store taken and leave.
 resident_start() {
   [[ -n $RSTORE ]] || return 0
-  local port client server pid
-  if [[ -r $RSTORE.server ]] && read -r port client server pid <"$RSTORE.server" && resident_alive "$pid"; then
-    return 0
+  if resident_file && [[ -r /proc/$R_PID/stat ]] && resident_alive "$R_PID"; then
+    # (Only a live pid is looked at closer, which costs a process: a dead one is the usual case.)
+    resident_is_ours "$R_PID" && return 0
   fi
   "$BIN" --quiet --resident --db "$RSTORE" </dev/null >/dev/null 2>&1 &
 }
@@ -71,23 +97,21 @@ cmd_server() {
   [[ -z $BATCH_LINE ]] || usage_error "server cannot run in a batch"
   resident_store
   [[ -n $RSTORE ]] || die "no resident server for this store (TW_RESIDENT=0, or a URL)"
-  local port client server pid
-  if [[ ! -r $RSTORE.server ]] || ! read -r port client server pid <"$RSTORE.server"; then
+  if ! resident_file || ! resident_is_ours "$R_PID"; then
     printf 'no resident server for %s\n' "$RSTORE"
     exit 0
   fi
   case ${1:-status} in
-    status)
-      if resident_alive "$pid"; then printf 'resident server %s on 127.0.0.1:%s for %s\n' "$pid" "$port" "$RSTORE"
-      else printf 'no resident server for %s (a stale file)\n' "$RSTORE"; fi ;;
+    status) printf 'resident server %s on 127.0.0.1:%s for %s\n' "$R_PID" "$R_PORT" "$RSTORE" ;;
     stop)
-      kill "$pid" 2>/dev/null || { printf 'no resident server for %s\n' "$RSTORE"; exit 0; }
-      # It removes its file as it leaves: wait for that (at most 2 s).
+      kill "$R_PID" 2>/dev/null
+      # It finishes the session in progress, removes its file and leaves: wait (at most 5 s).
       local i
-      for ((i = 0; i < 200; i++)); do
-        [[ -e $RSTORE.server ]] || break
+      for ((i = 0; i < 500; i++)); do
+        resident_alive "$R_PID" || break
         sleep 0.01
       done
+      resident_alive "$R_PID" && die "the resident server ($R_PID) did not stop"
       printf 'stopped the resident server for %s\n' "$RSTORE" ;;
     *) usage_error "usage: tw server [status|stop]" ;;
   esac

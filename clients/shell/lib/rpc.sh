@@ -80,7 +80,8 @@ init_request() {
 render() {
   local color=false
   [[ -t 1 && -z ${NO_COLOR:-} ]] && color=true
-  "$JQ" "${JQ_FLAGS[@]}" -nr -f "$TW_HOME/lib/render.jq" --arg json "$JSON_OUT" --argjson color "$color"
+  "$JQ" "${JQ_FLAGS[@]}" -nr -f "$TW_HOME/lib/render.jq" --arg json "$JSON_OUT" --argjson color "$color" \
+    --argjson resident "${RENDER_RESIDENT:-false}"
 }
 
 # Fails when the server did ($1: its status); it has said why on stderr just before.
@@ -94,10 +95,21 @@ run_requests() {
   server_args
   resident_store
   if resident_connect; then
-    { init_request; printf '%s\n' "${REQS[@]}" "$RESIDENT_END"; } 1>&"$RFD" 2>/dev/null
-    render <&"$RFD"
+    # A long batch is written while the replies are read (both ways through one socket: all
+    # the requests first could fill both directions' buffers and wait forever).
+    local writer=''
+    if ((${#REQS[@]} > 50)); then
+      { init_request; printf '%s\n' "${REQS[@]}" "$RESIDENT_END"; } 1>&"$RFD" 2>/dev/null &
+      writer=$!
+    else
+      { init_request; printf '%s\n' "${REQS[@]}" "$RESIDENT_END"; } 1>&"$RFD" 2>/dev/null
+    fi
+    RENDER_RESIDENT=true render <&"$RFD"
     local rc=$?
+    [[ -z $writer ]] || wait "$writer" 2>/dev/null
     exec {RFD}<&-
+    # jq itself failed (the connection was reset mid-line): not a clean answer either.
+    ((rc <= 1)) || die "the resident server closed the connection before answering everything; check with tw ls, then run the command again"
     exit "$rc"
   fi
   { init_request; printf '%s\n' "${REQS[@]}"; } 2>/dev/null | "${SERVER[@]}" | render

@@ -19,7 +19,7 @@ resident_starts() { grep -c -- --resident "$ROOT/starts"; }
 wait_resident() {
   local i
   for ((i = 0; i < 100; i++)); do
-    [[ -s $DB.server ]] && read -r PORT CLIENT SERVER PID ZONE <"$DB.server" && resident_alive "$PID" && return 0
+    [[ -s $DB.server ]] && read -r PORT CLIENT SERVER PID ZONE <"$DB.server" && RSTORE=$DB resident_is_ours "$PID" && return 0
     sleep 0.05
   done
   fail "no resident server for $DB"
@@ -56,20 +56,68 @@ test_resident_handshake() {
   tw add Alpha >/dev/null
   wait_resident || return
   local fd line
+  # A wrong token: the connection is closed, nothing read after it is done, and the server's
+  # own token is not given away.
   exec {fd}<>"/dev/tcp/127.0.0.1/$PORT"
-  IFS= read -r -t 2 line <&"$fd"
-  expect_eq "the server proves itself first" "$line" "$SERVER"
-  printf '%s\n' "not-the-token " '{"jsonrpc":"2.0","id":0,"method":"initialize"}' \
+  printf '%s\n' "not-the-token -" '{"jsonrpc":"2.0","id":0,"method":"initialize"}' \
     '{"jsonrpc":"2.0","id":1,"method":"task/create","params":{"title":"Intruder"}}' >&"$fd"
   line=''
   IFS= read -r -t 2 line <&"$fd" 2>/dev/null
-  expect_eq "a wrong token: the connection is closed unanswered" "$line" ""
+  expect_eq "a wrong token: closed unanswered" "$line" ""
   exec {fd}<&-
   expect_eq "and nothing changed" "$(tw ls inbox | tail -n 1)" "  1  [ ] Alpha"
+  # The right one is answered with the server's token.
+  exec {fd}<>"/dev/tcp/127.0.0.1/$PORT"
+  printf '%s %s\n' "$CLIENT" "$ZONE" >&"$fd"
+  IFS= read -r -t 2 line <&"$fd"
+  expect_eq "the right token: the server's own in answer" "$line" "$SERVER"
+  exec {fd}<&-
   # Another zone than the server's: tw serves itself (the server reads dates in its own zone).
   counting_server
   expect_eq "another TZ" "$(TASKWIRE=$ROOT/taskwire TZ=Pacific/Kiritimati tw ls inbox | tail -n 1)" "  1  [ ] Alpha"
   expect_eq "answered by a server of its own" "$(direct_starts)" 1
+  # A server file that is not ours (planted in a shared folder by someone else) is not used.
+  chown nobody "$DB.server"
+  : >"$ROOT/starts"
+  expect_eq "a file of another user's" "$(TASKWIRE=$ROOT/taskwire tw ls inbox | tail -n 1)" "  1  [ ] Alpha"
+  expect_eq "not trusted: a server of its own" "$(direct_starts)" 1
+  chown "$(id -u)" "$DB.server"
+}
+
+test_resident_cut_off() {
+  # A server that answers initialize and then drops the connection: tw must not look done.
+  local TW_RESIDENT=1
+  export TW_RESIDENT
+  tw add Alpha >/dev/null
+  wait_resident || return
+  kill -KILL "$PID"
+  python3 - "$PORT" "$CLIENT" "$SERVER" <<'PY' &
+import socket, sys
+port, client, server = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+listener = socket.socket()
+listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+listener.bind(("127.0.0.1", port))
+listener.listen(1)
+while True:  # (the test's probe connects first, and says nothing)
+    connection, _ = listener.accept()
+    reader = connection.makefile("rb")
+    if reader.readline().split(b" ")[0].decode() == client:
+        connection.sendall((server + "\n").encode())
+        reader.readline()
+        connection.sendall(b'{"jsonrpc":"2.0","id":"init//","result":{"today":"2026-01-01","locale":"en"}}\n')
+        connection.close()
+        break
+    connection.close()
+PY
+  local fake=$! i
+  for ((i = 0; i < 100; i++)); do
+    (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null && break
+    sleep 0.05
+  done
+  run add Important
+  expect_rc 1 "a cut connection"
+  expect_match "says so" "$(tail -n 1 <<<"$ERR")" "^tw: the resident server closed the connection"
+  wait "$fake" 2>/dev/null
 }
 
 test_resident_stale() {
@@ -89,6 +137,20 @@ test_resident_stale() {
   done
   [[ $PID != "$old" ]] || fail "no new resident server"
   expect_eq "the new one serves" "$(tw ls inbox | tail -n 1)" "  2  [ ] Beta"
+  # A stale file whose pid now belongs to another process: that process is left alone, and a
+  # resident server is started all the same.
+  sleep 30 &
+  local other=$!
+  kill -KILL "$PID"
+  sleep 0.1
+  printf '%s %s %s %s %s\n' "$PORT" "$CLIENT" "$SERVER" "$other" "$ZONE" >"$DB.server"
+  expect_eq "status" "$(tw server status)" "no resident server for $DB"
+  tw server stop >/dev/null
+  resident_alive "$other" || fail "tw server stop killed an unrelated process"
+  kill "$other"
+  tw ls >/dev/null
+  wait_resident
+  [[ $PID != "$other" ]] || fail "no resident server started after a stale file"
 }
 
 test_resident_rebuilt() {

@@ -99,7 +99,7 @@ tests=(help add_dates add_options ls mv_reorder mv_across sched "done" undo_redo
   display quick_add edit rm_undone views filters find history tags batch_add batch
   no_jq missing_store error_messages color speed_batch symlink
   repeat_markers ls_filter_options ls_sort_options find_options one_jq_start watch_with_jq
-  resident_serves resident_handshake resident_stale resident_rebuilt resident_stop)
+  resident_serves resident_handshake resident_cut_off resident_stale resident_rebuilt resident_stop)
 (($#)) && tests=("$@") # run.sh [TEST...] runs only those
 for name in "${tests[@]}"; do
   run_test "$name"
