@@ -15,7 +15,15 @@ TW="$here/../tw"
 export TASKWIRE
 
 ROOT=$(mktemp -d)
-trap 'rm -rf "$ROOT"' EXIT
+# Every resident server a test started (for any store under ROOT) goes with the folder.
+stop_residents() {
+  local file pid
+  while IFS= read -r file; do
+    read -r _ _ _ pid _ <"$file" 2>/dev/null || continue
+    [[ $pid =~ ^[1-9][0-9]*$ ]] && grep -q -- --resident "/proc/$pid/cmdline" 2>/dev/null && kill "$pid" 2>/dev/null
+  done < <(find "$ROOT" -name '*.server' 2>/dev/null)
+}
+trap 'stop_residents; rm -rf "$ROOT"' EXIT
 passed=0 failed=0 skipped=0 problems=0
 DB='' OUT='' ERR='' RC=0 LAST=()
 
