@@ -4,8 +4,8 @@
 public struct JSONWriter {
   public private(set) var bytes: [UInt8] = []
 
-  public init() {
-    bytes.reserveCapacity(256)
+  public init(capacity: Int = 256) {
+    bytes.reserveCapacity(capacity)
   }
 
   /// Appends raw JSON text, for encoders that write their members by hand.
@@ -81,7 +81,8 @@ public struct JSONWriter {
       case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
       case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
       case 0..<0x20: appendUnicodeEscape(UInt16(byte))
-      case 0xE2 where utf8.count >= 2 && utf8[utf8.startIndex] == 0x80
+      case 0xE2
+      where utf8.count >= 2 && utf8[utf8.startIndex] == 0x80
         && (utf8[utf8.startIndex + 1] == 0xA8 || utf8[utf8.startIndex + 1] == 0xA9):
         appendUnicodeEscape(utf8[utf8.startIndex + 1] == 0xA8 ? 0x2028 : 0x2029)
         utf8 = utf8.dropFirst(2)

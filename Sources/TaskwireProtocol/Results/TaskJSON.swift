@@ -99,11 +99,15 @@ extension ViewSnapshot {
 extension ViewSnapshot.Group {
   /// A group's tasks as one encoded array: a long list costs one buffer, not one per task.
   static func encode(_ tasks: [TaskRecord]) -> JSONValue {
-    var writer = JSONWriter()
+    // Sized for a typical task up front, and each task written where it lies (no copy of the
+    // record, which would retain and release its strings).
+    var writer = JSONWriter(capacity: 2 + tasks.count * 360)
     writer.append(raw: "[")
-    for (index, task) in tasks.enumerated() {
-      if index > 0 { writer.append(raw: ",") }
-      task.write(into: &writer)
+    tasks.withUnsafeBufferPointer { records in
+      for index in records.indices {
+        if index > 0 { writer.append(raw: ",") }
+        records[index].write(into: &writer)
+      }
     }
     writer.append(raw: "]")
     return .encoded(writer.bytes)
@@ -148,9 +152,11 @@ extension JSONWriter {
   mutating func append(date: CalendarDate?) {
     guard let date else { return append(raw: "null") }
     let (year, month, day) = (date.year, date.month, date.day)
-    append(encoded: [
+    // A tuple on the stack, not an array on the heap.
+    var text: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (
       34, UInt8(48 + year / 1000), UInt8(48 + year / 100 % 10), UInt8(48 + year / 10 % 10), UInt8(48 + year % 10), 45,
-      UInt8(48 + month / 10), UInt8(48 + month % 10), 45, UInt8(48 + day / 10), UInt8(48 + day % 10), 34,
-    ])
+      UInt8(48 + month / 10), UInt8(48 + month % 10), 45, UInt8(48 + day / 10), UInt8(48 + day % 10), 34
+    )
+    withUnsafeBytes(of: &text) { append(encoded: $0) }
   }
 }
