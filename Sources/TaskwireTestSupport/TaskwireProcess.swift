@@ -90,21 +90,9 @@
       return try JSONParser.parse(line)
     }
 
-    /// Sends a request and returns the whole response message.
-    public func call(_ method: String, _ params: JSONValue? = nil) throws -> JSONValue {
-      let id = nextID
-      nextID += 1
-      var message: JSONObject = ["jsonrpc": "2.0", "id": .int(id), "method": .string(method)]
-      if let params { message["params"] = params }
-      send(.object(message))
-      var response = try readMessage()
-      // Notifications may come before the reply; a client sets them aside.
-      while response["id"] == nil, response["method"] != nil {
-        skippedNotifications.append(response)
-        response = try readMessage()
-      }
-      #expect(response.objectValue?["id"] == .int(id), "reply to \(method) has the request's id")
-      return response
+    public func nextRequestID() -> Int {
+      defer { nextID += 1 }
+      return nextID
     }
 
     public func waitForExit(timeout: Double = 10) -> Int32? {
