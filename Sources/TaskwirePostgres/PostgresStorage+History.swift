@@ -24,7 +24,7 @@ extension PostgresStorage {
         ])
     }
     let oldest = step - StorageLimits.historyLimit
-    if oldest > 0 {
+    if oldest > 0, step % StorageLimits.historyTrim == 0 {
       try connection.query("DELETE FROM history_ops WHERE step_id <= $1", [.integer(oldest)])
       try connection.query("DELETE FROM history_steps WHERE id <= $1", [.integer(oldest)])
     }
@@ -33,7 +33,8 @@ extension PostgresStorage {
 
   public func markStep(_ id: Int64, undone: Bool) throws {
     wroteInTransaction = true
-    try connection.query("UPDATE history_steps SET undone = $1 WHERE id = $2", [.integer(undone ? 1 : 0), .integer(id)])
+    try connection.query(
+      "UPDATE history_steps SET undone = $1 WHERE id = $2", [.integer(undone ? 1 : 0), .integer(id)])
   }
 
   public func latestUndoable() throws -> HistoryStep? { try step(where: "undone = 0 ORDER BY id DESC") }
@@ -47,7 +48,8 @@ extension PostgresStorage {
         "SELECT before, after FROM history_ops WHERE step_id = $1 ORDER BY position", [.integer(step.id)])
       step.changes = ops.rows { row in
         TaskChange(
-          before: TaskRowCoding.task(fromHistoryText: row.text(0)), after: TaskRowCoding.task(fromHistoryText: row.text(1)))
+          before: TaskRowCoding.task(fromHistoryText: row.text(0)),
+          after: TaskRowCoding.task(fromHistoryText: row.text(1)))
       }
       return step
     }

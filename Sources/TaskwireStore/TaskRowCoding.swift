@@ -33,6 +33,7 @@ public enum TaskRowCoding {
   public static let columns =
     "id, title, notes, tags, priority, urgent, duration_minutes, type, scheduled_date, due_date, recurrence, completed, completed_at, created_at, updated_at, rank, matrix_rank"
   public static let columnCount = 17
+  public static let columnNames = columns.split(separator: ", ").map(String.init)
 
   public static func values(_ task: TaskRecord) -> [RowValue] {
     [

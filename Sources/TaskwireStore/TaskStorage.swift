@@ -53,7 +53,9 @@ public protocol TaskStorage: AnyObject {
   // MARK: Undo history
 
   /// Records a user action as the newest undo step, dropping every undone step (the redo
-  /// side) and keeping at most `historyLimit` steps. Inside `write`. Returns the step's id.
+  /// side) and keeping at least `historyLimit` steps (older ones are dropped every
+  /// `historyTrim` steps, not at each: a drop rewrites the oldest pages). Inside `write`.
+  /// Returns the step's id.
   @discardableResult
   func appendStep(label: String, client: String, at: String, changes: [TaskChange]) throws -> Int64
   /// Flips a step between done and undone. Inside `write`.
@@ -153,6 +155,8 @@ public struct HistoryStep: Equatable, Sendable {
 /// How many undo steps a store keeps, and how much of the change log survives pruning.
 public enum StorageLimits {
   public static let historyLimit: Int64 = 1000
+  /// Steps over the limit are dropped when a step's id is a multiple of this.
+  public static let historyTrim: Int64 = 64
   /// Change-log entries kept when pruning: a server further behind than this reloads.
   public static let changeLogKept: Int64 = 10_000
 }

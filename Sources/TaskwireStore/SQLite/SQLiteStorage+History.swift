@@ -22,7 +22,7 @@ extension SQLiteStorage {
       ])
     }
     let oldest = step - StorageLimits.historyLimit
-    if oldest > 0 {
+    if oldest > 0, step % StorageLimits.historyTrim == 0 {
       try db.statement("DELETE FROM history_ops WHERE step_id <= ?").run([.integer(oldest)])
       try db.statement("DELETE FROM history_steps WHERE id <= ?").run([.integer(oldest)])
     }
