@@ -70,6 +70,8 @@ public final class SQLiteDatabase {
   }
 
   public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+  /// Rows the last INSERT, UPDATE or DELETE changed.
+  public var changedRows: Int32 { sqlite3_changes(handle) }
 }
 
 /// A bound SQL value.

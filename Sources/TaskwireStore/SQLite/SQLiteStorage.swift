@@ -196,18 +196,10 @@ public final class SQLiteStorage: TaskStorage {
   public func writeRows(_ changes: [TaskChange]) throws {
     let placeholders = Array(repeating: "?", count: TaskRowCoding.columnCount).joined(separator: ", ")
     for change in changes {
-      if let before = change.before, let after = change.after, before.id == after.id {
-        // Only the columns that changed: an index none of whose columns is set is not
-        // touched (a REPLACE rewrote every index, one more page a change).
-        let old = TaskRowCoding.values(before)
-        let new = TaskRowCoding.values(after)
-        let changed = new.indices.filter { $0 > 0 && old[$0] != new[$0] }
-        if !changed.isEmpty {
-          let names = TaskRowCoding.columnNames
-          let assignments = changed.map { "\(names[$0]) = ?" }.joined(separator: ", ")
-          try db.statement("UPDATE tasks SET \(assignments) WHERE id = ?")
-            .run(changed.map { new[$0] } + [.integer(after.id)])
-        }
+      if let before = change.before, let after = change.after, before.id == after.id,
+        try updateChangedColumns(from: before, to: after)
+      {
+        // Written in place.
       } else if let after = change.after {
         try db.statement("INSERT OR REPLACE INTO tasks (\(TaskRowCoding.columns)) VALUES (\(placeholders))")
           .run(TaskRowCoding.values(after))
@@ -216,6 +208,20 @@ public final class SQLiteStorage: TaskStorage {
       }
       try db.statement("INSERT INTO changes (task_id) VALUES (?)").run([.integer(change.taskID)])
     }
+  }
+
+  /// Updates only the columns that changed: an index none of whose columns is set is not
+  /// touched (a REPLACE rewrote every index, a page more a change). False when there was no
+  /// row to update (the caller then writes it whole).
+  private func updateChangedColumns(from before: TaskRecord, to after: TaskRecord) throws -> Bool {
+    let old = TaskRowCoding.values(before)
+    let new = TaskRowCoding.values(after)
+    let changed = new.indices.filter { $0 > 0 && old[$0] != new[$0] }
+    guard !changed.isEmpty else { return true }
+    let names = TaskRowCoding.columnNames
+    let assignments = changed.map { "\(names[$0]) = ?" }.joined(separator: ", ")
+    try db.statement("UPDATE tasks SET \(assignments) WHERE id = ?").run(changed.map { new[$0] } + [.integer(after.id)])
+    return db.changedRows > 0
   }
 
   // MARK: The day
