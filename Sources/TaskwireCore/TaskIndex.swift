@@ -58,12 +58,30 @@ public struct TaskIndex: Sendable {
 
   /// Puts a task's current state in place: into its lists, out of its old ones, or out of the
   /// index altogether when it is completed.
+  /// A list where the task keeps its entry (same list, same rank) is left alone: the lists
+  /// are sorted arrays, and a quadrant holds a quarter of every open task, so taking an entry
+  /// out and putting it back would move a quarter of 100k entries twice for nothing.
   public mutating func upsert(_ task: TaskRecord) {
-    remove(id: task.id)
-    let keys = keys(of: task)
-    guard !keys.isEmpty else { return }
+    let newKeys = keys(of: task)
+    guard let old = tasks[task.id] else {
+      guard !newKeys.isEmpty else { return }
+      tasks[task.id] = task
+      for key in newKeys {
+        lists[key, default: OrderedList()].insert(OrderedList.Entry(rank: key.rank(of: task), id: task.id))
+      }
+      return
+    }
+    let kept = Set(keys(of: old).filter { newKeys.contains($0) && $0.rank(of: old) == $0.rank(of: task) })
+    for key in keys(of: old) where !kept.contains(key) {
+      lists[key]?.remove(OrderedList.Entry(rank: key.rank(of: old), id: old.id))
+      if lists[key]?.isEmpty == true, case .day = key { lists[key] = nil }
+    }
+    guard !newKeys.isEmpty else {
+      tasks[task.id] = nil
+      return
+    }
     tasks[task.id] = task
-    for key in keys {
+    for key in newKeys where !kept.contains(key) {
       lists[key, default: OrderedList()].insert(OrderedList.Entry(rank: key.rank(of: task), id: task.id))
     }
   }
