@@ -20,7 +20,8 @@ def words($loc): if $loc == "de" then
 
 def red: if $color then "\u001b[31m\(.)\u001b[0m" else . end;
 def orange: if $color then "\u001b[1;33m\(.)\u001b[0m" else . end;
-def lpad($n): tostring | if length < $n then (" " * ($n - length)) + . else . end;
+# (A slice of spaces, not " " * n: in gojq that costs ~5 µs a call, half a millisecond a list.)
+def lpad($n): tostring as $t | ($n - ($t | length)) as $k | if $k > 0 then "                "[:$k] + $t else $t end;
 
 # Dates ("YYYY-MM-DD"); $s is the state: {today, loc, w (the words)}.
 def epochday: . + "T00:00:00Z" | fromdate / 86400 | floor;
