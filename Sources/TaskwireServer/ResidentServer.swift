@@ -51,7 +51,7 @@ enum ResidentServer {
     // A rebuilt binary, or (with no TZ) the system's zone changed: a client must not talk to
     // a server that is not what it would start itself.
     let identities =
-      [FileIdentity(path: ExecutableIdentity.path)] + (zone == "-" ? [FileIdentity(path: "/etc/localtime")] : [])
+      [FileIdentity(path: executablePath())] + (zone == "-" ? [FileIdentity(path: "/etc/localtime")] : [])
     var stale: Bool { identities.contains { $0.changed } }
     var lastConnection = Date()
 
@@ -156,10 +156,8 @@ struct LoopbackListener {
 }
 
 /// The running binary's path.
-enum ExecutableIdentity {
-  static var path: String {
-    (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-  }
+func executablePath() -> String {
+  (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
 }
 
 /// A file as it was when the server started (the taskwire binary, the system's zone file): one

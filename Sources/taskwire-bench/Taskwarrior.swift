@@ -29,6 +29,12 @@ enum Taskwarrior {
   /// Runs a command with its output on /dev/null and returns how long it took, from spawn to
   /// reaped exit (waitpid, not Foundation's `Process`, whose wait is quantized by a run loop).
   static func run(_ arguments: [String], environment: [String: String] = [:]) -> UInt64 {
+    spawn(arguments, environment: environment)?.nanoseconds ?? 0
+  }
+
+  /// How long a command took and its wait status; nil when it could not be started.
+  static func spawn(_ arguments: [String], environment: [String: String] = [:]) -> (nanoseconds: UInt64, status: Int32)?
+  {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -41,26 +47,17 @@ enum Taskwarrior {
     defer { for pointer in argv + envp { free(pointer) } }
     var pid: pid_t = 0
     let start = BenchPipe.now()
-    guard posix_spawnp(&pid, arguments[0], &actions, nil, argv, envp) == 0 else { return 0 }
+    guard posix_spawnp(&pid, arguments[0], &actions, nil, argv, envp) == 0 else { return nil }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    return BenchPipe.now() - start
+    return (BenchPipe.now() - start, status)
   }
 
   static func p50(_ body: (Int) -> UInt64) -> Double {
     Stats(nanoseconds: (0..<runs).map { body($0) }).p50
   }
 
-  static var installed: Bool {
-    var pid: pid_t = 0
-    let words: [String] = ["task", "--version"]
-    let argv = words.map { strdup($0) } + [nil]
-    defer { for pointer in argv { free(pointer) } }
-    guard posix_spawnp(&pid, "task", nil, nil, argv, environ) == 0 else { return false }
-    var status: Int32 = 0
-    waitpid(pid, &status, 0)
-    return status == 0
-  }
+  static var installed: Bool { spawn(["task", "--version"])?.status == 0 }
 
   /// One comparison per round (nil without Taskwarrior): the stores are made once per size,
   /// and every round times every command on them again.

@@ -98,11 +98,12 @@ run_requests() {
     # A long batch is written while the replies are read (both ways through one socket: all
     # the requests first could fill both directions' buffers and wait forever).
     local writer=''
+    send_session() { { init_request; printf '%s\n' "${REQS[@]}" "$RESIDENT_END"; } 1>&"$RFD" 2>/dev/null; }
     if ((${#REQS[@]} > 50)); then
-      { init_request; printf '%s\n' "${REQS[@]}" "$RESIDENT_END"; } 1>&"$RFD" 2>/dev/null &
+      send_session &
       writer=$!
     else
-      { init_request; printf '%s\n' "${REQS[@]}" "$RESIDENT_END"; } 1>&"$RFD" 2>/dev/null
+      send_session
     fi
     RENDER_RESIDENT=true render <&"$RFD"
     local rc=$?
