@@ -143,9 +143,10 @@ enum Taskwarrior {
   }
 
   static func stopResidentServer(store: String) {
-    guard let line = try? String(contentsOfFile: store + ".server", encoding: .utf8),
-      let pid = line.split(separator: " ").last.flatMap({ Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
-    else { return }
+    // The file's fourth field: PORT CLIENT_TOKEN SERVER_TOKEN PID ZONE.
+    guard let line = try? String(contentsOfFile: store + ".server", encoding: .utf8) else { return }
+    let fields = line.split(separator: " ")
+    guard fields.count >= 4, let pid = Int32(fields[3]) else { return }
     kill(pid, SIGTERM)
   }
 }
