@@ -27,13 +27,25 @@ pg_base=$(mktemp -d)
 trap 'bash Tests/support/postgres.sh stop "$pg_base/pg"; rm -rf "$pg_base"' EXIT
 eval "$(bash Tests/support/postgres.sh start "$pg_base/pg")"
 
+# within LIMIT-SECONDS COMMAND...: runs a suite, and fails it when it runs longer than the limit
+# (a hang becomes a red line naming the suite, not a CI run that never ends). timeout signals
+# the suite's whole process group, so its servers and helpers go too.
+within() {
+  local limit=$1
+  shift
+  timeout -k 10 "$limit" "$@" && return 0
+  local rc=$?
+  ((rc == 124 || rc == 137)) && echo "== TIMED OUT after ${limit} s: $*"
+  return "$rc"
+}
+
 echo "== swift build"
 swift build 2>&1 | tail -n 1
 binary="$PWD/.build/debug/taskwire"
 
 echo "== swift test (unit and end-to-end)"
 log=$(mktemp)
-if ! swift test >"$log" 2>&1; then
+if ! within 1800 swift test >"$log" 2>&1; then
   grep -E "✘|error:|fatal" "$log" | head -n 60
   echo "swift test failed (full log: $log)"
   exit 1
@@ -49,22 +61,22 @@ fi
 
 echo "== taskwire-bench --smoke (a tiny size, so that the benchmark cannot rot)"
 smoke_json=$(mktemp)
-.build/debug/taskwire-bench --smoke --server "$binary" --postgres "$TASKWIRE_TEST_POSTGRES" --json "$smoke_json" >/dev/null
+within 600 .build/debug/taskwire-bench --smoke --server "$binary" --postgres "$TASKWIRE_TEST_POSTGRES" --json "$smoke_json" >/dev/null
 grep -q '"targets"' "$smoke_json"
 
 for suite in clients/*/test/run.sh; do
   [ -e "$suite" ] || continue
   echo "== $suite"
-  TASKWIRE="$binary" bash "$suite"
+  TASKWIRE="$binary" within 900 bash "$suite"
 done
 echo "== clients/shell/test/run.sh again, every command on a server of its own (TW_RESIDENT=0)"
-TW_RESIDENT=0 TASKWIRE="$binary" bash clients/shell/test/run.sh
+TW_RESIDENT=0 TASKWIRE="$binary" within 900 bash clients/shell/test/run.sh
 
 echo "== import and export against the real Taskwarrior, backup during writes"
-TASKWIRE="$binary" bash Tests/exchange/run.sh
+TASKWIRE="$binary" within 600 bash Tests/exchange/run.sh
 
 echo "== JSON-RPC client libraries: Neovim's vim.lsp.rpc, Emacs's jsonrpc.el, python-lsp-jsonrpc, pygls"
-TASKWIRE="$binary" bash Tests/interop/run.sh
+TASKWIRE="$binary" within 600 bash Tests/interop/run.sh
 
 echo "== shellcheck"
 mapfile -t scripts < <(git ls-files '*.sh' 'clients/shell/tw' '.ci/run')

@@ -91,29 +91,31 @@ test_resident_cut_off() {
   tw add Alpha >/dev/null
   wait_resident || return
   kill -KILL "$PID"
-  python3 - "$PORT" "$CLIENT" "$SERVER" <<'PY' &
+  # Its port is free only once it is gone: until then the kernel still queues connections for
+  # it, and a fake that bound too early would wait for a client that never comes.
+  local i
+  for ((i = 0; i < 200; i++)); do resident_alive "$PID" || break; sleep 0.05; done
+  rm -f "$ROOT/fake.ready"
+  python3 - "$PORT" "$CLIENT" "$SERVER" "$ROOT/fake.ready" <<'PY' &
 import socket, sys
-port, client, server = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+port, client, server, ready = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4]
 listener = socket.socket()
 listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
 listener.bind(("127.0.0.1", port))
 listener.listen(1)
-while True:  # (the test's probe connects first, and says nothing)
-    connection, _ = listener.accept()
-    reader = connection.makefile("rb")
+listener.settimeout(20)  # never outlive the test: tw comes at once or not at all
+open(ready, "w").close()
+connection, _ = listener.accept()
+connection.settimeout(20)
+with connection, connection.makefile("rb") as reader:
     if reader.readline().split(b" ")[0].decode() == client:
         connection.sendall((server + "\n").encode())
         reader.readline()
         connection.sendall(b'{"jsonrpc":"2.0","id":"init//","result":{"today":"2026-01-01","locale":"en"}}\n')
-        connection.close()
-        break
-    connection.close()
 PY
-  local fake=$! i
-  for ((i = 0; i < 100; i++)); do
-    (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null && break
-    sleep 0.05
-  done
+  local fake=$!
+  for ((i = 0; i < 200; i++)); do [[ -e $ROOT/fake.ready ]] && break; sleep 0.05; done
+  [[ -e $ROOT/fake.ready ]] || { fail "the fake server did not start"; kill "$fake"; return; }
   run add Important
   expect_rc 1 "a cut connection"
   expect_match "says so" "$(tail -n 1 <<<"$ERR")" "^tw: the resident server closed the connection"
