@@ -33,6 +33,13 @@ public struct JSONObject: Sendable, Equatable, Sequence {
     }
   }
 
+  /// Room for `count` members: the parser's objects start with room for a request's four
+  /// (growing from one member to four would allocate each array three times).
+  mutating func reserveCapacity(_ count: Int) {
+    keys.reserveCapacity(count)
+    values.reserveCapacity(count)
+  }
+
   /// Appends a member without looking for an earlier one of the same name; the parser uses it
   /// after its own duplicate check.
   mutating func appendUnchecked(_ key: String, _ value: JSONValue) {

@@ -99,7 +99,11 @@ final class ServeLoop: @unchecked Sendable {
   /// commit) on this thread.
   private func waitForInput() {
     while true {
-      let notice = queue.sync { watched.descriptor }
+      let (notice, listening) = queue.sync { (watched.descriptor, server.replica.storage.isListening) }
+      // Nothing to watch but stdin (a file store that no subscriber listens on: its descriptor
+      // appears only with a view/subscribe, served on this thread): the read itself waits, and a
+      // request costs one read, the work and one write.
+      if notice == nil && !listening { return }
       var fds = [
         pollfd(fd: input, events: Int16(POLLIN), revents: 0),
         pollfd(fd: wakePipe.read, events: Int16(POLLIN), revents: 0),

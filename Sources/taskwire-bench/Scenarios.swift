@@ -139,9 +139,9 @@ struct Scenarios {
     // switches over a quiet window, after the housekeeping a second after the last change.
     if idleSeconds > 0 {
       usleep(1_500_000)
-      let before = Self.contextSwitches(of: pipe.process.processIdentifier)
+      let before = Self.contextSwitches(of: pipe.pid)
       usleep(UInt32(idleSeconds * 1_000_000))
-      let after = Self.contextSwitches(of: pipe.process.processIdentifier)
+      let after = Self.contextSwitches(of: pipe.pid)
       results["idleWakeupsPerMinute"] = Double(max(0, after - before)) * 60 / idleSeconds
     }
     pipe.close()

@@ -14,10 +14,17 @@ import Foundation
 /// the shared memory, ~2 µs). A writer that is not taskwire (the sqlite3 shell) writes no
 /// notice: its changes are read within a second (a full check at least that often) and pushed
 /// by the check once a minute.
+///
+/// The reader maps the file (a read of it is then a load, not a system call: 0.6 µs of a
+/// request's 9 here). The file always holds its 8 bytes (`create` makes them; writers only
+/// overwrite them), so the mapped bytes are always backed; truncating the file by hand while
+/// a server runs is not supported.
 final class CommitNotice {
   let path: String
   private var writer: Int32 = -1
   private var reader: Int32 = -1
+  /// The file's first page, mapped shared and read-only (nil: not mapped, or mapping failed).
+  private var mapped: UnsafeRawPointer? = nil
   /// What the file held at the last full look, and when that was (nil: look again).
   private var seen: (value: UInt64, at: Double)? = nil
   static let fullLookInterval = 1.0
@@ -39,27 +46,49 @@ final class CommitNotice {
   /// when the notice holds what it held at the last full look, less than a second ago.
   func othersMayHaveWritten() -> Bool {
     if reader < 0 {
+      Self.create(path)  // (a store from before the file had its 8 bytes)
       reader = open(path, O_RDONLY | O_CLOEXEC)
       guard reader >= 0 else { return true }
+      mapped = Self.map(reader)
     }
     var value: UInt64 = 0
+    if let mapped {
+      // (A load racing a writer's pwrite may see a mix of old and new bytes: that differs from
+      // what was seen, and only costs a full look.)
+      value = mapped.loadUnaligned(as: UInt64.self)
+    } else {
+      guard pread(reader, &value, 8, 0) == 8 else { return true }
+    }
     let now = ProcessInfo.processInfo.systemUptime
-    guard pread(reader, &value, 8, 0) == 8 else { return true }
     if let seen, seen.value == value, now - seen.at < Self.fullLookInterval { return false }
     self.seen = (value, now)
     return true
   }
 
+  /// The first page of a notice file of at least 8 bytes, or nil.
+  private static func map(_ fd: Int32) -> UnsafeRawPointer? {
+    var status = stat()
+    guard fstat(fd, &status) == 0, status.st_size >= 8 else { return nil }
+    guard let address = mmap(nil, 8, PROT_READ, MAP_SHARED, fd, 0), address != MAP_FAILED else { return nil }
+    return UnsafeRawPointer(address)
+  }
+
   func close() {
+    if let mapped { munmap(UnsafeMutableRawPointer(mutating: mapped), 8) }
+    mapped = nil
     if writer >= 0 { closeDescriptor(writer) }
     if reader >= 0 { closeDescriptor(reader) }
     writer = -1
     reader = -1
   }
 
-  /// Makes the file when it is missing (mode 0600, as the store's files).
+  /// Makes the file when it is missing (mode 0600, as the store's files), with its 8 bytes:
+  /// a shorter file is extended with zeros (never overwritten: a racing writer's value stays).
   static func create(_ path: String) {
     let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
-    if fd >= 0 { closeDescriptor(fd) }
+    guard fd >= 0 else { return }
+    var status = stat()
+    if fstat(fd, &status) == 0, status.st_size < 8 { _ = ftruncate(fd, 8) }
+    closeDescriptor(fd)
   }
 }
