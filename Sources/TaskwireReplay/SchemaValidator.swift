@@ -2,7 +2,7 @@ import Foundation
 import JSON
 
 /// The part of JSON Schema that Protocol/openrpc.json uses: type, enum, const, properties,
-/// required, additionalProperties, items, oneOf, minimum, maximum, minLength, pattern, and
+/// required, additionalProperties, items, oneOf, anyOf, minimum, maximum, minLength, pattern, and
 /// `$ref` into the document. Returns the first violation as "path: problem".
 public struct SchemaValidator {
   let document: JSONValue
@@ -22,6 +22,12 @@ public struct SchemaValidator {
         return matches == 0
           ? "\(path): matches none of oneOf (\(reasons.joined(separator: "; ")))"
           : "\(path): matches \(matches) of oneOf"
+      }
+    }
+    if let options = schema["anyOf"]?.arrayValue {
+      let reasons = options.map { validate(value, against: $0, path: path) }
+      if !reasons.contains(where: { $0 == nil }) {
+        return "\(path): matches none of anyOf (\(reasons.compactMap { $0 }.joined(separator: "; ")))"
       }
     }
     if let constant = schema["const"], constant != value { return "\(path): must be \(JSONWriter.string(constant))" }

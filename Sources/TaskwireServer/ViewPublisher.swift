@@ -40,6 +40,9 @@ final class ViewPublisher {
   var soleChange: TaskChange? = nil
   var changesSincePublication = 0
 
+  /// Whether inserted tasks leave out their defaults (`initializationOptions.compactTasks`).
+  var compactTasks = false
+
   init(replica: Replica) {
     self.replica = replica
     for view in ViewKind.allCases { trackers[ViewQuery(view: view)] = ViewTracker(query: ViewQuery(view: view)) }
@@ -177,7 +180,10 @@ final class ViewPublisher {
     for (id, query) in subscriptions {
       guard var notification = changed[query] else { continue }
       notification.subscription = id
-      outbox.append(JSONRPC.Notification(method: ViewChangedNotification.method, params: notification.params).json)
+      outbox.append(
+        JSONRPC.Notification(
+          method: ViewChangedNotification.method, params: notification.params(compactTasks: compactTasks)
+        ).json)
     }
   }
 

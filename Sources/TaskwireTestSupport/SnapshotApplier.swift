@@ -33,7 +33,8 @@ public struct SnapshotApplier {
     groups = all
   }
 
-  public mutating func apply(_ params: JSONValue) throws {
+  /// `fillingIn`: the members an inserted task leaves out (compact tasks), with their defaults.
+  public mutating func apply(_ params: JSONValue, fillingIn defaults: [String: JSONValue] = [:]) throws {
     #expect(params["from"] == .int(version), "no gap in versions")
     version = Int(try #require(params["to"]?.integerValue))
     snapshot["today"] = params["today"]
@@ -41,7 +42,9 @@ public struct SnapshotApplier {
       switch op["op"]?.stringValue {
       case "insert":
         let index = Int(op["index"]!.integerValue!)
-        tasks(try groupIndex(op["group"])) { $0.insert(op["task"]!, at: index) }
+        var task = try #require(op["task"]?.objectValue)
+        for (key, value) in defaults where task[key] == nil { task[key] = value }
+        tasks(try groupIndex(op["group"])) { $0.insert(.object(task), at: index) }
       case "remove":
         let index = Int(op["index"]!.integerValue!)
         tasks(try groupIndex(op["group"])) { tasks in

@@ -7,14 +7,13 @@ import JSON
 
 // taskwire-bench: measures the release `taskwire` through real pipes, as a frontend feels it.
 //   swift build -c release --static-swift-stdlib && .build/release/taskwire-bench [--sizes 1000,10000,100000]
-//       [--iterations 300] [--json bench.json] [--server PATH] [--rounds 3] [--smoke]
+//       [--iterations 300] [--json .build/bench.json] [--server PATH] [--rounds 3] [--smoke]
 // Latency scenarios run with the benchmark and the server pinned to CPU 0 (waking a process on
 // the other CPU costs tens of microseconds on a small VM); unpinned figures are shown beside them.
 // They run in rounds (Rounds.swift): a target passes when it passes in most of them.
 
 var sizes = [1000, 10000, 100_000]
 var iterations = 300
-var jsonPath = "bench.json"
 var smoke = false
 /// `--rounds N`: the latency scenarios this many times, each target judged in each.
 var rounds = 3
@@ -22,6 +21,8 @@ var rounds = 3
 var postgres: String? = nil
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
   .deletingLastPathComponent()
+// (Inside .build: the repository's top level holds only the package, its sources and docs.)
+var jsonPath = root.appendingPathComponent(".build/bench.json").path
 var server = root.appendingPathComponent(".build/release/taskwire")
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {

@@ -109,7 +109,9 @@ class Client:
         if client_version is not None:
             info["version"] = str(client_version)
         try:
-            params = {"clientInfo": info, "protocolVersion": "1"}
+            # Diffs insert tasks without their defaults; taskwire_views fills them in.
+            params = {"clientInfo": info, "protocolVersion": "1",
+                      "initializationOptions": {"compactTasks": True}}
             if locale:  # BCP 47 or $LANG's form: the language of titles and messages
                 params["locale"] = locale
             self.server_info = self.call("initialize", params, timeout)

@@ -17,6 +17,22 @@ import threading
 import traceback
 
 
+# What a compact task (``initializationOptions.compactTasks``, Protocol/README.md) leaves out:
+# the members at these defaults.  An inserted task is filled in from them.
+TASK_DEFAULTS = {
+    "notes": None, "tags": [], "priority": 1, "urgent": False, "durationMinutes": 15,
+    "type": "maintenance", "scheduledDate": None, "dueDate": None,
+    "recurrence": {"pattern": "none"}, "completed": False, "completedAt": None,
+}
+
+
+def whole_task(task):
+    """A task with the members a compact task leaves out filled in (a copy)."""
+    whole = copy.deepcopy(TASK_DEFAULTS)
+    whole.update(copy.deepcopy(task))
+    return whole
+
+
 class VersionGap(Exception):
     """A notification does not start at the version the snapshot holds."""
 
@@ -81,7 +97,7 @@ class ViewSnapshot:
         """Apply one diff op; indexes count the list as it is when the op is applied."""
         kind = op["op"]
         if kind == "insert":
-            self.group(op["group"])["tasks"].insert(op["index"], copy.deepcopy(op["task"]))
+            self.group(op["group"])["tasks"].insert(op["index"], whole_task(op["task"]))
         elif kind == "remove":
             tasks = self.group(op["group"])["tasks"]
             self._check_id(tasks, op["index"], op["id"], op)

@@ -19,6 +19,9 @@ public enum InitializeRequest: RequestType {
     public var clientVersion: String?
     /// BCP 47, as LSP sends it (`de`, `de-AT`, `en-US`).
     public var locale: String?
+    /// `initializationOptions.compactTasks`: a task inserted by a `view/changed` diff leaves
+    /// out the members at their defaults (Protocol/README.md, "Compact tasks").
+    public var compactTasks = false
   }
 
   public static func decode(_ json: JSONValue?, context: DecodingContext) throws(RPCError) -> Params {
@@ -28,9 +31,22 @@ public enum InitializeRequest: RequestType {
         "protocolVersion", "\"\(version)\" is not spoken here; this server speaks \"\(TaskwireVersion.protocol)\"")
     }
     let info = try reader.nested("clientInfo", allowed: ["name", "version"])
+    // LSP's place for a server's own options: only ours is read, others are left alone.
+    var compact = false
+    if let options = try reader.value("initializationOptions"), !options.isNull {
+      guard let object = options.objectValue else {
+        throw .invalidParams("initializationOptions", "must be an object, got \(options.typeName)")
+      }
+      if let flag = object["compactTasks"], !flag.isNull {
+        guard let value = flag.boolValue else {
+          throw .invalidParams("initializationOptions.compactTasks", "must be true or false, got \(flag.typeName)")
+        }
+        compact = value
+      }
+    }
     return Params(
       clientName: try info?.string("name") ?? "unknown", clientVersion: try info?.string("version"),
-      locale: try reader.string("locale"))
+      locale: try reader.string("locale"), compactTasks: compact)
   }
 
   public struct Response: ResponseType {
@@ -44,6 +60,8 @@ public enum InitializeRequest: RequestType {
     /// The store's path when this server just created it, new and empty (a mistyped path, or
     /// the first run): a client shows it, as it may not see the server's stderr.
     public var newStore: String? = nil
+    /// Whether diffs insert compact tasks (the client asked for them).
+    public var compactTasks = false
 
     public init(
       methods: [String], notifications: [String], timeZone: String, today: CalendarDate, locale: String,
@@ -66,6 +84,7 @@ public enum InitializeRequest: RequestType {
       "history": true,
       "filters": true,
       "recurrence": true,
+      "compactTasks": true,
     ]
 
     public var json: JSONValue {
@@ -81,6 +100,7 @@ public enum InitializeRequest: RequestType {
       ]
       if let requestedLocale { object["requestedLocale"] = .string(requestedLocale) }
       if let newStore { object["newStore"] = .string(newStore) }
+      if compactTasks { object["compactTasks"] = true }
       return .object(object)
     }
   }

@@ -51,6 +51,65 @@ extension TaskRecord {
     return .encoded(writer.bytes)
   }
 
+  /// The task without the members at their defaults (`compactTasks`, Protocol/README.md):
+  /// `id`, `title`, `createdAt` and `updatedAt` always; the others only when they differ from
+  /// notes null, tags [], priority 1, urgent false, durationMinutes 15, type "maintenance",
+  /// scheduledDate null, dueDate null, recurrence {"pattern":"none"}, completed false and
+  /// completedAt null.
+  public func writeCompact(into writer: inout JSONWriter) {
+    writer.append(raw: "{\"id\":")
+    writer.append(integer: id)
+    writer.append(raw: ",\"title\":")
+    writer.writeString(title)
+    if let notes {
+      writer.append(raw: ",\"notes\":")
+      writer.writeString(notes)
+    }
+    if !tags.isEmpty {
+      writer.append(raw: ",\"tags\":[")
+      for (index, tag) in tags.enumerated() {
+        if index > 0 { writer.append(raw: ",") }
+        writer.writeString(tag)
+      }
+      writer.append(raw: "]")
+    }
+    if priority != 1 {
+      writer.append(raw: ",\"priority\":")
+      writer.append(integer: Int64(priority))
+    }
+    if urgent { writer.append(raw: ",\"urgent\":true") }
+    if durationMinutes != 15 {
+      writer.append(raw: ",\"durationMinutes\":")
+      writer.append(integer: Int64(durationMinutes))
+    }
+    if type != .maintenance {
+      writer.append(raw: ",\"type\":")
+      writer.writeString(type.rawValue)
+    }
+    if scheduledDate != nil {
+      writer.append(raw: ",\"scheduledDate\":")
+      writer.append(date: scheduledDate)
+    }
+    if dueDate != nil {
+      writer.append(raw: ",\"dueDate\":")
+      writer.append(date: dueDate)
+    }
+    if recurrence != Recurrence.none {
+      writer.append(raw: ",\"recurrence\":")
+      writer.write(recurrence.json)
+    }
+    if completed { writer.append(raw: ",\"completed\":true") }
+    if let completedAt {
+      writer.append(raw: ",\"completedAt\":")
+      writer.writeString(completedAt)
+    }
+    writer.append(raw: ",\"createdAt\":")
+    writer.writeString(createdAt)
+    writer.append(raw: ",\"updatedAt\":")
+    writer.writeString(updatedAt)
+    writer.append(raw: "}")
+  }
+
   /// Writes the task's JSON at the end of `writer`.
   public func write(into writer: inout JSONWriter) {
     writer.append(raw: "{\"id\":")

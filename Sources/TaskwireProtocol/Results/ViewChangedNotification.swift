@@ -24,20 +24,31 @@ public struct ViewChangedNotification: Sendable {
     self.operations = operations
   }
 
-  public var params: JSONValue {
+  /// `compactTasks`: inserted tasks leave out the members at their defaults (the client asked).
+  public func params(compactTasks: Bool = false) -> JSONValue {
     .object([
       "subscription": .int(subscription), "view": .string(view.rawValue), "from": .int(from),
       "to": .int(to), "today": .string(today.description),
-      "ops": .array(operations.map(\.json)),
+      "ops": .array(operations.map { $0.json(compactTasks: compactTasks) }),
     ])
   }
 }
 
 extension DiffOperation {
-  public var json: JSONValue {
+  public var json: JSONValue { json(compactTasks: false) }
+
+  public func json(compactTasks: Bool) -> JSONValue {
     switch self {
     case .insert(let group, let index, let task):
-      return ["op": "insert", "group": .string(group.groupKey), "index": .int(index), "task": task.json]
+      let encoded: JSONValue
+      if compactTasks {
+        var writer = JSONWriter()
+        task.writeCompact(into: &writer)
+        encoded = .encoded(writer.bytes)
+      } else {
+        encoded = task.json
+      }
+      return ["op": "insert", "group": .string(group.groupKey), "index": .int(index), "task": encoded]
     case .remove(let group, let index, let id):
       return ["op": "remove", "group": .string(group.groupKey), "index": .int(index), "id": .int64(id)]
     case .move(let id, let from, let fromIndex, let to, let toIndex):

@@ -28,6 +28,8 @@ extension Server {
     if let sqlite = replica.storage as? SQLiteStorage, sqlite.createdFile, case .file(let path) = sqlite.location {
       response.newStore = path
     }
+    publisher.compactTasks = params.compactTasks
+    response.compactTasks = params.compactTasks
     return response
   }
 

@@ -106,6 +106,19 @@ class NotificationsTest(StoreTestCase):
         self.assertEqual(sub_seen, ["taskwire-reader"])
         self.assertEqual([t["title"] for t in sub.snapshot().tasks()], ["Buy milk"])
 
+    def test_inserted_tasks_come_compact_and_the_snapshot_has_them_whole(self):
+        tw = self.client()
+        self.assertIs(tw.server_info["compactTasks"], True)
+        inserted = []
+        tw.add_listener(lambda method, params: inserted.extend(
+            op["task"] for op in params["ops"] if op["op"] == "insert"))
+        sub = tw.subscribe("today")
+        created = tw.call("task/create", {"title": "Buy milk", "view": "today", "tags": ["shop"]})
+        tw.call("view/list", {"view": "today"})  # its reply comes after the notification
+        self.assertEqual(sorted(inserted[0]),
+                         ["createdAt", "id", "scheduledDate", "tags", "title", "updatedAt"])
+        self.assertEqual(sub.snapshot().tasks(), [created["task"]])
+
     def test_a_change_from_another_process_reaches_the_subscription(self):
         first = self.client("first")
         second = self.client("second")
