@@ -4,7 +4,9 @@
 # Every request id is "KIND/SEQ/LINE": KIND says how to show the reply, LINE is the stdin line of
 # a batch (empty otherwise). Args: $json ("1": raw results), $color (true/false), $resident
 # (true: through the resident server, whose session must end with the reply to shutdown).
-# Errors are gathered and written to stderr at the end (exit 1).
+# Errors are gathered and written to stderr at the end (exit 1). What brief.jq shares with it
+# is in common.jq.
+include "common";
 
 def words($loc): if $loc == "de" then
     {inbox: "Eingang", today: "Heute", tomorrow: "Morgen", due: "fällig", overdue: "überfällig",
@@ -105,12 +107,6 @@ def placed($verb; $s): place($s) as $p
        elif .view == "upcoming" or $verb == "Scheduled" then " for \($p)" else " in \($p)" end)
     + ": " + (.view as $view | .task | taskline($s; {view: $view}));
 
-def message($e): ($e.message | gsub("[\t\r\n]"; " ")) as $m
-  | if $json == "1" then "\($m) (\($e.code))"
-    elif $e.code == -32601 then "unknown method \($e.data.method // $m)"
-    elif $e.code <= -32600 and $e.code >= -32700 and ($m | test(": ")) then $m | sub("^[^:]*: "; "")
-    else $m end;
-
 # Watch: apply a view/changed notification's ops to the snapshot, one readable line per op.
 def at($g; $i): .groups |= map(if .key == $g then .tasks |= .[$i] else . end);
 def gtitle($g; $s): (.groups[] | select(.key == $g)
@@ -158,7 +154,7 @@ def reply($m; $s): ($m.id | tostring | split("/")) as [$kind, $seq, $line]
       {s: ($s + {today: $m.result.today, loc: ($m.result.locale // "en"), w: words($m.result.locale // "en")}), out: []}
     elif $m.error != null then
       if $kind == "get" then {s: $s, out: []}
-      else {s: ($s | .errors += ["tw: " + (if $line != "" and $line != null then "line \($line): " else "" end) + message($m.error)]), out: []} end
+      else {s: ($s | .errors += [failed($line; $m)]), out: []} end
     elif $kind == "get" then {s: ($s + {kept: $m.result.task}), out: []}
     elif $kind == "quiet" then {s: ($s + (if $seq == "0" then {ended: true} else {} end)), out: []}
     elif $kind == "sub" then $m.result as $r
@@ -186,17 +182,7 @@ def reply($m; $s): ($m.id | tostring | split("/")) as [$kind, $seq, $line]
       else $r end]}
     end;
 
-foreach (inputs, {end: true}) as $m (
-  {today: null, loc: "en", w: words("en"), errors: [], out: []};
-  if $m.end == true then .out = []
-  elif ($m | type) != "object" then .out = []
-  elif $m.method == "view/changed" then changed($m; .) as $r | $r.s + {out: $r.out}
-  elif ($m | has("id")) then reply($m; .) as $r | $r.s + {out: $r.out}
-  else .out = [] end;
-  if $m.end == true then
-    # Through the resident server, the session ends with shutdown's reply: without it, the
-    # connection was cut and some requests may not have been answered (or done).
-    (if $resident and .ended != true then .errors += ["tw: the resident server closed the connection before answering everything; check with tw ls, then run the command again"] else . end)
-    | (if .errors != [] then .errors | join("\n") + "\n" | halt_error(1) else empty end)
-  else .out[] end
-)
+run(if .m.method == "view/changed" then changed(.m; .s)
+    elif (.m | has("id")) then reply(.m; .s)
+    else {s: .s, out: []} end;
+  {today: null, loc: "en", w: words("en")})

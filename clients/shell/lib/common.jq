@@ -1,0 +1,28 @@
+# common.jq: what both of tw's jq programs share (render.jq renders every command; brief.jq only
+# undo and redo, whose output needs none of the task lines: a smaller program compiles faster).
+# Args: $json ("1": raw results), $resident (through the resident server: the session must end
+# with the reply to shutdown).
+
+# An error as people read it: no JSON-RPC prefix or code unless --json.
+def message($e): ($e.message | gsub("[\t\r\n]"; " ")) as $m
+  | if $json == "1" then "\($m) (\($e.code))"
+    elif $e.code == -32601 then "unknown method \($e.data.method // $m)"
+    elif $e.code <= -32600 and $e.code >= -32700 and ($m | test(": ")) then $m | sub("^[^:]*: "; "")
+    else $m end;
+
+# What an error reply adds to the errors ($line: the stdin line of a batch, or empty).
+def failed($line; $m): "tw: " + (if $line != "" and $line != null then "line \($line): " else "" end) + message($m.error);
+
+# Renders every message on stdin: `step` turns {m: a message, s: the state} into {s, out: [lines]};
+# the lines are printed as they come, the errors gathered and written to stderr at the end (exit 1).
+def run(step; $start):
+  foreach (inputs, {end: true}) as $m (
+    $start + {errors: [], out: []};
+    if $m.end == true or ($m | type) != "object" then .out = []
+    else ({m: $m, s: .} | step) as $r | $r.s + {out: $r.out} end;
+    if $m.end == true then
+      # Through the resident server, the session ends with shutdown's reply: without it, the
+      # connection was cut and some requests may not have been answered (or done).
+      (if $resident and .ended != true then .errors += ["tw: the resident server closed the connection before answering everything; check with tw ls, then run the command again"] else . end)
+      | (if .errors != [] then .errors | join("\n") + "\n" | halt_error(1) else empty end)
+    else .out[] end);
