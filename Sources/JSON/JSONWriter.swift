@@ -3,9 +3,36 @@
 /// reader, JavaScript's included.
 public struct JSONWriter {
   public private(set) var bytes: [UInt8] = []
+  /// Where the text goes once a chunk is full (nil: it is all kept in `bytes`). A writer that
+  /// spills holds at most about `spillSize` bytes, however long the value.
+  private let spill: ((borrowing [UInt8]) -> Void)?
+  public static let spillSize = 1 << 18
 
   public init(capacity: Int = 256) {
     bytes.reserveCapacity(capacity)
+    spill = nil
+  }
+
+  /// A writer that hands its text to `spill` in chunks of about `spillSize` bytes as it is
+  /// written; call `finish()` for the rest.
+  public init(spillingTo spill: @escaping (borrowing [UInt8]) -> Void) {
+    bytes.reserveCapacity(Self.spillSize + 4096)
+    self.spill = spill
+  }
+
+  /// Hands a full chunk over (spilling writers only): writers of long values call it between
+  /// their parts (`write` does, between the elements of an array).
+  public mutating func flushIfFull() {
+    guard let spill, bytes.count >= Self.spillSize else { return }
+    spill(bytes)
+    bytes.removeAll(keepingCapacity: true)
+  }
+
+  /// Hands the rest over (spilling writers only).
+  public mutating func finish() {
+    guard let spill, !bytes.isEmpty else { return }
+    spill(bytes)
+    bytes.removeAll(keepingCapacity: true)
   }
 
   /// Appends raw JSON text, for encoders that write their members by hand.
@@ -38,12 +65,14 @@ public struct JSONWriter {
     case .bool(let flag): bytes.append(contentsOf: (flag ? "true" : "false").utf8)
     case .number(let text): bytes.append(contentsOf: text.utf8)
     case .encoded(let fragment): bytes.append(contentsOf: fragment)
+    case .deferred(let fragment): fragment.write(&self)
     case .string(let text): writeString(text)
     case .array(let elements):
       bytes.append(UInt8(ascii: "["))
       for (index, element) in elements.enumerated() {
         if index > 0 { bytes.append(UInt8(ascii: ",")) }
         write(element)
+        flushIfFull()
       }
       bytes.append(UInt8(ascii: "]"))
     case .object(let object):

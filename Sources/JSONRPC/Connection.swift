@@ -101,7 +101,12 @@ public final class Connection {
     guard closeCode != 0 else { return }
     observer?.sent(message)
     do {
-      try sink.send(JSONWriter.encode(message))
+      if let writer = sink as? FrameWriter, writer.framing == .newline {
+        // A line is written as it is encoded: a long list is never held whole.
+        try writer.stream { json in json.write(message) }
+      } else {
+        try sink.send(JSONWriter.encode(message))
+      }
     } catch {
       // The client closed our output: every reply sent so far was committed first, so nothing
       // acknowledged is lost by leaving now.

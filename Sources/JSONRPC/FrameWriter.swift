@@ -1,3 +1,5 @@
+import JSON
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -31,6 +33,26 @@ public final class FrameWriter {
       bytes.append(contentsOf: body)
       try Self.writeAll(bytes, to: descriptor, givingUpOnTimeout: givingUpOnTimeout)
     }
+  }
+
+  /// Writes one line as `body` encodes it, in chunks (newline framing: nothing comes before
+  /// the text, so nothing needs its length). A write that fails stops the writing.
+  public func stream(_ body: (inout JSONWriter) -> Void) throws(Closed) {
+    var failed = false
+    let descriptor = self.descriptor
+    let givingUp = givingUpOnTimeout
+    var json = JSONWriter { chunk in
+      guard !failed else { return }
+      do throws(Closed) {
+        try Self.writeAll(chunk, to: descriptor, givingUpOnTimeout: givingUp)
+      } catch {
+        failed = true
+      }
+    }
+    body(&json)
+    json.append(raw: "\n")
+    json.finish()
+    if failed { throw Closed() }
   }
 
   public static func writeAll(_ bytes: [UInt8], to descriptor: Int32, givingUpOnTimeout: Bool = false) throws(Closed) {

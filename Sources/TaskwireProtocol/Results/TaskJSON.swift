@@ -156,20 +156,24 @@ extension ViewSnapshot {
 }
 
 extension ViewSnapshot.Group {
-  /// A group's tasks as one encoded array: a long list costs one buffer, not one per task.
+  /// A group's tasks as JSON text written when the reply is: straight into the line being
+  /// sent, in chunks, so that a long list is never held whole (a tree of values per task, or
+  /// a buffer per group, would be: 26 MB for Upcoming's 80k tasks).
   static func encode(_ tasks: [TaskRecord]) -> JSONValue {
-    // Sized for a typical task up front, and each task written where it lies (no copy of the
-    // record, which would retain and release its strings).
-    var writer = JSONWriter(capacity: 2 + tasks.count * 360)
-    writer.append(raw: "[")
-    tasks.withUnsafeBufferPointer { records in
-      for index in records.indices {
-        if index > 0 { writer.append(raw: ",") }
-        records[index].write(into: &writer)
-      }
-    }
-    writer.append(raw: "]")
-    return .encoded(writer.bytes)
+    .deferred(
+      JSONFragment { writer in
+        writer.append(raw: "[")
+        // Each task written where it lies (no copy of the record, which would retain and
+        // release its strings).
+        tasks.withUnsafeBufferPointer { records in
+          for index in records.indices {
+            if index > 0 { writer.append(raw: ",") }
+            records[index].write(into: &writer)
+            writer.flushIfFull()
+          }
+        }
+        writer.append(raw: "]")
+      })
   }
 
   public var json: JSONValue {
