@@ -71,7 +71,7 @@ cmd_watch() {
   # terminal unless told not to; gojq writes at once (and knows no --unbuffered).
   # shellcheck disable=SC2034 # read by render (rpc.sh)
   [[ ${JQ##*/} == gojq* ]] || JQ_FLAGS=(--unbuffered)
-  render <&"$SRV_OUT" &
+  RENDER_PROGRAM=watch render <&"$SRV_OUT" &
   WATCH_PID=$!
   trap 'kill "$WATCH_PID" 2>/dev/null; stop_server kill; exit 0' INT TERM HUP
   wait "$WATCH_PID"

@@ -76,15 +76,17 @@ init_request() {
   printf '{"jsonrpc":"2.0","id":"init//","method":"initialize","params":{"clientInfo":{"name":"tw"},"protocolVersion":"1","locale":"%s"}}\n' "$locale"
 }
 
-# The one jq process of a run, on stdin; JQ_FLAGS are more options for it (watch's). A run of
-# nothing but undo or redo gets brief.jq, which gojq compiles in half the time of render.jq.
+# The one jq process of a run, on stdin; JQ_FLAGS are more options for it (watch's). Its
+# program: RENDER_PROGRAM (watch), else brief.jq for a run of nothing but undo or redo (gojq
+# compiles it in half the time of render.jq), else render.jq.
 render() {
   local color=false program=brief request
   [[ -t 1 && -z ${NO_COLOR:-} ]] && color=true
-  ((${#REQS[@]} && ${#JQ_FLAGS[@]} == 0)) || program=render
+  ((${#REQS[@]})) || program=render
   for request in "${REQS[@]}"; do
     [[ $request == '{"jsonrpc":"2.0","id":"undo/'* || $request == '{"jsonrpc":"2.0","id":"redo/'* ]] || program=render
   done
+  program=${RENDER_PROGRAM:-$program}
   "$JQ" "${JQ_FLAGS[@]}" -nr -L "$TW_HOME/lib" -f "$TW_HOME/lib/$program.jq" --arg json "$JSON_OUT" \
     --argjson color "$color" --argjson resident "${RENDER_RESIDENT:-false}"
 }
