@@ -1,5 +1,6 @@
 /// The tasks of one list in manual order: (rank, id) pairs kept sorted, so that finding a task's
-/// position is a binary search and an index lookup is constant time.
+/// position is a search (guided by the ranks, see `insertionIndex`) and an index lookup is
+/// constant time.
 public struct OrderedList: Sendable {
   public struct Entry: Comparable, Sendable {
     public var rank: Int64
@@ -26,12 +27,52 @@ public struct OrderedList: Sendable {
   public var isEmpty: Bool { entries.isEmpty }
 
   /// Where `entry` is, or where it would go.
+  ///
+  /// Ranks are spread about evenly (a gap apart when made, midpoints after moves), so the place
+  /// a rank's share of the range points at is near the answer: the search starts there and
+  /// gallops outwards to bracket it, then bisects the bracket. A plain binary search of 100k
+  /// entries touches ~17 cache lines far apart; this touches a few, side by side. (Uneven
+  /// ranks only cost a longer gallop: O(log n) still.)
   public func insertionIndex(of entry: Entry) -> Int {
-    var low = 0
-    var high = entries.count
+    entries.withUnsafeBufferPointer { list in
+      let count = list.count
+      guard count > 32, let first = list.first, let last = list.last, first.rank < entry.rank,
+        entry.rank < last.rank
+      else { return Self.bisect(list, entry, 0, count) }
+      // (In Double: the difference of two Int64 ranks may not fit in an Int64.)
+      let share = (Double(entry.rank) - Double(first.rank)) / (Double(last.rank) - Double(first.rank))
+      let guess = min(count - 1, max(0, Int(share * Double(count - 1))))
+      var step = 1
+      if list[guess] < entry {
+        // Everything before `low` is smaller; the answer is in low...high.
+        var low = guess + 1
+        var high = low
+        while high < count && list[high] < entry {
+          low = high + 1
+          high += step
+          step <<= 1
+        }
+        return Self.bisect(list, entry, low, min(high, count))
+      }
+      // list[high] is not smaller; the answer is in low...high.
+      var high = guess
+      var below = high - 1
+      while below >= 0 && !(list[below] < entry) {
+        high = below
+        below -= step
+        step <<= 1
+      }
+      return Self.bisect(list, entry, max(below + 1, 0), high)
+    }
+  }
+
+  /// The first index in low..<high whose entry is not smaller than `entry`, or `high`.
+  private static func bisect(_ list: UnsafeBufferPointer<Entry>, _ entry: Entry, _ low: Int, _ high: Int) -> Int {
+    var low = low
+    var high = high
     while low < high {
       let middle = (low + high) / 2
-      if entries[middle] < entry { low = middle + 1 } else { high = middle }
+      if list[middle] < entry { low = middle + 1 } else { high = middle }
     }
     return low
   }
