@@ -16,7 +16,7 @@ public struct TaskIndex: Sendable {
   /// Builds the index from tasks handed over one at a time by `load` (a store streaming its
   /// rows: no array of every task in between); `expectedCount` sizes the table up front.
   public init(
-    today: CalendarDate, expectedCount: Int, load: ((TaskRecord) -> Void) throws -> Void
+    today: CalendarDate, expectedCount: Int, load: ((consuming TaskRecord) -> Void) throws -> Void
   ) rethrows {
     self.today = today
     // Inbox, Today and the quadrants are gathered without hashing a key per task (100k tasks
@@ -28,9 +28,10 @@ public struct TaskIndex: Sendable {
     self.tasks.reserveCapacity(expectedCount)
     var index: [Int64: TaskRecord] = [:]
     swap(&index, &self.tasks)
-    try load { task in
+    // Each task is handed over, not lent: it moves into the table as it is (lent, it would be
+    // copied in, every string retained, and the original released: 10% of a 100k load).
+    try load { (task: consuming TaskRecord) in
       guard let list = task.listKey(today: today), let quadrant = task.quadrant else { return }
-      index[task.id] = task
       let entry = OrderedList.Entry(rank: task.rank, id: task.id)
       switch list {
       case .inbox: inbox.append(entry)
@@ -40,6 +41,7 @@ public struct TaskIndex: Sendable {
       }
       quadrants[Quadrant.allCases.firstIndex(of: quadrant)!].append(
         OrderedList.Entry(rank: task.matrixRank, id: task.id))
+      index[entry.id] = consume task
     }
     swap(&index, &self.tasks)
     lists[.inbox] = OrderedList(sorted: inbox.sorted())

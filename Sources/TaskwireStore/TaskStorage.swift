@@ -26,7 +26,7 @@ public protocol TaskStorage: AnyObject {
 
   func loadOpenTasks() throws -> [TaskRecord]
   /// The open tasks one at a time, and how many there are about to be (to size the index).
-  func forEachOpenTask(_ body: (TaskRecord) -> Void) throws
+  func forEachOpenTask(_ body: (consuming TaskRecord) -> Void) throws
   func openTaskCount() throws -> Int
   func task(id: Int64) throws -> TaskRecord?
   /// The most recently completed tasks, newest first (completion time, then id).
@@ -114,7 +114,7 @@ public protocol TaskStorage: AnyObject {
 
 extension TaskStorage {
   public var noticeGeneration: Int { 0 }
-  public func forEachOpenTask(_ body: (TaskRecord) -> Void) throws { try loadOpenTasks().forEach(body) }
+  public func forEachOpenTask(_ body: (consuming TaskRecord) -> Void) throws { try loadOpenTasks().forEach(body) }
   public func openTaskCount() throws -> Int { 0 }
   public func listenForOtherWriters() {}
   public var isListening: Bool { true }
