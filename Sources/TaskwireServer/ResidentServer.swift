@@ -106,6 +106,9 @@ enum ResidentServer {
       if replica.needsHousekeepingNow { replica.idle() }
       if connection.closeCode != nil { break }
     }
+    // A session that only listed Today (quickly) leaves the rest of the store to load now,
+    // between sessions, not in the next one.
+    replica.finishQuickStart()
   }
 
   static func fail(_ message: String) -> Never {

@@ -80,6 +80,8 @@ final class ServeLoop: @unchecked Sendable {
         let framing = reader.framing ?? .newline
         queue.sync { [self] in
           connection.receive(frame, framing: framing)
+          // A quick first list of Today is answered: the rest of the store is loaded now.
+          server.replica.finishQuickStart()
           if server.replica.commits != commitsSeen {
             commitsSeen = server.replica.commits
             ownWritesDone()

@@ -84,6 +84,9 @@ public final class Server: MessageHandler {
       // still checks SQLite's data_version itself: a file event comes with a writer's WAL
       // bytes, before its commit is visible, so it cannot tell a read that nothing changed.)
       if request.method == ViewSubscribeRequest.method { replica.storage.listenForOtherWriters() }
+      if !replica.isLoaded, request.method == ViewListRequest.method, let quick = try quickTodayList(request.params) {
+        return .success(quick.json)
+      }
       if entry.access != .lifecycle { try replica.prepare(forChange: entry.access == .change) }
       return .success(try entry.run(self, request.params))
     } catch {

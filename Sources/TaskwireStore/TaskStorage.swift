@@ -27,6 +27,12 @@ public protocol TaskStorage: AnyObject {
   func loadOpenTasks() throws -> [TaskRecord]
   /// The open tasks one at a time, and how many there are about to be (to size the index).
   func forEachOpenTask(_ body: (consuming TaskRecord) -> Void) throws
+  /// The open tasks scheduled on `day` or before (Today's), one at a time.
+  func forEachOpenTask(scheduledOnOrBefore day: CalendarDate, _ body: (consuming TaskRecord) -> Void) throws
+  /// Starts a read transaction that the next reads share, until `endReading`; false when the
+  /// storage has none (a quick start is then not made).
+  func beginReading() throws -> Bool
+  func endReading()
   func openTaskCount() throws -> Int
   func task(id: Int64) throws -> TaskRecord?
   /// The most recently completed tasks, newest first (completion time, then id).
@@ -116,6 +122,13 @@ extension TaskStorage {
   public var noticeGeneration: Int { 0 }
   public func forEachOpenTask(_ body: (consuming TaskRecord) -> Void) throws { try loadOpenTasks().forEach(body) }
   public func openTaskCount() throws -> Int { 0 }
+  public func forEachOpenTask(scheduledOnOrBefore day: CalendarDate, _ body: (consuming TaskRecord) -> Void) throws {
+    try forEachOpenTask { task in
+      if let date = task.scheduledDate, date <= day { body(task) }
+    }
+  }
+  public func beginReading() throws -> Bool { false }
+  public func endReading() {}
   public func listenForOtherWriters() {}
   public var isListening: Bool { true }
   public func othersMayHaveWritten() -> Bool { true }

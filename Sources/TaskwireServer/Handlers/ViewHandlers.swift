@@ -1,3 +1,4 @@
+import JSON
 import TaskwireCore
 import TaskwireProtocol
 
@@ -8,6 +9,16 @@ extension Server {
     methods.on(ViewSubscribeRequest.self, .read) { server, query in server.publisher.subscribe(query) }
     methods.on(ViewUnsubscribeRequest.self, .read) { server, id in try server.publisher.unsubscribe(id) }
     methods.on(TagsListRequest.self, .read) { server, _ in server.tags() }
+  }
+
+  /// The first `view/list` of Today on a store not loaded yet, from Today's tasks alone (what
+  /// an editor shows first, at once however large the store); the rest is loaded right after
+  /// the reply (`Replica.quickTodayIndex`). Nil for any other first request.
+  func quickTodayList(_ params: JSONValue?) throws -> ViewListRequest.Response? {
+    let query = try ViewListRequest.decode(params, context: decodingContext)
+    guard query.view == .today, let today = try replica.quickTodayIndex() else { return nil }
+    return ViewListRequest.Response(
+      snapshot: ViewSnapshot(query: query, index: today, words: replica.words), version: publisher.version(of: .today))
   }
 
   func tags() -> TagsListRequest.Response {

@@ -20,6 +20,9 @@ public final class Replica {
   /// The index is loaded by the first request that needs it, so that `initialize` is answered
   /// at once however large the store is (an editor spawns taskwire at every start).
   public private(set) var isLoaded = false
+  /// A first `view/list` of Today was answered from Today's tasks alone (`quickTodayIndex`), in
+  /// a read transaction that stays open until the full load, which then reads the same store.
+  public private(set) var isQuickStarted = false
   var seenNotice: Int64 = 0
   /// The day the clock was last seen in, and when it starts and ends.
   var todayBounds: DayBounds? = nil
@@ -55,7 +58,11 @@ public final class Replica {
   /// over when the day is new.
   public func prepare(forChange: Bool) throws {
     if !isLoaded {
+      let wasQuickStarted = isQuickStarted
       try reload()
+      // The load read the store as the quick start saw it: what others committed since is
+      // read now, as changes (the views' versions move with them).
+      if wasQuickStarted { try catchUp() }
     } else {
       advanceDay()
       if !forChange {
@@ -101,8 +108,49 @@ public final class Replica {
     commitsSinceIdle = 0
   }
 
+  /// Today's tasks alone, for a first `view/list` of Today on a store not loaded yet: a 100k
+  /// store takes ~150 ms to load, its Today a few. They are read in a read transaction that the
+  /// full load continues (`finishQuickStart`, or the next request), so the views' versions
+  /// stay true: both reads see the same store. Nil when that cannot be: loaded already, a
+  /// rollover is due (a change), or the storage has no read transactions.
+  public func quickTodayIndex() throws -> TaskIndex? {
+    guard !isLoaded, !isQuickStarted, try storage.beginReading() else { return nil }
+    let day = dayClock.day(of: clock.now)
+    do {
+      if !storage.isReadOnly, try storage.rolledOverTo().map({ $0 < day }) ?? true {
+        storage.endReading()
+        return nil
+      }
+      let today = try TaskIndex(today: day, expectedCount: 0) { add in
+        try storage.forEachOpenTask(scheduledOnOrBefore: day, add)
+      }
+      isQuickStarted = true
+      return today
+    } catch {
+      storage.endReading()
+      throw error
+    }
+  }
+
+  /// The full load after a quick start (the serving loop calls it once the reply is written).
+  public func finishQuickStart() {
+    guard isQuickStarted, !isLoaded else { return }
+    do {
+      try prepare(forChange: false)
+    } catch {
+      log("cannot read the store: \(error)")
+    }
+  }
+
   /// Reads every open task anew; the views are rebuilt.
   func reload() throws {
+    defer {
+      // (The quick start's read transaction ends here: a rollover after the load is a write.)
+      if isQuickStarted {
+        storage.endReading()
+        isQuickStarted = false
+      }
+    }
     seenNotice = try storage.changeNotice()
     seenChange = try storage.latestChange()
     index = TaskIndex(today: dayClock.day(of: clock.now))  // the old one goes before the new one is built

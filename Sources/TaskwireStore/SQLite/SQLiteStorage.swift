@@ -180,6 +180,21 @@ public final class SQLiteStorage: TaskStorage {
     while try statement.step() { body(TaskRowCoding.task(from: statement)) }
   }
 
+  /// Through the index of open tasks by day (`tasks_open`): Today's tasks alone.
+  public func forEachOpenTask(scheduledOnOrBefore day: CalendarDate, _ body: (consuming TaskRecord) -> Void) throws {
+    let statement = try db.statement(
+      "SELECT \(TaskRowCoding.columns) FROM tasks WHERE completed = 0 AND scheduled_date <= ?"
+    ).bind([.text(day.description)])
+    while try statement.step() { body(TaskRowCoding.task(from: statement)) }
+  }
+
+  public func beginReading() throws -> Bool {
+    try db.statement("BEGIN").run()
+    return true
+  }
+
+  public func endReading() { _ = try? db.statement("COMMIT").run() }
+
   public func openTaskCount() throws -> Int {
     let count = Int(try scalar("SELECT count(*) FROM tasks WHERE completed = 0"))
     openCountSeen = count
