@@ -86,6 +86,18 @@ import Testing
     #expect(first["groups"]?[0]?["tasks"]?.arrayValue?.last?["title"] == "Tomorrow's")
   }
 
+  /// A store no server has rolled over yet (one built by a program, as the benchmark's): the
+  /// first rollover only records the day, so Today is quick, and the day is recorded after.
+  @Test func aStoreNeverRolledOverIsQuickAndRolledOverAfter() throws {
+    let db = try Self.store()
+    try writeAsAnotherProgram(store: db, "DELETE FROM meta WHERE key = 'rolledOverTo'")
+    let client = try Self.client(db)
+    let quick = try client.result("view/list", ["view": "today"])
+    #expect(client.server.replica.isQuickStarted)
+    #expect(try client.result("view/list", ["view": "today"]) == quick)
+    #expect(try client.server.replica.storage.rolledOverTo()?.description == "2026-02-12")
+  }
+
   @Test func anotherFirstRequestLoadsTheWholeStore() throws {
     let db = try Self.store()
     let client = try Self.client(db)

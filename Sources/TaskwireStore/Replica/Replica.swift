@@ -117,7 +117,8 @@ public final class Replica {
     guard !isLoaded, !isQuickStarted, try storage.beginReading() else { return nil }
     let day = dayClock.day(of: clock.now)
     do {
-      if !storage.isReadOnly, try storage.rolledOverTo().map({ $0 < day }) ?? true {
+      // (A store never rolled over only records the day at its first: nothing moves.)
+      if !storage.isReadOnly, let last = try storage.rolledOverTo(), last < day {
         storage.endReading()
         return nil
       }
