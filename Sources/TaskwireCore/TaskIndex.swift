@@ -127,8 +127,10 @@ public struct TaskIndex: Sendable {
   /// Where an open task is in a view's lists: its list and index there.
   public func position(of id: Int64, in view: ViewKind = .today) -> (list: ListKey, index: Int)? {
     guard let task = tasks[id] else { return nil }
-    guard let key = keys(of: task).first(where: { ($0.view == .matrix) == (view == .matrix) }),
-      let index = list(key).index(of: OrderedList.Entry(rank: key.rank(of: task), id: id))
+    // (The key straight from the task: `keys(of:)` would build an array on every task/get.)
+    let found: ListKey?
+    if view == .matrix { found = task.quadrant.map(ListKey.quadrant) } else { found = task.listKey(today: today) }
+    guard let key = found, let index = list(key).index(of: OrderedList.Entry(rank: key.rank(of: task), id: id))
     else { return nil }
     return (key, index)
   }
