@@ -37,6 +37,10 @@ public final class FrameReader {
   /// Called before each read that may block: the owner may wait there for the descriptor to
   /// be readable while it watches others (the server's loop serves its own wake-ups there).
   public var waitForInput: (() -> Void)? = nil
+  /// A read that finds nothing yet on a non-blocking descriptor (EAGAIN: a parent may hand
+  /// over stdin so) waits for input and reads again, instead of ending the stream. Off for a
+  /// socket whose receive timeout reports a silent client as EAGAIN.
+  public var waitsWhenNotReady = false
 
   public init(descriptor: Int32, maxMessageBytes: Int) {
     self.descriptor = descriptor
@@ -214,6 +218,11 @@ public final class FrameReader {
     while true {
       let got = scratch.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
       if got < 0 && errno == EINTR { continue }
+      if got < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) && waitsWhenNotReady {
+        var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        _ = poll(&ready, 1, -1)
+        continue
+      }
       if got <= 0 {
         atEnd = true
         return

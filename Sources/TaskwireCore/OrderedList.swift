@@ -40,8 +40,11 @@ public struct OrderedList: Sendable {
         entry.rank < last.rank
       else { return Self.bisect(list, entry, 0, count) }
       // (In Double: the difference of two Int64 ranks may not fit in an Int64.)
-      let share = (Double(entry.rank) - Double(first.rank)) / (Double(last.rank) - Double(first.rank))
-      let guess = min(count - 1, max(0, Int(share * Double(count - 1))))
+      // Ranks too close for a Double to tell apart give no share: a plain bisection then.
+      let span = Double(last.rank) - Double(first.rank)
+      let share = (Double(entry.rank) - Double(first.rank)) / span
+      guard span > 0, share.isFinite else { return Self.bisect(list, entry, 0, count) }
+      let guess = min(count - 1, max(0, Int(min(1, max(0, share)) * Double(count - 1))))
       var step = 1
       if list[guess] < entry {
         // Everything before `low` is smaller; the answer is in low...high.

@@ -33,6 +33,7 @@ final class ServeLoop: @unchecked Sendable {
     }
     wakePipe = (ends[0], ends[1])
     reader = FrameReader(descriptor: input, maxMessageBytes: maxMessageBytes)
+    reader.waitsWhenNotReady = true
     connection = Connection(sink: FrameWriter(descriptor: output), handler: server, maxMessageBytes: maxMessageBytes)
   }
 

@@ -98,6 +98,32 @@ import Testing
     #expect(try client.server.replica.storage.rolledOverTo()?.description == "2026-02-12")
   }
 
+  /// A date another program stored as a BLOB (it compares with no text) is in Today all the same.
+  @Test func aDateStoredAsABlobIsInTheQuickList() throws {
+    let db = try Self.store()
+    try writeAsAnotherProgram(store: db, "UPDATE tasks SET scheduled_date = CAST('2026-02-11' AS BLOB) WHERE id = 4")
+    let client = try Self.client(db)
+    let quick = try client.result("view/list", ["view": "today"])
+    #expect(client.server.replica.isQuickStarted)
+    #expect(quick["groups"]?[0]?["tasks"]?.arrayValue?.contains { $0["id"] == 4 } == true)
+    #expect(try client.result("view/list", ["view": "today"]) == quick)
+  }
+
+  /// Midnight between the quick list and the load: the load's Today is the new day's, and its
+  /// version moves (a drop computed on the quick list is refused).
+  /// (On a store never rolled over: its first rollover moves nothing, so no change would.)
+  @Test func midnightBetweenTheQuickListAndTheLoadMovesTheVersion() throws {
+    let db = try Self.store()
+    try writeAsAnotherProgram(store: db, "DELETE FROM meta WHERE key = 'rolledOverTo'")
+    let client = try Self.client(db)
+    let quick = try client.result("view/list", ["view": "today"])
+    #expect(client.server.replica.isQuickStarted)
+    client.server.replica.clock.set(Date(timeIntervalSince1970: 1_770_937_200))  // 2026-02-13 00:00 in Berlin
+    let after = try client.result("view/list", ["view": "today"])
+    #expect(after["groups"]?[0]?["tasks"]?.arrayValue?.contains { $0["title"] == "Tomorrow's" } == true)
+    #expect((after["version"]?.integerValue ?? 0) > (quick["version"]?.integerValue ?? 0))
+  }
+
   @Test func anotherFirstRequestLoadsTheWholeStore() throws {
     let db = try Self.store()
     let client = try Self.client(db)

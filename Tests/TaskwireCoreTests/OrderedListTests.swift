@@ -6,7 +6,7 @@ import Testing
 /// bunched, tied or at the ends of Int64: the same index for every entry in the list and for
 /// entries between, before and after them.
 @Suite struct OrderedListTests {
-  enum Spread: CaseIterable { case even, bunched, tied, extreme }
+  enum Spread: CaseIterable { case even, bunched, tied, extreme, indistinct }
 
   static func ranks(_ spread: Spread, count: Int, _ random: inout Generator) -> [Int64] {
     switch spread {
@@ -15,6 +15,9 @@ import Testing
       // Most ranks in a narrow band, a few far out: the guess is far off, the gallop long.
       return (0..<count).map { $0 % 50 == 0 ? Int64(random.next(1 << 40)) : Int64(1 << 30 + random.next(5000)) }
     case .tied: return (0..<count).map { _ in Int64(random.next(8)) }
+    case .indistinct:
+      // Ranks a Double cannot tell apart (the share of the range would be 0/0).
+      return (0..<count).map { Int64.max - 8192 + Int64($0 % 8000) }
     case .extreme:
       return (0..<count).map { n in n == 0 ? .min : n == count - 1 ? .max : Int64(bitPattern: random.next()) }
     }

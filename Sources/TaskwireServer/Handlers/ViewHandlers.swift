@@ -15,8 +15,10 @@ extension Server {
   /// an editor shows first, at once however large the store); the rest is loaded right after
   /// the reply (`Replica.quickTodayIndex`). Nil for any other first request.
   func quickTodayList(_ params: JSONValue?) throws -> ViewListRequest.Response? {
-    let query = try ViewListRequest.decode(params, context: decodingContext)
-    guard query.view == .today, let today = try replica.quickTodayIndex() else { return nil }
+    // (Phrases in a filter read against the day the list is for, as after a load.)
+    let day = replica.dayClock.day(of: replica.clock.now)
+    let query = try ViewListRequest.decode(params, context: DecodingContext(today: day))
+    guard query.view == .today, let today = try replica.quickTodayIndex(day: day) else { return nil }
     return ViewListRequest.Response(
       snapshot: ViewSnapshot(query: query, index: today, words: replica.words), version: publisher.version(of: .today))
   }

@@ -23,6 +23,8 @@ public final class Replica {
   /// A first `view/list` of Today was answered from Today's tasks alone (`quickTodayIndex`), in
   /// a read transaction that stays open until the full load, which then reads the same store.
   public private(set) var isQuickStarted = false
+  /// The day the quick start listed Today for.
+  var quickDay: CalendarDate? = nil
   var seenNotice: Int64 = 0
   /// The day the clock was last seen in, and when it starts and ends.
   var todayBounds: DayBounds? = nil
@@ -113,9 +115,8 @@ public final class Replica {
   /// full load continues (`finishQuickStart`, or the next request), so the views' versions
   /// stay true: both reads see the same store. Nil when that cannot be: loaded already, a
   /// rollover is due (a change), or the storage has no read transactions.
-  public func quickTodayIndex() throws -> TaskIndex? {
+  public func quickTodayIndex(day: CalendarDate) throws -> TaskIndex? {
     guard !isLoaded, !isQuickStarted, try storage.beginReading() else { return nil }
-    let day = dayClock.day(of: clock.now)
     do {
       // (A store never rolled over only records the day at its first: nothing moves.)
       if !storage.isReadOnly, let last = try storage.rolledOverTo(), last < day {
@@ -126,6 +127,7 @@ public final class Replica {
         try storage.forEachOpenTask(scheduledOnOrBefore: day, add)
       }
       isQuickStarted = true
+      quickDay = day
       return today
     } catch {
       storage.endReading()
@@ -150,6 +152,9 @@ public final class Replica {
       if isQuickStarted {
         storage.endReading()
         isQuickStarted = false
+        // Midnight came between the quick list and the load: every view's content is new.
+        if quickDay != index.today { pending.rebuilt = true }
+        quickDay = nil
       }
     }
     seenNotice = try storage.changeNotice()

@@ -180,10 +180,12 @@ public final class SQLiteStorage: TaskStorage {
     while try statement.step() { body(TaskRowCoding.task(from: statement)) }
   }
 
-  /// Through the index of open tasks by day (`tasks_open`): Today's tasks alone.
+  /// Through the index of open tasks by day (`tasks_open`): Today's tasks alone. A date that
+  /// another program stored as a BLOB compares with no text: BLOBs sort after every text in
+  /// the index, so they are read too, and sorted by the index builder like every task.
   public func forEachOpenTask(scheduledOnOrBefore day: CalendarDate, _ body: (consuming TaskRecord) -> Void) throws {
     let statement = try db.statement(
-      "SELECT \(TaskRowCoding.columns) FROM tasks WHERE completed = 0 AND scheduled_date <= ?"
+      "SELECT \(TaskRowCoding.columns) FROM tasks WHERE completed = 0 AND (scheduled_date <= ? OR scheduled_date >= x'')"
     ).bind([.text(day.description)])
     while try statement.step() { body(TaskRowCoding.task(from: statement)) }
   }
@@ -193,7 +195,15 @@ public final class SQLiteStorage: TaskStorage {
     return true
   }
 
-  public func endReading() { _ = try? db.statement("COMMIT").run() }
+  /// (A read transaction that will not commit is rolled back: left open, it would keep every
+  /// later write out.)
+  public func endReading() {
+    do {
+      try db.statement("COMMIT").run()
+    } catch {
+      _ = try? db.statement("ROLLBACK").run()
+    }
+  }
 
   public func openTaskCount() throws -> Int {
     let count = Int(try scalar("SELECT count(*) FROM tasks WHERE completed = 0"))
