@@ -14,19 +14,10 @@ public struct JSONWriter {
   }
 
   /// A writer that hands its text to `spill` in chunks of about `spillSize` bytes as it is
-  /// written; call `finish()` for the rest. `buffer` (emptied) is where it writes: a caller
-  /// that writes many messages hands the same one back each time (`releaseBuffer`), so that a
-  /// small reply allocates nothing.
-  public init(buffer: consuming [UInt8] = [], spillingTo spill: @escaping (borrowing [UInt8]) -> Void) {
-    bytes = buffer
-    bytes.removeAll(keepingCapacity: true)
+  /// written; call `finish()` for the rest.
+  public init(spillingTo spill: @escaping (borrowing [UInt8]) -> Void) {
+    bytes.reserveCapacity(Self.spillSize + 4096)
     self.spill = spill
-  }
-
-  /// The buffer, emptied, for the next writer.
-  public consuming func releaseBuffer() -> [UInt8] {
-    bytes.removeAll(keepingCapacity: true)
-    return bytes
   }
 
   /// Hands a full chunk over (spilling writers only): writers of long values call it between

@@ -16,8 +16,6 @@ public final class FrameWriter {
   /// A socket with a send timeout: a write that timed out (EAGAIN) means the reader stalled,
   /// and the connection is given up. (On a pipe EAGAIN means try again.)
   private let givingUpOnTimeout: Bool
-  /// Where `stream` writes, kept from one message to the next (at most a chunk and a bit).
-  private var scratch: [UInt8] = []
 
   public init(descriptor: Int32, framing: Framing = .newline, givingUpOnTimeout: Bool = false) {
     self.descriptor = descriptor
@@ -43,10 +41,7 @@ public final class FrameWriter {
     var failed = false
     let descriptor = self.descriptor
     let givingUp = givingUpOnTimeout
-    // (Moved out, not shared: a shared buffer would be copied at the first append.)
-    var buffer: [UInt8] = []
-    swap(&buffer, &scratch)
-    var json = JSONWriter(buffer: consume buffer) { chunk in
+    var json = JSONWriter { chunk in
       guard !failed else { return }
       do throws(Closed) {
         try Self.writeAll(chunk, to: descriptor, givingUpOnTimeout: givingUp)
@@ -57,7 +52,6 @@ public final class FrameWriter {
     body(&json)
     json.append(raw: "\n")
     json.finish()
-    scratch = json.releaseBuffer()
     if failed { throw Closed() }
   }
 
