@@ -43,6 +43,17 @@ import Testing
     return client
   }
 
+  /// A first `view/list` of Today on the store, after `sql` run by another program: the
+  /// client, the reply (which must be a quick one) and the store.
+  static func quickList(after sql: String? = nil) throws -> (InProcessClient, JSONValue, String) {
+    let db = try Self.store()
+    if let sql { try writeAsAnotherProgram(store: db, sql) }
+    let client = try Self.client(db)
+    let quick = try client.result("view/list", ["view": "today"])
+    #expect(client.server.replica.isQuickStarted && !client.server.replica.isLoaded, "answered before the load")
+    return (client, quick, db)
+  }
+
   @Test(arguments: [
     ["view": "today"] as JSONValue,
     ["view": "today", "sort": "title"],
@@ -64,10 +75,7 @@ import Testing
   }
 
   @Test func anotherProcesssChangeInBetweenIsAChange() throws {
-    let db = try Self.store()
-    let client = try Self.client(db)
-    let quick = try client.result("view/list", ["view": "today"])
-    #expect(client.server.replica.isQuickStarted)
+    let (client, quick, db) = try Self.quickList()
     // Another process adds a task to Today before this one has loaded the rest.
     let other = try TaskwireProcess.started(["--db", db])
     try other.result("task/create", ["title": "From elsewhere", "view": "today"])
@@ -89,22 +97,15 @@ import Testing
   /// A store no server has rolled over yet (one built by a program, as the benchmark's): the
   /// first rollover only records the day, so Today is quick, and the day is recorded after.
   @Test func aStoreNeverRolledOverIsQuickAndRolledOverAfter() throws {
-    let db = try Self.store()
-    try writeAsAnotherProgram(store: db, "DELETE FROM meta WHERE key = 'rolledOverTo'")
-    let client = try Self.client(db)
-    let quick = try client.result("view/list", ["view": "today"])
-    #expect(client.server.replica.isQuickStarted)
+    let (client, quick, _) = try Self.quickList(after: "DELETE FROM meta WHERE key = 'rolledOverTo'")
     #expect(try client.result("view/list", ["view": "today"]) == quick)
     #expect(try client.server.replica.storage.rolledOverTo()?.description == "2026-02-12")
   }
 
   /// A date another program stored as a BLOB (it compares with no text) is in Today all the same.
   @Test func aDateStoredAsABlobIsInTheQuickList() throws {
-    let db = try Self.store()
-    try writeAsAnotherProgram(store: db, "UPDATE tasks SET scheduled_date = CAST('2026-02-11' AS BLOB) WHERE id = 4")
-    let client = try Self.client(db)
-    let quick = try client.result("view/list", ["view": "today"])
-    #expect(client.server.replica.isQuickStarted)
+    let (client, quick, _) = try Self.quickList(
+      after: "UPDATE tasks SET scheduled_date = CAST('2026-02-11' AS BLOB) WHERE id = 4")
     #expect(quick["groups"]?[0]?["tasks"]?.arrayValue?.contains { $0["id"] == 4 } == true)
     #expect(try client.result("view/list", ["view": "today"]) == quick)
   }
@@ -113,11 +114,7 @@ import Testing
   /// version moves (a drop computed on the quick list is refused).
   /// (On a store never rolled over: its first rollover moves nothing, so no change would.)
   @Test func midnightBetweenTheQuickListAndTheLoadMovesTheVersion() throws {
-    let db = try Self.store()
-    try writeAsAnotherProgram(store: db, "DELETE FROM meta WHERE key = 'rolledOverTo'")
-    let client = try Self.client(db)
-    let quick = try client.result("view/list", ["view": "today"])
-    #expect(client.server.replica.isQuickStarted)
+    let (client, quick, _) = try Self.quickList(after: "DELETE FROM meta WHERE key = 'rolledOverTo'")
     client.server.replica.clock.set(Date(timeIntervalSince1970: 1_770_937_200))  // 2026-02-13 00:00 in Berlin
     let after = try client.result("view/list", ["view": "today"])
     #expect(after["groups"]?[0]?["tasks"]?.arrayValue?.contains { $0["title"] == "Tomorrow's" } == true)
