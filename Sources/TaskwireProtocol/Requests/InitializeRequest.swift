@@ -31,12 +31,10 @@ public enum InitializeRequest: RequestType {
         "protocolVersion", "\"\(version)\" is not spoken here; this server speaks \"\(TaskwireVersion.protocol)\"")
     }
     let info = try reader.nested("clientInfo", allowed: ["name", "version"])
-    // LSP's place for a server's own options: only ours is read, others are left alone.
+    // LSP's place for a server's own options (any JSON value, in LSP: an editor set up for
+    // another server may send a string): only our member of an object is read.
     var compact = false
-    if let options = try reader.value("initializationOptions"), !options.isNull {
-      guard let object = options.objectValue else {
-        throw .invalidParams("initializationOptions", "must be an object, got \(options.typeName)")
-      }
+    if let object = try reader.value("initializationOptions")?.objectValue {
       if let flag = object["compactTasks"], !flag.isNull {
         guard let value = flag.boolValue else {
           throw .invalidParams("initializationOptions.compactTasks", "must be true or false, got \(flag.typeName)")
