@@ -13,6 +13,12 @@ public enum RowValue: Sendable, Equatable {
 public protocol TaskRowSource {
   func int(_ column: Int32) -> Int64
   func text(_ column: Int32) -> String?
+  /// The tags column read as tags (a source may hand out an array it read before).
+  func tagList(_ column: Int32) -> [String]
+}
+
+extension TaskRowSource {
+  public func tagList(_ column: Int32) -> [String] { TaskRowCoding.tags(from: text(column)) }
 }
 
 /// A task saved in history: the row's values as a JSON array, in column order.
@@ -53,7 +59,7 @@ public enum TaskRowCoding {
   public static func task(from row: some TaskRowSource) -> TaskRecord {
     TaskRecord(
       id: row.int(0), title: row.text(1) ?? "", notes: row.text(2),
-      tags: tags(from: row.text(3)),
+      tags: row.tagList(3),
       priority: Int(row.int(4)), urgent: row.int(5) != 0, durationMinutes: Int(row.int(6)),
       type: TaskType(rawValue: row.text(7) ?? "") ?? .maintenance,
       scheduledDate: row.text(8).flatMap(CalendarDate.init(iso:)),

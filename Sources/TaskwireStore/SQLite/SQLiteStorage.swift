@@ -177,7 +177,8 @@ public final class SQLiteStorage: TaskStorage {
     let scan = Int64(open) * 4 >= (try nextTaskID() - 1)
     let statement = try db.statement(
       "SELECT \(TaskRowCoding.columns) FROM tasks \(scan ? "NOT INDEXED " : "")WHERE completed = 0")
-    while try statement.step() { body(TaskRowCoding.task(from: statement)) }
+    let row = SharingRow(statement)
+    while try statement.step() { body(TaskRowCoding.task(from: row)) }
   }
 
   /// Through the index of open tasks by day (`tasks_open`): Today's tasks alone. A date that
@@ -187,7 +188,8 @@ public final class SQLiteStorage: TaskStorage {
     let statement = try db.statement(
       "SELECT \(TaskRowCoding.columns) FROM tasks WHERE completed = 0 AND (scheduled_date <= ? OR scheduled_date >= x'')"
     ).bind([.text(day.description)])
-    while try statement.step() { body(TaskRowCoding.task(from: statement)) }
+    let row = SharingRow(statement)
+    while try statement.step() { body(TaskRowCoding.task(from: row)) }
   }
 
   public func beginReading() throws -> Bool {
