@@ -151,8 +151,9 @@ struct Stats {
   }
 }
 
-/// CPU affinity: taskset for the whole benchmark; for a child, the spawning thread's own mask
-/// (sched_setaffinity, which Linux's C library hides behind _GNU_SOURCE, looked up at run time).
+/// CPU affinity through sched_setaffinity (which Linux's C library hides behind _GNU_SOURCE,
+/// looked up at run time): the benchmark's own, and a child's, which inherits the mask of the
+/// thread that starts it.
 enum Affinity {
   private typealias AffinityCall = @convention(c) (pid_t, Int, UnsafeMutableRawPointer) -> Int32
   private static let call: (get: AffinityCall, set: AffinityCall)? = {
@@ -160,32 +161,31 @@ enum Affinity {
     return (unsafeBitCast(get, to: AffinityCall.self), unsafeBitCast(set, to: AffinityCall.self))
   }()
 
+  /// The mask of `cpus` (nil: every CPU), as sched_setaffinity takes it.
+  private static func mask(_ cpus: [Int]?) -> [UInt64] {
+    var mask = [UInt64](repeating: 0, count: 16)
+    for cpu in cpus ?? Array(0..<ProcessInfo.processInfo.activeProcessorCount) {
+      mask[cpu / 64] |= 1 << UInt64(cpu % 64)
+    }
+    return mask
+  }
+
+  /// Moves this thread (the benchmark's main one: the threads it starts later follow) to `cpus`
+  /// (nil: every CPU); false when that cannot be done.
+  @discardableResult
+  static func set(_ cpus: [Int]?) -> Bool {
+    guard let call else { return false }
+    var wanted = mask(cpus)
+    return wanted.withUnsafeMutableBytes { call.set(0, $0.count, $0.baseAddress!) } == 0
+  }
+
   /// Runs `body` with this thread on `cpus` (nil: every CPU), then puts its mask back.
   static func whileThisThreadRuns<T>(on cpus: [Int]?, _ body: () -> T) -> T {
     guard let call else { return body() }
     var saved = [UInt64](repeating: 0, count: 16)
-    var wanted = [UInt64](repeating: 0, count: 16)
-    for cpu in cpus ?? Array(0..<ProcessInfo.processInfo.activeProcessorCount) {
-      wanted[cpu / 64] |= 1 << UInt64(cpu % 64)
-    }
-    let size = saved.count * 8
-    let had = saved.withUnsafeMutableBytes { call.get(0, size, $0.baseAddress!) } == 0
-    _ = wanted.withUnsafeMutableBytes { call.set(0, size, $0.baseAddress!) }
-    defer { if had { _ = saved.withUnsafeMutableBytes { call.set(0, size, $0.baseAddress!) } } }
+    let had = saved.withUnsafeMutableBytes { call.get(0, $0.count, $0.baseAddress!) } == 0
+    set(cpus)
+    defer { if had { _ = saved.withUnsafeMutableBytes { call.set(0, $0.count, $0.baseAddress!) } } }
     return body()
-  }
-
-  static let all = "0-\(max(0, ProcessInfo.processInfo.activeProcessorCount - 1))"
-
-  /// Moves this process to the CPUs in `list` (like "0" or "0-1"); false when taskset fails.
-  static func set(_ list: String) -> Bool {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/taskset")
-    process.arguments = ["-p", "-c", list, String(getpid())]
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return false }
-    process.waitUntilExit()
-    return process.terminationStatus == 0
   }
 }

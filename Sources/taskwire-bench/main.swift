@@ -59,13 +59,13 @@ defer { try? FileManager.default.removeItem(at: folder) }
 // The echo child: a trivial C program copying stdin to stdout, built here.
 let echo = try EchoChild.build(in: folder)
 
-// Pin the benchmark itself to CPU 0; children started with taskset join it there.
-let pinnedSelf = Affinity.set("0")
+// Pin the benchmark itself to CPU 0; the children it starts pinned join it there.
+let pinnedSelf = Affinity.set([0])
 var scenarios = Scenarios(server: server, iterations: iterations)
 var reports: [Report] = []
 for round in 1...rounds {
   var report = Report(sizes: sizes)
-  _ = Affinity.set(pinnedSelf ? "0" : Affinity.all)
+  Affinity.set(pinnedSelf ? [0] : nil)
   for size in sizes {
     FileHandle.standardError.write(Data("taskwire-bench: round \(round) of \(rounds), \(size) tasks…\n".utf8))
     report.pinned[size] = try scenarios.run(
@@ -73,7 +73,7 @@ for round in 1...rounds {
     report.echoPinned[size] = try scenarios.echoRoundTrip(echo: echo, pinned: pinnedSelf)
   }
   // Unpinned: the benchmark free to run anywhere, the children too.
-  _ = Affinity.set(Affinity.all)
+  Affinity.set(nil)
   if let largest = sizes.last {
     report.unpinned = try scenarios.run(size: largest, pinned: false, folder: folder)
     report.echoUnpinned = try scenarios.echoRoundTrip(echo: echo, pinned: false)

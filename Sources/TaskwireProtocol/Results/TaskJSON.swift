@@ -51,21 +51,23 @@ extension TaskRecord {
     return .encoded(writer.bytes)
   }
 
-  /// The task without the members at their defaults (`compactTasks`, Protocol/README.md):
-  /// `id`, `title`, `createdAt` and `updatedAt` always; the others only when they differ from
-  /// notes null, tags [], priority 1, urgent false, durationMinutes 15, type "maintenance",
-  /// scheduledDate null, dueDate null, recurrence {"pattern":"none"}, completed false and
-  /// completedAt null.
-  public func writeCompact(into writer: inout JSONWriter) {
+  /// Writes the task's JSON at the end of `writer`.
+  public func write(into writer: inout JSONWriter) { write(into: &writer, omittingDefaults: false) }
+
+  /// `omittingDefaults`: the compact task (`compactTasks`, Protocol/README.md): `id`, `title`,
+  /// `createdAt` and `updatedAt` always; the others only when they differ from notes null,
+  /// tags [], priority 1, urgent false, durationMinutes 15, type "maintenance", scheduledDate
+  /// null, dueDate null, recurrence {"pattern":"none"}, completed false and completedAt null.
+  public func write(into writer: inout JSONWriter, omittingDefaults compact: Bool) {
     writer.append(raw: "{\"id\":")
     writer.append(integer: id)
     writer.append(raw: ",\"title\":")
     writer.writeString(title)
-    if let notes {
+    if !compact || notes != nil {
       writer.append(raw: ",\"notes\":")
-      writer.writeString(notes)
+      if let notes { writer.writeString(notes) } else { writer.append(raw: "null") }
     }
-    if !tags.isEmpty {
+    if !compact || !tags.isEmpty {
       writer.append(raw: ",\"tags\":[")
       for (index, tag) in tags.enumerated() {
         if index > 0 { writer.append(raw: ",") }
@@ -73,70 +75,36 @@ extension TaskRecord {
       }
       writer.append(raw: "]")
     }
-    if priority != 1 {
+    if !compact || priority != 1 {
       writer.append(raw: ",\"priority\":")
       writer.append(integer: Int64(priority))
     }
-    if urgent { writer.append(raw: ",\"urgent\":true") }
-    if durationMinutes != 15 {
+    if !compact || urgent { writer.append(raw: urgent ? ",\"urgent\":true" : ",\"urgent\":false") }
+    if !compact || durationMinutes != 15 {
       writer.append(raw: ",\"durationMinutes\":")
       writer.append(integer: Int64(durationMinutes))
     }
-    if type != .maintenance {
+    if !compact || type != .maintenance {
       writer.append(raw: ",\"type\":")
       writer.writeString(type.rawValue)
     }
-    if scheduledDate != nil {
+    if !compact || scheduledDate != nil {
       writer.append(raw: ",\"scheduledDate\":")
       writer.append(date: scheduledDate)
     }
-    if dueDate != nil {
+    if !compact || dueDate != nil {
       writer.append(raw: ",\"dueDate\":")
       writer.append(date: dueDate)
     }
-    if recurrence != Recurrence.none {
+    if !compact || recurrence != Recurrence.none {
       writer.append(raw: ",\"recurrence\":")
       writer.write(recurrence.json)
     }
-    if completed { writer.append(raw: ",\"completed\":true") }
-    if let completedAt {
+    if !compact || completed { writer.append(raw: completed ? ",\"completed\":true" : ",\"completed\":false") }
+    if !compact || completedAt != nil {
       writer.append(raw: ",\"completedAt\":")
-      writer.writeString(completedAt)
+      if let completedAt { writer.writeString(completedAt) } else { writer.append(raw: "null") }
     }
-    writer.append(raw: ",\"createdAt\":")
-    writer.writeString(createdAt)
-    writer.append(raw: ",\"updatedAt\":")
-    writer.writeString(updatedAt)
-    writer.append(raw: "}")
-  }
-
-  /// Writes the task's JSON at the end of `writer`.
-  public func write(into writer: inout JSONWriter) {
-    writer.append(raw: "{\"id\":")
-    writer.append(integer: id)
-    writer.append(raw: ",\"title\":")
-    writer.writeString(title)
-    writer.append(raw: ",\"notes\":")
-    if let notes { writer.writeString(notes) } else { writer.append(raw: "null") }
-    writer.append(raw: ",\"tags\":[")
-    for (index, tag) in tags.enumerated() {
-      if index > 0 { writer.append(raw: ",") }
-      writer.writeString(tag)
-    }
-    writer.append(raw: "],\"priority\":")
-    writer.append(integer: Int64(priority))
-    writer.append(raw: urgent ? ",\"urgent\":true,\"durationMinutes\":" : ",\"urgent\":false,\"durationMinutes\":")
-    writer.append(integer: Int64(durationMinutes))
-    writer.append(raw: ",\"type\":")
-    writer.writeString(type.rawValue)
-    writer.append(raw: ",\"scheduledDate\":")
-    writer.append(date: scheduledDate)
-    writer.append(raw: ",\"dueDate\":")
-    writer.append(date: dueDate)
-    writer.append(raw: ",\"recurrence\":")
-    writer.write(recurrence.json)
-    writer.append(raw: completed ? ",\"completed\":true,\"completedAt\":" : ",\"completed\":false,\"completedAt\":")
-    if let completedAt { writer.writeString(completedAt) } else { writer.append(raw: "null") }
     writer.append(raw: ",\"createdAt\":")
     writer.writeString(createdAt)
     writer.append(raw: ",\"updatedAt\":")

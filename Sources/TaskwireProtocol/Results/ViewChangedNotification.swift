@@ -40,15 +40,9 @@ extension DiffOperation {
   public func json(compactTasks: Bool) -> JSONValue {
     switch self {
     case .insert(let group, let index, let task):
-      let encoded: JSONValue
-      if compactTasks {
-        var writer = JSONWriter()
-        task.writeCompact(into: &writer)
-        encoded = .encoded(writer.bytes)
-      } else {
-        encoded = task.json
-      }
-      return ["op": "insert", "group": .string(group.groupKey), "index": .int(index), "task": encoded]
+      var writer = JSONWriter()
+      task.write(into: &writer, omittingDefaults: compactTasks)
+      return ["op": "insert", "group": .string(group.groupKey), "index": .int(index), "task": .encoded(writer.bytes)]
     case .remove(let group, let index, let id):
       return ["op": "remove", "group": .string(group.groupKey), "index": .int(index), "id": .int64(id)]
     case .move(let id, let from, let fromIndex, let to, let toIndex):

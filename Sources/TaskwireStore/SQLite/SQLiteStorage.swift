@@ -177,8 +177,7 @@ public final class SQLiteStorage: TaskStorage {
     let scan = Int64(open) * 4 >= (try nextTaskID() - 1)
     let statement = try db.statement(
       "SELECT \(TaskRowCoding.columns) FROM tasks \(scan ? "NOT INDEXED " : "")WHERE completed = 0")
-    let row = SharingRow(statement)
-    while try statement.step() { body(TaskRowCoding.task(from: row)) }
+    try SharingRow.forEachTask(of: statement, body)
   }
 
   /// Through the index of open tasks by day (`tasks_open`): Today's tasks alone. A date that
@@ -188,8 +187,7 @@ public final class SQLiteStorage: TaskStorage {
     let statement = try db.statement(
       "SELECT \(TaskRowCoding.columns) FROM tasks WHERE completed = 0 AND (scheduled_date <= ? OR scheduled_date >= x'')"
     ).bind([.text(day.description)])
-    let row = SharingRow(statement)
-    while try statement.step() { body(TaskRowCoding.task(from: row)) }
+    try SharingRow.forEachTask(of: statement, body)
   }
 
   public func beginReading() throws -> Bool {

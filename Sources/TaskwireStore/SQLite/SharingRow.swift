@@ -1,10 +1,11 @@
 import CSQLite
+import TaskwireCore
 
 /// A SQLite result row read as a task, where the columns that repeat from task to task (the tags,
 /// and the created and updated times of tasks made or imported together) give the same String
 /// and the same tag array as the row before when their bytes are the same: a store of 100k
-/// tasks then holds a tag set once, not once per task (a heap object each, ~64 bytes). For a
-/// whole-table read (the index load); the statement is stepped by the caller.
+/// tasks then holds a tag set once, not once per task (a heap object each, ~64 bytes). For the
+/// reads of many tasks (the index load).
 final class SharingRow: TaskRowSource {
   private let statement: SQLiteStatement
   /// The created and updated times (columns 13 and 14 of `TaskRowCoding.columns`): the bytes
@@ -14,6 +15,12 @@ final class SharingRow: TaskRowSource {
   private var lastTags: (bytes: [UInt8], tags: [String])? = nil
 
   init(_ statement: SQLiteStatement) { self.statement = statement }
+
+  /// Steps `statement` (selecting `TaskRowCoding.columns`) to its end, a task per row.
+  static func forEachTask(of statement: SQLiteStatement, _ body: (consuming TaskRecord) -> Void) throws {
+    let row = SharingRow(statement)
+    while try statement.step() { body(TaskRowCoding.task(from: row)) }
+  }
 
   func int(_ column: Int32) -> Int64 { statement.int(column) }
 
