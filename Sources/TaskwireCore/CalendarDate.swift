@@ -16,6 +16,15 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
     self.init(checkedYear: year, month: month, day: day)
   }
 
+  /// The date as one word, never 0 (no month is 0): a record holds an optional date as its word.
+  var word: UInt32 { packed }
+
+  /// The date of a `word`; nil for 0.
+  init?(word: UInt32) {
+    guard word != 0 else { return nil }
+    packed = word
+  }
+
   private init(checkedYear year: Int, month: Int, day: Int) {
     packed = UInt32(year) << 9 | UInt32(month) << 5 | UInt32(day)
   }

@@ -7,19 +7,48 @@ public struct Recurrence: Equatable, Sendable {
     case none, daily, weekly, biweekly, monthly
   }
 
-  // Widest first: a record holds one (see TaskRecord).
-  public var weekdays: [Int]?
-  public var interval: Int
-  public var monthDay: Int?
   public var pattern: Pattern
   public var afterCompletion: Bool
+  // Held small, as every task record holds one (see TaskRecord): the weekdays as bits 0–6 (bit 7
+  // set when there is a list at all, even an empty one), the month day 0 for none. `make` lets
+  // through only weekdays 1–7, month days 1–32 and intervals 1–365.
+  private var weekdayBits: UInt8
+  private var monthDayValue: UInt8
+  private var intervalValue: Int16
+
+  /// The ISO weekdays, in order (a weekly pattern may have none: then its schedule's weekday).
+  public var weekdays: [Int]? {
+    get {
+      guard weekdayBits & 0x80 != 0 else { return nil }
+      return (1...7).filter { weekdayBits & (1 << ($0 - 1)) != 0 }
+    }
+    set {
+      weekdayBits =
+        newValue.map { days in
+          days.reduce(UInt8(0x80)) { bits, day in (1...7).contains(day) ? bits | 1 << (day - 1) : bits }
+        } ?? 0
+    }
+  }
+
+  public var monthDay: Int? {
+    get { monthDayValue == 0 ? nil : Int(monthDayValue) }
+    set { monthDayValue = newValue.map { UInt8(clamping: $0) } ?? 0 }
+  }
+
+  public var interval: Int {
+    get { Int(intervalValue) }
+    set { intervalValue = Int16(clamping: newValue) }
+  }
 
   public init(pattern: Pattern, weekdays: [Int]?, monthDay: Int?, interval: Int, afterCompletion: Bool) {
     self.pattern = pattern
+    self.afterCompletion = afterCompletion
+    weekdayBits = 0
+    monthDayValue = 0
+    intervalValue = 1
     self.weekdays = weekdays
     self.monthDay = monthDay
     self.interval = interval
-    self.afterCompletion = afterCompletion
   }
 
   public static let none = Recurrence(pattern: .none, weekdays: nil, monthDay: nil, interval: 1, afterCompletion: false)

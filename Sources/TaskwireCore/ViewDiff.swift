@@ -23,7 +23,8 @@ public enum ViewDiff {
 
   /// `touched` names the only groups whose tasks may differ (nil: any); the others are not
   /// looked at, so a change costs the size of the lists it touched, not of the view.
-  public static func between(_ old: ViewSnapshot, _ new: ViewSnapshot, touched: Set<ListKey>? = nil) -> [DiffOperation] {
+  public static func between(_ old: ViewSnapshot, _ new: ViewSnapshot, touched: Set<ListKey>? = nil) -> [DiffOperation]
+  {
     var operations: [DiffOperation] = []
     func isTouched(_ key: ListKey) -> Bool { touched?.contains(key) ?? true }
     var groups = old.groups.map { WorkingGroup(key: $0.key, ids: $0.tasks.map(\.id)) }
@@ -62,7 +63,8 @@ public enum ViewDiff {
       previous += 1
       groups.insert(WorkingGroup(key: group.key, ids: []), at: previous)
       operations.append(
-        .insertGroup(index: previous, group: ViewSnapshot.Group(key: group.key, title: group.title, date: group.date, tasks: [])))
+        .insertGroup(
+          index: previous, group: ViewSnapshot.Group(key: group.key, title: group.title, date: group.date, tasks: [])))
     }
     // Tasks that change group inside the view, placed among the tasks already there.
     for g in groups.indices where isTouched(groups[g].key) {
@@ -91,7 +93,8 @@ public enum ViewDiff {
     for (g, group) in new.groups.enumerated() {
       if let before = oldGroups[group.key], before.title != group.title || before.date != group.date {
         operations.append(
-          .updateGroup(index: g, group: ViewSnapshot.Group(key: group.key, title: group.title, date: group.date, tasks: [])))
+          .updateGroup(
+            index: g, group: ViewSnapshot.Group(key: group.key, title: group.title, date: group.date, tasks: [])))
       }
     }
     var oldRecord: [Int64: TaskRecord] = [:]
@@ -125,7 +128,8 @@ public enum ViewDiff {
     // two neighbours could name either).
     let rankPath = key.rankPath
     let rankKept = ids.map { id in
-      oldRecords[id].map { old in records[id].map { $0[keyPath: rankPath] == old[keyPath: rankPath] } ?? false } ?? false
+      oldRecords[id].map { old in records[id].map { $0[keyPath: rankPath] == old[keyPath: rankPath] } ?? false }
+        ?? false
     }
     let stable = longestIncreasingRun(ids.map { targetIndex[$0]! }, preferring: rankKept).map { ids[$0] }
     let stableSet = Set(stable)
@@ -176,15 +180,5 @@ public enum ViewDiff {
       cursor = previous[cursor]
     }
     return run.reversed()
-  }
-}
-
-extension TaskRecord {
-  /// Equal in everything a frontend sees: the two ranks (places in manual orders) are internal.
-  public func looksLike(_ other: TaskRecord) -> Bool {
-    var other = other
-    other.rank = rank
-    other.matrixRank = matrixRank
-    return self == other
   }
 }

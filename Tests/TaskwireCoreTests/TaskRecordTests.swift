@@ -1,0 +1,76 @@
+import Testing
+
+@testable import TaskwireCore
+
+/// A record is one shared box of fields (copied when a copy changes) with some fields held
+/// smaller than their public types: 100k of them are held in memory.
+@Suite struct TaskRecordTests {
+  func record() -> TaskRecord {
+    TaskRecord(
+      id: 7, title: "Water the plants", tags: ["home"], priority: 2, durationMinutes: 30,
+      scheduledDate: CalendarDate(iso: "2026-02-12"), createdAt: "2026-02-01T08:00:00Z",
+      updatedAt: "2026-02-01T08:00:00Z", rank: 1024)
+  }
+
+  @Test func aChangedCopyLeavesTheOriginalAlone() {
+    let original = record()
+    var copy = original
+    #expect(copy == original)
+    copy.title = "Water the garden"
+    copy.tags.append("garden")
+    copy.scheduledDate = nil
+    copy.recurrence.interval = 3
+    #expect(original.title == "Water the plants")
+    #expect(original.tags == ["home"])
+    #expect(original.scheduledDate == CalendarDate(iso: "2026-02-12"))
+    #expect(original.recurrence == .none)
+    #expect(copy.title == "Water the garden" && copy.tags == ["home", "garden"] && copy.scheduledDate == nil)
+    #expect(copy != original)
+  }
+
+  @Test func looksLikeIgnoresOnlyTheRanks() {
+    let task = record()
+    var moved = task
+    moved.rank = 99
+    moved.matrixRank = 5
+    #expect(task.looksLike(moved))
+    #expect(task != moved)
+    var renamed = task
+    renamed.priority = 3
+    #expect(!task.looksLike(renamed))
+  }
+
+  @Test func smallFieldsKeepTheirValues() {
+    var task = record()
+    #expect(task.priority == 2 && task.durationMinutes == 30)
+    task.dueDate = CalendarDate(iso: "9999-12-31")
+    task.scheduledDate = CalendarDate(iso: "0001-01-01")
+    #expect(task.dueDate?.description == "9999-12-31")
+    #expect(task.scheduledDate?.description == "0001-01-01")
+    // Another program may write anything into the store's integer columns: held to the field's range.
+    task.priority = 1 << 40
+    task.durationMinutes = -(1 << 40)
+    #expect(task.priority == Int(Int16.max))
+    #expect(task.durationMinutes == Int(Int32.min))
+  }
+
+  @Test func recurrenceKeepsWeekdaysMonthDayAndInterval() throws {
+    let weekly = try Recurrence.make(pattern: "weekly", weekdays: [5, 1, 3], monthDay: nil, interval: 2)
+    #expect(weekly.weekdays == [1, 3, 5])
+    #expect(weekly.interval == 2 && weekly.monthDay == nil)
+    let anyWeekday = try Recurrence.make(pattern: "weekly", weekdays: nil, monthDay: nil)
+    #expect(anyWeekday.weekdays == [], "a weekly pattern's empty list stays a list")
+    #expect(Recurrence.none.weekdays == nil)
+    let lastDay = try Recurrence.make(pattern: "monthly", weekdays: nil, monthDay: 32, interval: 365)
+    #expect(lastDay.monthDay == 32 && lastDay.interval == 365)
+    #expect(weekly != anyWeekday)
+  }
+
+  /// The sizes the index's memory figure rests on: a record is one reference, and its box of
+  /// fields stays within a 160-byte heap block (16 bytes of object header, 8 of malloc's).
+  @Test func aRecordIsOneReferenceToAFewDozenBytes() {
+    #expect(MemoryLayout<TaskRecord>.size == 8)
+    #expect(MemoryLayout<TaskRecord.Fields>.size <= 136)
+    #expect(MemoryLayout<Recurrence>.size <= 8)
+  }
+}
