@@ -63,6 +63,7 @@ echo "== taskwire-bench --smoke (a tiny size, so that the benchmark cannot rot)"
 smoke_json=$(mktemp)
 within 600 .build/debug/taskwire-bench --smoke --server "$binary" --postgres "$TASKWIRE_TEST_POSTGRES" --json "$smoke_json" >/dev/null
 grep -q '"targets"' "$smoke_json"
+grep -q '"otherProcessesCPU"' "$smoke_json"
 
 for suite in clients/*/test/run.sh; do
   [ -e "$suite" ] || continue

@@ -8,6 +8,10 @@ import JSON
 /// to judge.
 struct Rounds {
   var reports: [Report]
+  /// What the other processes on the machine did during each phase.
+  var loads: [(phase: String, load: MachineLoad)] = []
+
+  init(reports: [Report]) { self.reports = reports }
 
   /// The round whose echo round trip (at the largest size) is the median.
   var median: Report {
@@ -31,8 +35,12 @@ struct Rounds {
   }
 
   /// Too noisy to judge: the echo child's round trip, which does not change with taskwire,
-  /// moved by more than a third between rounds, or its p99 was over five times its p50.
+  /// moved by more than a third between rounds, or its p99 was over five times its p50; or
+  /// other processes kept a quarter of a CPU busy during a phase.
   var noise: String? {
+    for (phase, load) in loads where !load.isQuiet {
+      return "during \(phase) \(load.description), over \(MachineLoad.quietLimit) of a CPU"
+    }
     let echoes = reports.map(echo)
     if reports.count > 1, Self.spread(echoes) > 1.0 / 3 {
       return String(
@@ -78,6 +86,7 @@ struct Rounds {
     } else {
       lines.append("the machine was quiet enough: the echo child's round trip held steady in every round")
     }
+    for (phase, load) in loads { lines.append("during \(phase): \(load.description)") }
     lines.append("")
     lines += targets().map {
       ($0.pass ? "pass        " : "falls short ") + "\($0.passes)/\(reports.count)  " + $0.text
@@ -97,6 +106,8 @@ struct Rounds {
         }),
     ]
     object["noise"] = noise.map(JSONValue.string) ?? .null
+    object["otherProcessesCPU"] = .object(
+      JSONObject(loads.map { ($0.phase, .number(String(format: "%.3f", $0.load.others))) }))
     return .object(object)
   }
 }

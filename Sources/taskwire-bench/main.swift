@@ -63,6 +63,7 @@ let echo = try EchoChild.build(in: folder)
 let pinnedSelf = Affinity.set([0])
 var scenarios = Scenarios(server: server, iterations: iterations)
 var reports: [Report] = []
+let roundsStart = MachineLoad.Sample.now()
 for round in 1...rounds {
   var report = Report(sizes: sizes)
   Affinity.set(pinnedSelf ? [0] : nil)
@@ -80,6 +81,7 @@ for round in 1...rounds {
   }
   reports.append(report)
 }
+let roundsLoad = MachineLoad(from: roundsStart, to: MachineLoad.Sample.now())
 // The slow comparisons run once; every round's targets include them.
 var report = Report(sizes: sizes)
 /// The real today (tw runs on the real clock, in the machine's zone), as `YYYY-MM-DD`.
@@ -90,10 +92,13 @@ func localToday() -> String {
 
 // Taskwarrior's own store grows slow past 10k tasks: the comparison runs at the sizes up to it.
 var taskwarrior: [Taskwarrior.Comparison]? = nil
+var comparisonLoad: MachineLoad? = nil
 if !smoke {
+  let start = MachineLoad.Sample.now()
   taskwarrior = Taskwarrior.compare(
     server: server, root: root, folder: folder, sizes: sizes.filter { $0 <= 10_000 }, today: localToday(),
     rounds: rounds)
+  comparisonLoad = MachineLoad(from: start, to: MachineLoad.Sample.now())
 }
 
 if let largest = sizes.last, let smallest = sizes.first {
@@ -117,7 +122,10 @@ for index in reports.indices {
   reports[index].postgres = report.postgres
   reports[index].postgresSize = report.postgresSize
 }
-let rounded = Rounds(reports: reports)
+var rounded = Rounds(reports: reports)
+rounded.loads = [("the latency rounds", roundsLoad), ("the Taskwarrior comparison", comparisonLoad)].compactMap {
+  name, load in load.map { (name, $0) }
+}
 print(rounded.table())
 try Data(JSONWriter.encode(rounded.json()) + [0x0A]).write(to: URL(fileURLWithPath: jsonPath))
 print("written: \(jsonPath)")
