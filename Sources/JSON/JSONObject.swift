@@ -33,6 +33,18 @@ public struct JSONObject: Sendable, Equatable, Sequence {
     }
   }
 
+  /// An empty object with room for `count` members: built with `appendNew`, a reply's object
+  /// is two allocations, not one per member.
+  public init(capacity count: Int) {
+    reserveCapacity(count)
+  }
+
+  /// Appends a member whose name the object does not have yet (not checked).
+  public mutating func appendNew(_ key: String, _ value: JSONValue) {
+    keys.append(key)
+    values.append(value)
+  }
+
   /// Room for `count` members: the parser's objects start with room for a request's four
   /// (growing from one member to four would allocate each array three times).
   mutating func reserveCapacity(_ count: Int) {

@@ -95,9 +95,9 @@ public enum JSONValue: Sendable {
   }
 
   static func integer(fromLiteral text: String) -> Int64? {
-    let bytes = Array(text.utf8)
-    guard !bytes.isEmpty else { return nil }
-    let digits = bytes.first == UInt8(ascii: "-") ? bytes.dropFirst() : bytes[...]
+    // (Read in place: every id in every request comes through here.)
+    let utf8 = text.utf8
+    let digits = utf8.first == UInt8(ascii: "-") ? utf8.dropFirst() : utf8[...]
     guard !digits.isEmpty, digits.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
     return Int64(text)
   }

@@ -20,6 +20,25 @@ public struct JSONWriter {
     self.spill = spill
   }
 
+  /// A spilling writer that writes into `buffer`, emptied first and its capacity kept: whoever
+  /// writes message after message reuses one buffer (`takeBuffer`) instead of allocating one
+  /// per message.
+  public init(reusing buffer: consuming [UInt8], spillingTo spill: @escaping (borrowing [UInt8]) -> Void) {
+    bytes = buffer
+    bytes.removeAll(keepingCapacity: true)
+    bytes.reserveCapacity(Self.spillSize + 4096)
+    self.spill = spill
+  }
+
+  /// Takes the buffer away, emptied with its capacity kept, for the next writer to reuse (the
+  /// writer is left with none, so the buffer is never shared and never copied).
+  public mutating func takeBuffer() -> [UInt8] {
+    var buffer: [UInt8] = []
+    swap(&buffer, &bytes)
+    buffer.removeAll(keepingCapacity: true)
+    return buffer
+  }
+
   /// Hands a full chunk over (spilling writers only): writers of long values call it between
   /// their parts (`write` does, between the elements of an array).
   public mutating func flushIfFull() {

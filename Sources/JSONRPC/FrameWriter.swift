@@ -16,6 +16,8 @@ public final class FrameWriter {
   /// A socket with a send timeout: a write that timed out (EAGAIN) means the reader stalled,
   /// and the connection is given up. (On a pipe EAGAIN means try again.)
   private let givingUpOnTimeout: Bool
+  /// The line buffer (about 256 KiB) kept between messages, taken while one is written.
+  private var lineBuffer: [UInt8] = []
 
   public init(descriptor: Int32, framing: Framing = .newline, givingUpOnTimeout: Bool = false) {
     self.descriptor = descriptor
@@ -38,21 +40,30 @@ public final class FrameWriter {
   /// Writes one line as `body` encodes it, in chunks (newline framing: nothing comes before
   /// the text, so nothing needs its length). A write that fails stops the writing.
   public func stream(_ body: (inout JSONWriter) -> Void) throws(Closed) {
-    var failed = false
-    let descriptor = self.descriptor
-    let givingUp = givingUpOnTimeout
-    var json = JSONWriter { chunk in
-      guard !failed else { return }
-      do throws(Closed) {
-        try Self.writeAll(chunk, to: descriptor, givingUpOnTimeout: givingUp)
-      } catch {
-        failed = true
-      }
-    }
+    streamFailed = false
+    var buffer: [UInt8] = []
+    swap(&buffer, &lineBuffer)
+    // (The closure holds only `self`: no context is allocated for it, message after message.)
+    var json = JSONWriter(reusing: consume buffer) { chunk in self.writeChunk(chunk) }
     body(&json)
     json.append(raw: "\n")
     json.finish()
-    if failed { throw Closed() }
+    // Kept for the next message, unless a long string grew it past two chunks.
+    buffer = json.takeBuffer()
+    if buffer.capacity <= 2 * JSONWriter.spillSize { swap(&buffer, &lineBuffer) }
+    if streamFailed { throw Closed() }
+  }
+
+  /// Whether a chunk of the line being streamed could not be written: the rest is dropped.
+  private var streamFailed = false
+
+  private func writeChunk(_ chunk: borrowing [UInt8]) {
+    guard !streamFailed else { return }
+    do throws(Closed) {
+      try Self.writeAll(copy chunk, to: descriptor, givingUpOnTimeout: givingUpOnTimeout)
+    } catch {
+      streamFailed = true
+    }
   }
 
   public static func writeAll(_ bytes: [UInt8], to descriptor: Int32, givingUpOnTimeout: Bool = false) throws(Closed) {

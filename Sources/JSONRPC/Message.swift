@@ -41,10 +41,12 @@ public struct Response: Sendable, Error {
   }
 
   public var json: JSONValue {
-    var object: JSONObject = ["jsonrpc": "2.0", "id": id?.json ?? .null]
+    var object = JSONObject(capacity: 3)
+    object.appendNew("jsonrpc", "2.0")
+    object.appendNew("id", id?.json ?? .null)
     switch outcome {
-    case .success(let result): object["result"] = result
-    case .failure(let error): object["error"] = error.json
+    case .success(let result): object.appendNew("result", result)
+    case .failure(let error): object.appendNew("error", error.json)
     }
     return .object(object)
   }
@@ -73,7 +75,10 @@ public enum Message: Sendable {
         return .failure(
           Response(
             id: nil,
-            outcome: .failure(.invalidRequest("id must be a string or an integer, got \(rawID.typeName == "a number" ? "a non-integer number" : rawID.typeName)"))))
+            outcome: .failure(
+              .invalidRequest(
+                "id must be a string or an integer, got \(rawID.typeName == "a number" ? "a non-integer number" : rawID.typeName)"
+              ))))
       }
       id = parsed
     }

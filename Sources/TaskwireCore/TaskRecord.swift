@@ -30,7 +30,8 @@ public struct TaskRecord: Equatable, Sendable {
 
   /// Changed only while uniquely referenced (see `fields`), so sharing it between threads is safe.
   final class Box: @unchecked Sendable {
-    var fields: Fields
+    // No exclusivity check on each read: a box is written only while one record holds it.
+    @exclusivity(unchecked) var fields: Fields
     init(_ fields: Fields) { self.fields = fields }
   }
 

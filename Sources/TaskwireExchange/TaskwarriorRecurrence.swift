@@ -30,7 +30,9 @@ enum TaskwarriorRecurrence {
     let digits = body.prefix { $0.isASCII && $0.isNumber }
     let count = digits.isEmpty ? 1 : Int(digits) ?? 0
     let unit = body.dropFirst(digits.count).trimmingCharacters(in: .whitespaces)
-    guard count >= 1 else { return nil }
+    // No repeat is longer than 365 days, weeks or months: a larger count is refused before it
+    // is multiplied (12 × a huge count of years would overflow).
+    guard (1...365).contains(count) else { return nil }
     switch unit {
     case "d", "day", "days": return make("daily", interval: count)
     case "w", "wk", "wks", "week", "weeks": return count == 2 ? make("biweekly") : make("weekly", interval: count)
@@ -43,7 +45,8 @@ enum TaskwarriorRecurrence {
   }
 
   private static func make(_ pattern: String, weekdays: [Int]? = nil, interval: Int = 1) -> Recurrence? {
-    try? Recurrence.make(pattern: pattern, weekdays: weekdays, monthDay: nil, interval: interval, afterCompletion: false)
+    try? Recurrence.make(
+      pattern: pattern, weekdays: weekdays, monthDay: nil, interval: interval, afterCompletion: false)
   }
 
   /// The `recur` Taskwarrior reads for a repeat; nil when it has none that means the same

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import JSON
 import JSONRPC
+import Synchronization
 import TaskwireProtocol
 
 #if canImport(Glibc)
@@ -101,11 +102,12 @@ final class ServeLoop: @unchecked Sendable {
   /// Waits until stdin is readable; meanwhile serves the notice descriptor (another writer's
   /// commit) on this thread.
   private func waitForInput() {
+    // Nothing to watch but stdin (a file store that no subscriber listens on: its descriptor
+    // appears only with a view/subscribe, served on this thread): the read itself waits, and a
+    // request costs one read, the work and one write (not even a `sync` onto the queue).
+    guard watchesMoreThanInput.load(ordering: .acquiring) else { return }
     while true {
       let (notice, listening) = queue.sync { (watched.descriptor, server.replica.storage.isListening) }
-      // Nothing to watch but stdin (a file store that no subscriber listens on: its descriptor
-      // appears only with a view/subscribe, served on this thread): the read itself waits, and a
-      // request costs one read, the work and one write.
       if notice == nil && !listening { return }
       var fds = [
         pollfd(fd: input, events: Int16(POLLIN), revents: 0),
@@ -150,6 +152,9 @@ final class ServeLoop: @unchecked Sendable {
   }
 
   private var watched: (descriptor: Int32?, generation: Int) = (nil, -1)
+  /// Whether the reading thread waits on more than stdin (a notice descriptor, or a store that
+  /// listens): set on the queue with the watched descriptor, read before each read of stdin.
+  private let watchesMoreThanInput = Atomic<Bool>(false)
   private var timerInterval: DispatchTimeInterval? = nil
 
   /// Follows the storage's notice descriptor (a PostgreSQL connection gets a new socket when it
@@ -158,6 +163,7 @@ final class ServeLoop: @unchecked Sendable {
   private func refreshNoticeSource() {
     let storage = server.replica.storage
     let descriptor = storage.noticeDescriptor
+    watchesMoreThanInput.store(descriptor != nil || storage.isListening, ordering: .releasing)
     if descriptor != watched.descriptor || storage.noticeGeneration != watched.generation {
       watched = (descriptor, storage.noticeGeneration)
       // The reading thread may be waiting on the old one.

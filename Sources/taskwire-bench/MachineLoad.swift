@@ -47,7 +47,8 @@ struct MachineLoad {
   var stolen: Double
 
   init?(from start: Sample?, to end: Sample?) {
-    guard let start, let end, end.wall > start.wall else { return nil }
+    // (The counters tick 100 times a second: a phase shorter than a few seconds says nothing.)
+    guard let start, let end, end.wall - start.wall >= 3 else { return nil }
     let wall = end.wall - start.wall
     others = max(0, (end.machineBusy - start.machineBusy) - (end.own - start.own)) / wall
     stolen = (end.stolen - start.stolen) / wall

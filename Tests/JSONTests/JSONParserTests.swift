@@ -13,17 +13,41 @@ import Testing
   }
 
   @Test func refusesWhatFoundationAccepts() {
-    for text in ["[1,]", "{\"a\":1,}", "[1,,2]", "{\"a\":1}x", "01", "1.", ".5", "+1", "NaN", "'a'", "[\"\t\"]", "\u{FEFF}{}"] {
+    for text in [
+      "[1,]", "{\"a\":1,}", "[1,,2]", "{\"a\":1}x", "01", "1.", ".5", "+1", "NaN", "'a'", "[\"\t\"]", "\u{FEFF}{}",
+    ] {
       #expect(kind(text) == .syntax, "\(text)")
     }
   }
 
   @Test func invalidUTF8IsRefused() throws {
-    for bytes: [UInt8] in [[0x22, 0xFF, 0x22], [0x22, 0xC0, 0xAF, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22], [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22]] {
+    for bytes: [UInt8] in [
+      [0x22, 0xFF, 0x22], [0x22, 0xC0, 0xAF, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22],
+      [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22],
+    ] {
       #expect(throws: JSONParseError.self) { try JSONParser.parse(bytes) }
     }
     #expect(kind("\"\\ud800\"") == .syntax, "a lone surrogate escape")
     #expect(try JSONParser.parse("\"\\ud83d\\ude00\"") == .string("😀"))
+  }
+
+  /// Plain ASCII strings are read in place; one that turns out to hold an escape or a non-ASCII
+  /// character part-way keeps the part before it.
+  @Test func stringsWithAndWithoutEscapes() throws {
+    #expect(
+      try JSONParser.parse(#"["task/get","ab\ncd","naïve","a\"b","\u00e9t\u00e9",""]"#)
+        == .array([
+          .string("task/get"), .string("ab\ncd"), .string("naïve"), .string("a\"b"), .string("été"), .string(""),
+        ]))
+    #expect(try JSONParser.parse(#"{"key with spaces":"value"}"#)["key with spaces"] == .string("value"))
+    #expect(kind("[\"abc\u{1}def\"]") == .syntax, "a control character after plain text")
+    #expect(kind("\"abc") == .syntax, "unterminated after plain text")
+    do {
+      _ = try JSONParser.parse("[\"abcd\u{7}\"]")
+      Issue.record("a control character was accepted")
+    } catch {
+      #expect(error.offset == 6, "the offset names the control character")
+    }
   }
 
   @Test func depthLimit() throws {

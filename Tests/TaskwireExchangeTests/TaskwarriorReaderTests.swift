@@ -129,6 +129,9 @@ import Testing
     #expect(TaskwarriorRecurrence.read("weekdays")?.weekdays == [1, 2, 3, 4, 5])
     #expect(TaskwarriorRecurrence.read("2h") == nil)
     #expect(TaskwarriorRecurrence.read("5m") == nil)  // five minutes, not months
+    #expect(TaskwarriorRecurrence.read("999999999999999999y") == nil, "too long a repeat, not an overflow")
+    #expect(TaskwarriorRecurrence.read("366d") == nil)
+    #expect(TaskwarriorRecurrence.read("30y")?.interval == 360)
     let batch = try read(
       #"[{"uuid":"x","description":"Hourly","status":"pending","recur":"2h","due":"20261130T230000Z"}]"#
     )

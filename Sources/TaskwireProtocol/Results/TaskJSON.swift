@@ -46,7 +46,7 @@ extension TaskRecord {
   /// The same JSON as `json`, written straight to bytes: a view of ten thousand tasks is
   /// listed without building ten thousand trees of values first.
   public var encodedJSON: JSONValue {
-    var writer = JSONWriter()
+    var writer = JSONWriter(capacity: 512)  // a task with a title and a tag or two, without growing
     write(into: &writer)
     return .encoded(writer.bytes)
   }
@@ -98,7 +98,8 @@ extension TaskRecord {
     }
     if !compact || recurrence != Recurrence.none {
       writer.append(raw: ",\"recurrence\":")
-      writer.write(recurrence.json)
+      // (Most tasks do not repeat: their recurrence is written without a tree of values.)
+      if recurrence == .none { writer.append(raw: "{\"pattern\":\"none\"}") } else { writer.write(recurrence.json) }
     }
     if !compact || completed { writer.append(raw: completed ? ",\"completed\":true" : ",\"completed\":false") }
     if !compact || completedAt != nil {
@@ -168,12 +169,12 @@ public struct TaskPlace: ResponseType {
   }
 
   public var json: JSONValue {
-    .object([
-      "task": task.encodedJSON,
-      "view": list.map { .string($0.view.rawValue) } ?? .null,
-      "group": list.map { .string($0.groupKey) } ?? .null,
-      "index": index.map(JSONValue.int) ?? .null,
-    ])
+    var object = JSONObject(capacity: 4)
+    object.appendNew("task", task.encodedJSON)
+    object.appendNew("view", list.map { .string($0.view.rawValue) } ?? .null)
+    object.appendNew("group", list.map { .string($0.groupKey) } ?? .null)
+    object.appendNew("index", index.map(JSONValue.int) ?? .null)
+    return .object(object)
   }
 }
 
