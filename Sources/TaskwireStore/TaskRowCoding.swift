@@ -44,15 +44,26 @@ public enum TaskRowCoding {
   public static func values(_ task: TaskRecord) -> [RowValue] {
     [
       .integer(task.id), .text(task.title), task.notes.map(RowValue.text) ?? .null,
-      .text(JSONWriter.string(.array(task.tags.map(JSONValue.string)))),
+      .text(tagsText(task.tags)),
       .integer(Int64(task.priority)), .integer(task.urgent ? 1 : 0),
       .integer(Int64(task.durationMinutes)), .text(task.type.rawValue),
       task.scheduledDate.map { .text($0.description) } ?? .null,
       task.dueDate.map { .text($0.description) } ?? .null,
-      .text(JSONWriter.string(recurrenceJSON(task.recurrence))),
+      .text(recurrenceText(task.recurrence)),
       .integer(task.completed ? 1 : 0), task.completedAt.map(RowValue.text) ?? .null,
       .text(task.createdAt), .text(task.updatedAt), .integer(task.rank), .integer(task.matrixRank),
     ]
+  }
+
+  /// The tags column's text; no tags is a constant (a change writes a row three times: the
+  /// changed columns, and the row before and after in history).
+  static func tagsText(_ tags: [String]) -> String {
+    tags.isEmpty ? "[]" : JSONWriter.string(.array(tags.map(JSONValue.string)))
+  }
+
+  /// The recurrence column's text; no repeat is a constant.
+  static func recurrenceText(_ recurrence: Recurrence) -> String {
+    recurrence == .none ? #"{"pattern":"none"}"# : JSONWriter.string(recurrenceJSON(recurrence))
   }
 
   /// Reads a task from a row selected with `columns`.
@@ -132,14 +143,19 @@ public enum TaskRowCoding {
 
   public static func historyText(_ task: TaskRecord?) -> RowValue {
     guard let task else { return .null }
-    let values = values(task).map { value -> JSONValue in
+    // Written straight to text, without a tree of values in between.
+    var writer = JSONWriter(capacity: 512)
+    writer.append(raw: "[")
+    for (index, value) in values(task).enumerated() {
+      if index > 0 { writer.append(raw: ",") }
       switch value {
-      case .null: .null
-      case .integer(let number): .int64(number)
-      case .text(let text): .string(text)
+      case .null: writer.append(raw: "null")
+      case .integer(let number): writer.append(integer: number)
+      case .text(let text): writer.writeString(text)
       }
     }
-    return .text(JSONWriter.string(.array(values)))
+    writer.append(raw: "]")
+    return .text(String(decoding: writer.bytes, as: UTF8.self))
   }
 
   public static func task(fromHistoryText text: String?) -> TaskRecord? {

@@ -33,6 +33,9 @@ public final class SQLiteStorage: TaskStorage {
   var commitNotice: CommitNotice? = nil
   /// The count `openTaskCount` found last: how `forEachOpenTask` reads the table.
   private var openCountSeen: Int? = nil
+  /// The UPDATE of each set of changed columns (a bit per column), made once: a move sets the
+  /// rank and the time, a schedule the date too.
+  private var updateStatements: [Int: String] = [:]
   /// Whether other writers are listened for (see `listenForOtherWriters`).
   public internal(set) var isListening = false
 
@@ -256,9 +259,16 @@ public final class SQLiteStorage: TaskStorage {
     let new = TaskRowCoding.values(after)
     let changed = new.indices.filter { $0 > 0 && old[$0] != new[$0] }
     guard !changed.isEmpty else { return true }
-    let names = TaskRowCoding.columnNames
-    let assignments = changed.map { "\(names[$0]) = ?" }.joined(separator: ", ")
-    try db.statement("UPDATE tasks SET \(assignments) WHERE id = ?").run(changed.map { new[$0] } + [.integer(after.id)])
+    let columns = changed.reduce(0) { $0 | 1 << $1 }
+    let sql =
+      updateStatements[columns]
+      ?? {
+        let names = TaskRowCoding.columnNames
+        let text = "UPDATE tasks SET " + changed.map { "\(names[$0]) = ?" }.joined(separator: ", ") + " WHERE id = ?"
+        updateStatements[columns] = text
+        return text
+      }()
+    try db.statement(sql).run(changed.map { new[$0] } + [.integer(after.id)])
     return db.changedRows > 0
   }
 
