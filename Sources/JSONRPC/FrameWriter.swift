@@ -7,7 +7,9 @@ import JSON
 #endif
 
 /// Writes whole messages to a file descriptor with `write(2)`, each flushed as it is written.
-/// A closed pipe is reported as an error, never a signal or a trap.
+/// A closed pipe is reported as an error, never a signal or a trap. One caller at a time (a
+/// serving loop, or a resident session's thread): the line buffer it keeps between messages and
+/// a stream's failure are its own state.
 public final class FrameWriter {
   public struct Closed: Error {}
 
