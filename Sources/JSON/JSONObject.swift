@@ -39,7 +39,8 @@ public struct JSONObject: Sendable, Equatable, Sequence {
     reserveCapacity(count)
   }
 
-  /// Appends a member whose name the object does not have yet (not checked).
+  /// Appends a member whose name the object does not have yet, without looking (the parser
+  /// calls it after its own duplicate check; replies, for members they name once).
   public mutating func appendNew(_ key: String, _ value: JSONValue) {
     keys.append(key)
     values.append(value)
@@ -50,13 +51,6 @@ public struct JSONObject: Sendable, Equatable, Sequence {
   mutating func reserveCapacity(_ count: Int) {
     keys.reserveCapacity(count)
     values.reserveCapacity(count)
-  }
-
-  /// Appends a member without looking for an earlier one of the same name; the parser uses it
-  /// after its own duplicate check.
-  mutating func appendUnchecked(_ key: String, _ value: JSONValue) {
-    keys.append(key)
-    values.append(value)
   }
 
   public func makeIterator() -> some IteratorProtocol<(key: String, value: JSONValue)> {

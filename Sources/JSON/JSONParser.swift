@@ -156,7 +156,7 @@ struct Scanner {
       skipWhitespace()
       let value = try parseValue()
       if duplicate == nil, object[key] != nil { duplicate = (key, keyOffset) }
-      object.appendUnchecked(key, value)
+      object.appendNew(key, value)
       skipWhitespace()
       guard position < bytes.count else { throw fail("unterminated object") }
       let byte = bytes[position]

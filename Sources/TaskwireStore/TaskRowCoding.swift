@@ -61,9 +61,12 @@ public enum TaskRowCoding {
     tags.isEmpty ? "[]" : JSONWriter.string(.array(tags.map(JSONValue.string)))
   }
 
+  /// The recurrence column of a task that does not repeat (most tasks): written and read as is.
+  static let noRepeatText = #"{"pattern":"none"}"#
+
   /// The recurrence column's text; no repeat is a constant.
   static func recurrenceText(_ recurrence: Recurrence) -> String {
-    recurrence == .none ? #"{"pattern":"none"}"# : JSONWriter.string(recurrenceJSON(recurrence))
+    recurrence == .none ? noRepeatText : JSONWriter.string(recurrenceJSON(recurrence))
   }
 
   /// Reads a task from a row selected with `columns`.
@@ -118,7 +121,7 @@ public enum TaskRowCoding {
 
   /// The recurrence column; most tasks do not repeat, and that text is read without a parse.
   static func recurrence(from text: String?) -> Recurrence {
-    guard let text, text != #"{"pattern":"none"}"# else { return .none }
+    guard let text, text != noRepeatText else { return .none }
     return recurrence(from: (try? JSONParser.parse(text)) ?? .null)
   }
 

@@ -260,14 +260,12 @@ public final class SQLiteStorage: TaskStorage {
     let changed = new.indices.filter { $0 > 0 && old[$0] != new[$0] }
     guard !changed.isEmpty else { return true }
     let columns = changed.reduce(0) { $0 | 1 << $1 }
-    let sql =
-      updateStatements[columns]
-      ?? {
-        let names = TaskRowCoding.columnNames
-        let text = "UPDATE tasks SET " + changed.map { "\(names[$0]) = ?" }.joined(separator: ", ") + " WHERE id = ?"
-        updateStatements[columns] = text
-        return text
-      }()
+    if updateStatements[columns] == nil {
+      let names = TaskRowCoding.columnNames
+      updateStatements[columns] =
+        "UPDATE tasks SET " + changed.map { "\(names[$0]) = ?" }.joined(separator: ", ") + " WHERE id = ?"
+    }
+    let sql = updateStatements[columns]!
     try db.statement(sql).run(changed.map { new[$0] } + [.integer(after.id)])
     return db.changedRows > 0
   }
