@@ -29,6 +29,8 @@ typedef struct TWLibPQ {
   __typeof__(PQport) *_Nonnull port;
   __typeof__(PQuser) *_Nonnull user;
   __typeof__(PQdb) *_Nonnull db;
+  __typeof__(PQconninfoParse) *_Nonnull conninfoParse;
+  __typeof__(PQconninfoFree) *_Nonnull conninfoFree;
 } TWLibPQ;
 
 /// Fills `pq` from an opened libpq; returns the name of the first function it lacks, or NULL.
@@ -61,6 +63,8 @@ static inline const char *_Nullable tw_libpq_resolve(void *_Nonnull library, TWL
   TW_RESOLVE(port, "PQport")
   TW_RESOLVE(user, "PQuser")
   TW_RESOLVE(db, "PQdb")
+  TW_RESOLVE(conninfoParse, "PQconninfoParse")
+  TW_RESOLVE(conninfoFree, "PQconninfoFree")
 #undef TW_RESOLVE
   return NULL;
 }

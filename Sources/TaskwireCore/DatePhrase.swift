@@ -5,7 +5,12 @@
 public enum DatePhrase {
   public static let examples = "today, tomorrow, fri, next monday, in 3 days, +2w, dec 24, eom or YYYY-MM-DD"
 
+  /// The longest phrase read, in UTF-8 bytes ("24. Dezember 2027" is 18): anything longer is
+  /// refused at once, so that a huge input costs nothing to refuse.
+  public static let maxLength = 64
+
   public static func resolve(_ phrase: String, today: CalendarDate) -> CalendarDate? {
+    guard phrase.utf8.count <= maxLength else { return nil }
     let words = phrase.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," })
       .map(String.init)
     return resolve(words: words, today: today)

@@ -33,6 +33,9 @@ extension DatePhrase {
 
   /// Why `phrase` cannot be read, and what would be: the text of the `-32602` error's problem.
   public static func problem(with phrase: String) -> String {
+    guard phrase.utf8.count <= maxLength else {
+      return "cannot read a date from \(phrase.utf8.count) bytes: a date phrase is at most \(maxLength) (\"\(phrase.prefix(20))…\")"
+    }
     let text = phrase.lowercased().trimmingWhitespace
     let parts = text.split(separator: "/")
     if parts.count >= 2, parts.count <= 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }) {

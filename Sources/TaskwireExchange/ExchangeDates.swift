@@ -5,12 +5,10 @@ import TaskwireCore
 /// timestamps, in the configured time zone: a day is its local midnight, as `task add
 /// due:friday` stores it, and an instant is the local day it falls on.
 public struct ExchangeDates: Sendable {
-  let calendar: Calendar
+  let timeZone: TimeZone
 
   public init(timeZone: TimeZone) {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = timeZone
-    self.calendar = calendar
+    self.timeZone = timeZone
   }
 
   /// `20261124T153000Z` (and, from other tools, `2026-11-24T15:30:00Z`).
@@ -29,18 +27,26 @@ public struct ExchangeDates: Sendable {
     return DayClock.instant(of: iso)
   }
 
-  /// The calendar day an instant falls on, locally.
+  /// The calendar day an instant falls on, locally. Counted in the proleptic Gregorian
+  /// calendar, as `CalendarDate` is: Foundation's Gregorian calendar turns Julian before
+  /// October 1582, which moved `0001-01-01` two days through an export and back.
   public func day(of instant: Date) -> CalendarDate? {
-    let parts = calendar.dateComponents([.year, .month, .day], from: instant)
-    guard let year = parts.year, let month = parts.month, let day = parts.day else { return nil }
-    return CalendarDate(year: year, month: month, day: day)
+    let local = instant.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: instant))
+    let number = (local / 86_400).rounded(.down)
+    guard number.isFinite, CalendarDate.dayNumbers.contains(Int(number)) else { return nil }
+    return CalendarDate(dayNumber: Int(number))
   }
 
   /// The instant a day starts, locally (the next existing time when a daylight-saving change
-  /// skips midnight).
+  /// skips midnight; the first when midnight comes twice): of local midnight read with the
+  /// offset in force before the day and the one after, the earlier that falls on the day.
   public func start(of day: CalendarDate) -> Date {
-    calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day))
-      ?? Date(timeIntervalSince1970: Double(day.dayNumber) * 86_400)
+    let midnight = Double(day.dayNumber) * 86_400
+    let offsets = [midnight - 50_400, midnight + 50_400].map {
+      Double(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: $0)))
+    }
+    let starts = offsets.map { Date(timeIntervalSince1970: midnight - $0) }
+    return starts.filter { self.day(of: $0) == day }.min() ?? starts[0]
   }
 
   /// Taskwarrior's form of an instant.

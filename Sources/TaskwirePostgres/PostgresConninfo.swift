@@ -1,30 +1,52 @@
+import Foundation
+
 /// Connection strings: which `--db` values are PostgreSQL, how to show one without its
 /// password, and how to point one at another schema.
 public enum PostgresConninfo {
   /// A `postgresql://` or `postgres://` URL, or a libpq `key=value` string.
   public static func isConninfo(_ text: String) -> Bool {
     if text.hasPrefix("postgresql://") || text.hasPrefix("postgres://") { return true }
-    let keys = ["host=", "hostaddr=", "dbname=", "user=", "port=", "service="]
-    return keys.contains { key in text.hasPrefix(key) || text.contains(" " + key) }
+    // A known key at the start or after a space, then `=` (libpq allows spaces around it:
+    // `host = /tmp`). Scanned by hand: no regular expression library loaded at every start.
+    let bytes = Array(text.utf8)
+    let keys = ["host", "hostaddr", "dbname", "user", "port", "service", "password"].map { Array($0.utf8) }
+    let space: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+    for start in bytes.indices where start == 0 || space(bytes[start - 1]) {
+      for key in keys where bytes[start...].starts(with: key) {
+        var after = start + key.count
+        while after < bytes.count, space(bytes[after]) { after += 1 }
+        if after < bytes.count, bytes[after] == UInt8(ascii: "=") { return true }
+      }
+    }
+    return false
   }
 
-  /// The string with any password replaced by `***` (`user:secret@`, `password=secret`).
+  /// The string as libpq reads it (`PQconninfoParse`, so every spelling libpq accepts: quoted
+  /// values with spaces, spaces around `=`, percent-encoded URL keys), written back as
+  /// `key='value'` pairs with every secret option (libpq marks them with the display character
+  /// `*`: the password, the SSL key's password) as `***`. A string libpq cannot read, or no
+  /// libpq at all, is hidden whole: a recording or a log never holds a password.
   public static func redacted(_ text: String) -> String {
     guard isConninfo(text) else { return text }
-    var result = text
-    if let scheme = result.range(of: "://"), let at = result[scheme.upperBound...].firstIndex(of: "@") {
-      let credentials = result[scheme.upperBound..<at]
-      if let colon = credentials.firstIndex(of: ":") {
-        result.replaceSubrange(result.index(after: colon)..<at, with: "***")
-      }
+    guard let pq = try? LibPQ.functions() else { return "(a PostgreSQL connection string, hidden: no libpq to read it)" }
+    var error: UnsafeMutablePointer<CChar>? = nil
+    guard let options = pq.conninfoParse(text, &error) else {
+      if let error { pq.freemem(error) }
+      return "(a PostgreSQL connection string that libpq cannot read, hidden)"
     }
-    for key in ["password=", "password%3D"] {
-      while let range = result.range(of: key), !result[range.upperBound...].hasPrefix("***") {
-        let end = result[range.upperBound...].firstIndex { $0 == " " || $0 == "&" } ?? result.endIndex
-        result.replaceSubrange(range.upperBound..<end, with: "***")
+    defer { pq.conninfoFree(options) }
+    var pairs: [String] = []
+    var option = options
+    while let keyword = option.pointee.keyword {
+      if let value = option.pointee.val {
+        let secret = option.pointee.dispchar.map { String(cString: $0).contains("*") } ?? false
+        let shown = secret ? "***" : String(cString: value)
+        let quoted = shown.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+        pairs.append("\(String(cString: keyword))='\(quoted)'")
       }
+      option += 1
     }
-    return result
+    return pairs.joined(separator: " ")
   }
 
   /// The connection string with its search path set to `schema` (a fresh schema per replayed

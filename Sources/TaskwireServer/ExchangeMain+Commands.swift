@@ -20,7 +20,7 @@ extension ExchangeMain {
     do {
       let count: Int
       if let path = arguments.output {
-        let file = try ExportFile(path: path)
+        let file = try AtomicFile(path: path)
         do {
           count = try writer.write(arguments.format ?? .taskwire, exportedAt: exportedAt) { try file.write($0) }
           try file.commit()
@@ -94,7 +94,8 @@ extension ExchangeMain {
       fail("backup takes the file to write", usage: true)
     }
     if options.postgres != nil { fail("a PostgreSQL store is backed up with pg_dump, not taskwire backup", code: 1) }
-    guard !FileManager.default.fileExists(atPath: target) else {
+    var existing = stat()
+    guard lstat(target, &existing) != 0 else {  // (a link counts: nothing is written through one)
       fail("\(target) exists; taskwire backup writes a new file only", code: 1)
     }
     guard let storage = open(options, mayCreate: false) as? SQLiteStorage else { fail("not an SQLite store", code: 1) }
@@ -116,7 +117,7 @@ extension ExchangeMain {
       let written = bytes.withUnsafeBytes { write(1, $0.baseAddress! + offset, $0.count - offset) }
       if written < 0 {
         if errno == EINTR { continue }
-        throw ExportFile.Failure(description: "cannot write to standard output: \(String(cString: strerror(errno)))")
+        throw SafeFile.Failure("cannot write to standard output: \(String(cString: strerror(errno)))")
       }
       offset += written
     }

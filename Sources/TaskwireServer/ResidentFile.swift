@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import TaskwireStore
 
 #if canImport(Glibc)
   import Glibc
@@ -15,7 +16,7 @@ import JSONRPC
 /// closes the connection, having read nothing more), and the client checks that answer before
 /// it sends a request. So the server's token goes only to a client that proved itself, and a
 /// process that took the port after the server died cannot pass for it. The client's line must
-/// come whole within a quarter of a second.
+/// come whole within a quarter of a second (`ResidentDoor`).
 struct ResidentFile {
   let path: String
   let clientToken: String
@@ -24,8 +25,7 @@ struct ResidentFile {
   /// Held for the server's life (`STORE.server.lock`, flock): one resident server per store.
   /// Nil when another process holds it.
   static func lock(store: String) -> Int32? {
-    let fd = open(store + ".server.lock", O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-    guard fd >= 0 else { return nil }
+    guard let fd = SafeFile.openOwned(store + ".server.lock", flags: O_RDWR, create: true) else { return nil }
     guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
       close(fd)
       return nil
@@ -38,15 +38,7 @@ struct ResidentFile {
   static func publish(store: String, port: UInt16, zone: String) -> ResidentFile? {
     let file = ResidentFile(path: store + ".server", clientToken: token(), serverToken: token())
     // A new file of our own (never one someone else made, nor a link to one), then renamed.
-    let temporary = file.path + ".\(getpid())"
-    unlink(temporary)
-    let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-    guard fd >= 0 else { return nil }
-    guard fchmod(fd, 0o600) == 0 else {
-      close(fd)
-      unlink(temporary)
-      return nil
-    }
+    guard let (fd, temporary) = try? SafeFile.createTemporary(beside: file.path) else { return nil }
     let line = "\(port) \(file.clientToken) \(file.serverToken) \(getpid()) \(zone)\n"
     let written = (try? FrameWriter.writeAll(Array(line.utf8), to: fd)) != nil
     close(fd)
@@ -76,11 +68,12 @@ struct ResidentFile {
   /// The word for a zone: `TZ=` and its value, or `-` without one.
   static func zoneWord(_ tz: String?) -> String { tz.map { "TZ=" + $0 } ?? "-" }
 
-  /// The handshake; true when the client proved itself and was answered.
-  func admit(_ descriptor: Int32, zone: String) -> Bool {
-    guard let line = Self.readLine(descriptor, deadline: 0.25) else { return false }
+  /// The handshake, once the client's line came (`ResidentDoor`): true when it proved itself
+  /// and was answered.
+  func admit(_ descriptor: Int32, line: String, zone: String) -> Bool {
     let parts = line.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
-    guard Self.sameBytes(String(parts[0]), clientToken), (parts.count > 1 ? String(parts[1]) : "") == zone else {
+    guard Self.sameBytes(String(parts.first ?? ""), clientToken), (parts.count > 1 ? String(parts[1]) : "") == zone
+    else {
       return false
     }
     return (try? FrameWriter.writeAll(Array((serverToken + "\n").utf8), to: descriptor, givingUpOnTimeout: true)) != nil
@@ -89,23 +82,6 @@ struct ResidentFile {
   /// Removes the file if it is still this server's.
   func remove() {
     if isStillOurs { unlink(path) }
-  }
-
-  /// One line of at most 512 bytes, read a byte at a time so that nothing after it (the
-  /// client's first request) is taken from the socket before the frame reader starts, and
-  /// whole within `deadline` seconds (a client that drips bytes holds no one up).
-  static func readLine(_ descriptor: Int32, deadline: Double) -> String? {
-    var bytes: [UInt8] = []
-    var byte: UInt8 = 0
-    let end = ProcessInfo.processInfo.systemUptime + deadline
-    while bytes.count < 512 {
-      let left = end - ProcessInfo.processInfo.systemUptime
-      var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-      guard left > 0, poll(&ready, 1, Int32(left * 1000) + 1) == 1, read(descriptor, &byte, 1) == 1 else { return nil }
-      if byte == 0x0A { return String(decoding: bytes, as: UTF8.self) }
-      bytes.append(byte)
-    }
-    return nil
   }
 
   /// Compares in time that does not depend on where the first difference is.

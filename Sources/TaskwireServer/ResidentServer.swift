@@ -55,42 +55,52 @@ enum ResidentServer {
     var stale: Bool { identities.contains { $0.changed } }
     var lastConnection = Date()
 
+    let door = ResidentDoor(file: file, zone: zone)
+
     func leave() -> Never {
+      door.closeAll()
       file.remove()
       storage.close()
       close(lock)
       exit(0)
     }
+    // A signal that the loop cannot reach (stuck writing to a client that stopped reading)
+    // still ends the server within a second.
+    signals?.enforceDeadline { file.remove() }
 
     while true {
       var fds = [pollfd(fd: listener.descriptor, events: Int16(POLLIN), revents: 0)]
       if let signals { fds.append(pollfd(fd: signals.descriptor, events: Int16(POLLIN), revents: 0)) }
+      let doorStart = fds.count
+      fds += door.descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
       // Awake a second after a change, for its checkpoint; otherwise every half minute at most
-      // (to notice its file gone), or when the idle time is up.
+      // (to notice its file gone), or when the idle time is up, or a handshake's time is.
       let left = Double(options.residentIdleSeconds) - Date().timeIntervalSince(lastConnection)
-      let timeout = replica.hasIdleWork ? 1000 : Int32(max(10, min(30_000, left * 1000)))
+      var timeout = replica.hasIdleWork ? 1000 : Int32(max(10, min(30_000, left * 1000)))
+      if let handshake = door.timeout(now: uptime()) { timeout = min(timeout, handshake) }
       let ready = poll(&fds, nfds_t(fds.count), timeout)
       if ready < 0 && errno != EINTR { leave() }
-      if fds.count > 1 && fds[1].revents != 0 { leave() }
+      if signals != nil && fds[1].revents != 0 { leave() }
+      if fds[0].revents != 0 {
+        if stale || !file.isStillOurs { leave() }
+        door.acceptAll(from: listener, now: uptime())
+      }
+      let readable = Set(fds[doorStart...].filter { $0.revents != 0 }.map(\.fd))
+      // Only a client that proved itself counts as use (nobody else keeps the server alive).
+      for connection in door.admitReady(readable, now: uptime()) {
+        serve(connection, replica: replica, options: options)
+        lastConnection = Date()
+        close(connection)
+      }
       if ready <= 0 {
         if replica.hasIdleWork { replica.idle() }
         let idle = Date().timeIntervalSince(lastConnection)
         if idle >= Double(options.residentIdleSeconds) || !file.isStillOurs || stale { leave() }
-        continue
       }
-      guard let connection = listener.accept() else { continue }
-      if stale || !file.isStillOurs {
-        close(connection)
-        leave()
-      }
-      // Only a client that proved itself counts as use (nobody else keeps the server alive).
-      if file.admit(connection, zone: zone) {
-        serve(connection, replica: replica, options: options)
-        lastConnection = Date()
-      }
-      close(connection)
     }
   }
+
+  static func uptime() -> Double { ProcessInfo.processInfo.systemUptime }
 
   /// One session, until the client sends `exit` or closes the connection.
   static func serve(_ descriptor: Int32, replica: Replica, options: ServerOptions) {
@@ -132,13 +142,15 @@ struct LoopbackListener {
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
     let bound = withUnsafeMutablePointer(to: &address) { pointer in
       pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
-        bind(fd, raw, length) == 0 && listen(fd, 16) == 0 && getsockname(fd, raw, &length) == 0
+        bind(fd, raw, length) == 0 && listen(fd, 128) == 0 && getsockname(fd, raw, &length) == 0
       }
     }
     guard bound else {
       close(fd)
       return nil
     }
+    // Non-blocking: `accept` takes what the kernel holds and returns (ResidentDoor).
+    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
     descriptor = fd
     port = UInt16(bigEndian: address.sin_port)
   }

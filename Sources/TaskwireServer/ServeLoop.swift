@@ -70,6 +70,7 @@ final class ServeLoop: @unchecked Sendable {
       }
       source.resume()
       signalSource = source
+      signals.enforceDeadline()
     }
     // Each frame is served on the reading thread itself: `sync` on an idle serial queue runs
     // the block right here, so a request costs one read, the work and one write, without

@@ -130,6 +130,11 @@ public final class Server: MessageHandler {
     switch error {
     case let error as RPCError: return error
     case let error as DomainError: return RPCError(error)
+    case let error as SafeFile.Failure:
+      // A file the person named (an export's) cannot be written: their situation, not a bug.
+      return RPCError(
+        code: TaskwireErrorCode.storeFailed, message: "The file cannot be written: \(error)",
+        data: .object(["file": .string(error.description)]))
     case let error as any StorageFailure:
       log("store error: \(error)")
       if error.isBusy {

@@ -55,6 +55,9 @@ public struct ServerOptions: Sendable {
                         (or postgres://, or libpq's "host=… dbname=…"); libpq's PG* variables,
                         PGPASSFILE and sslmode apply; the schema is taskwire unless
                         options=-csearch_path%3DNAME picks another
+                        without --db, $TASKWIRE_DB names the store (the place for a URL
+                        with a password: a command line is every local user's to read;
+                        better still, ~/.pgpass or PGPASSWORD)
       --memory          a throwaway in-memory store
       --time-zone TZ    the time zone dates are read in (default: the system's)
       --day-start HOUR  the hour (0-23) a new day starts at (default 0, midnight)
@@ -151,6 +154,9 @@ public struct ServerOptions: Sendable {
       }
     }
     if memory && db != nil { return .usageError("--db and --memory exclude each other") }
+    // The store may come from the environment, which only its owner can read (a command line
+    // is every local user's to read): the safe way to hand over a PostgreSQL password.
+    if db == nil, !memory, let named = environment["TASKWIRE_DB"], !named.isEmpty { db = named }
     let location: StoreLocation = memory ? .memory : .file(db ?? defaultPath(environment))
     var options = ServerOptions(
       store: location, timeZone: timeZone, timeZoneName: timeZoneName, fixedClock: clock, dayStartHour: dayStart)

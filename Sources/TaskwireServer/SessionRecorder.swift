@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import JSONRPC
+import TaskwireStore
 
 #if canImport(Glibc)
   import Glibc
@@ -12,13 +13,17 @@ import JSONRPC
 final class SessionRecorder: ConnectionObserver {
   private let descriptor: Int32
 
+  /// A recording holds every task: it is a new file of ours, 0600, put under its name at once
+  /// (replacing whatever was there, a planted link included, never writing through it).
   init(path: String, flags: [String]) throws {
-    descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-    // A recording holds every task: only its owner reads it, even when the file existed.
-    if descriptor >= 0 { fchmod(descriptor, 0o600) }
-    guard descriptor >= 0 else {
-      throw RPCError.internalError("cannot write the session file \(path): \(String(cString: strerror(errno)))")
+    let file = try SafeFile.createTemporary(beside: path)
+    guard rename(file.path, path) == 0 else {
+      let reason = String(cString: strerror(errno))
+      close(file.descriptor)
+      unlink(file.path)
+      throw SafeFile.Failure("cannot write the session file \(path): \(reason)")
     }
+    descriptor = file.descriptor
     write(["session": "taskwire", "version": 1, "flags": .array(flags.map(JSONValue.string))])
   }
 

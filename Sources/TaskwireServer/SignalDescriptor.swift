@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -30,6 +32,32 @@ struct SignalDescriptor {
       }
     }
     descriptor = ends[0]
+    // A parent may have started us with these signals blocked (a blocked mask is inherited:
+    // Foundation's Process in a test runner does so): unblocked here, on the thread that
+    // makes the descriptor, before it starts any other, so that they are delivered at all.
+    var set = sigset_t()
+    sigemptyset(&set)
+    for number in signals { sigaddset(&set, number) }
+    pthread_sigmask(SIG_UNBLOCK, &set, nil)
+  }
+
+  /// Makes sure a signal ends the process within `seconds`: the loop that serves it may be
+  /// stuck in a write to a client that stopped reading (a pipe or socket that is full), and
+  /// would then never get to it. A thread of its own watches the descriptor without reading it
+  /// (the loop's own handling reads it and exits first when it can); once a signal waits there
+  /// longer than `seconds`, `beforeExit` runs and the process ends. Every acknowledged change
+  /// is committed already, so ending here loses none.
+  func enforceDeadline(seconds: Double = 1, beforeExit: @escaping @Sendable () -> Void = {}) {
+    let descriptor = self.descriptor
+    let thread = Thread {
+      var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+      while poll(&ready, 1, -1) < 1 || ready.revents == 0 {}
+      usleep(useconds_t(seconds * 1_000_000))
+      ServerLog.write("taskwire: a signal was not served within \(seconds) s (a client not reading?); exiting now\n")
+      beforeExit()
+      _exit(0)
+    }
+    thread.start()
   }
 
   /// The signal that arrived, if one did.

@@ -1,9 +1,13 @@
 import TaskwireReplay
 import TaskwireServer
 
-switch CommandLine.arguments.dropFirst().first {
-case "replay": ReplayMain.run(files: Array(CommandLine.arguments.dropFirst(2)))
+// The arguments are read once, then any password in them is overwritten where other users
+// can read it (ArgumentScrub).
+let arguments = CommandLine.arguments
+ArgumentScrub.scrubPasswords()
+switch arguments.dropFirst().first {
+case "replay": ReplayMain.run(files: Array(arguments.dropFirst(2)))
 case let command? where ["export", "import", "backup"].contains(command):
-  ExchangeMain.run(command: command, arguments: Array(CommandLine.arguments.dropFirst(2)))
-default: ServerMain.run(arguments: CommandLine.arguments)
+  ExchangeMain.run(command: command, arguments: Array(arguments.dropFirst(2)))
+default: ServerMain.run(arguments: arguments)
 }

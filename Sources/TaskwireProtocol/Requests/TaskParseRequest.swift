@@ -18,6 +18,7 @@ public enum TaskParseRequest: RequestType {
   public static func decode(_ json: JSONValue?, context: DecodingContext) throws(RPCError) -> Params {
     let reader = try reader(json)
     let text = try reader.requiredString("text")
+    try QuickAdd.checkLength(text, field: "text")
     let view = try reader.choice("view", ViewKind.self)
     if let view, ![.inbox, .today, .upcoming].contains(view) {
       throw .invalidParams("view", "must be inbox, today or upcoming: it picks the default date")
@@ -35,12 +36,17 @@ public enum TaskParseRequest: RequestType {
       self.view = view
     }
 
+    var spans: [JSONValue] {
+      var offsets = SpanOffsets(text)
+      return parsed.tokens.map { $0.json(in: text, offsets: &offsets) }
+    }
+
     public var json: JSONValue {
       var fields = parsed.patch.json
       if let view { fields["view"] = .string(view.rawValue) }
       return [
         "fields": .object(fields), "title": .string(parsed.title),
-        "spans": .array(parsed.tokens.map { $0.json(in: text) }),
+        "spans": .array(spans),
       ]
     }
   }
@@ -50,13 +56,11 @@ extension QuickAdd.Token {
   /// The token with its place in three units, so that any frontend can highlight it: UTF-16
   /// (JavaScript, Java, Qt, LSP), Unicode scalars (Python, Tk), UTF-8 bytes (Vim, Neovim, Emacs's
   /// byte positions).
-  func json(in text: String) -> JSONValue {
-    let utf16Start = text.utf16.distance(from: text.startIndex, to: range.lowerBound)
-    let utf16End = utf16Start + text.utf16.distance(from: range.lowerBound, to: range.upperBound)
-    let scalarStart = text.unicodeScalars.distance(from: text.startIndex, to: range.lowerBound)
-    let scalarEnd = scalarStart + text.unicodeScalars.distance(from: range.lowerBound, to: range.upperBound)
-    let byteStart = text.utf8.distance(from: text.startIndex, to: range.lowerBound)
-    let byteEnd = byteStart + text.utf8.distance(from: range.lowerBound, to: range.upperBound)
+  /// `offsets` walks the text once for all the tokens, in order: measuring each token from
+  /// the start of the text made a line of many tokens cost the square of its length.
+  func json(in text: String, offsets: inout SpanOffsets) -> JSONValue {
+    let (utf16Start, scalarStart, byteStart) = offsets.advance(to: range.lowerBound)
+    let (utf16End, scalarEnd, byteEnd) = offsets.advance(to: range.upperBound)
     return [
       "kind": .string(kind.rawValue), "value": .string(value), "start": .int(utf16Start), "end": .int(utf16End),
       "scalarStart": .int(scalarStart), "scalarEnd": .int(scalarEnd), "byteStart": .int(byteStart),
@@ -83,9 +87,49 @@ extension TaskPatch {
   }
 }
 
+/// Positions in a text in three units at once, moved forward only: each step costs the length
+/// of the text it passes.
+struct SpanOffsets {
+  let text: String
+  var index: String.Index
+  var utf16 = 0
+  var scalars = 0
+  var bytes = 0
+
+  init(_ text: String) {
+    self.text = text
+    index = text.startIndex
+  }
+
+  /// The offsets of `target`, which is at or after the last one asked for.
+  mutating func advance(to target: String.Index) -> (utf16: Int, scalars: Int, bytes: Int) {
+    let passed = text.unicodeScalars[index..<target]
+    for scalar in passed {
+      utf16 += scalar.utf16.count
+      bytes += scalar.utf8.count
+    }
+    scalars += passed.count
+    index = target
+    return (utf16, scalars, bytes)
+  }
+}
+
 extension QuickAdd {
+  /// The longest quick-add line read, in UTF-8 bytes: a title has no business being longer
+  /// (notes hold long text), and refusing at once keeps one request from holding the server.
+  public static let maxLength = 4096
+
+  static func checkLength(_ text: String, field: String) throws(RPCError) {
+    guard text.utf8.count <= maxLength else {
+      throw .invalidParams(
+        field,
+        "is \(text.utf8.count) bytes long; a quick-add line is at most \(maxLength) bytes of UTF-8 (put long text in notes)")
+    }
+  }
+
   /// Reads `text` as a quick-add line, refusing one that leaves no title.
   static func reading(_ text: String, field: String, today: CalendarDate) throws(RPCError) -> QuickAdd {
+    try checkLength(text, field: field)
     let parsed = QuickAdd.parse(text, today: today)
     guard !parsed.title.isEmpty else {
       throw .invalidParams(field, "leaves no title once its tokens are read (\"\(text)\"); put the title in quotes or escape a token with \\")

@@ -15,11 +15,17 @@ extension Server {
     methods.on(StoreExportRequest.self, .read) { server, params in try server.exportTasks(params) }
   }
 
+  static let noStandardStream =
+    "must name a file: \"-\" (standard input or output) is the protocol's own stream here; send the document in the request or read it from the reply"
+
   var exchangeDates: ExchangeDates { ExchangeDates(timeZone: replica.dayClock.timeZone) }
 
   func importTasks(_ params: StoreImportRequest.Params) throws -> JSONValue {
     let source = ImportSource(dates: exchangeDates, now: replica.timestamp, today: replica.today)
     let format = params.format.flatMap(ExchangeFormat.init(rawValue:))
+    // `-` is standard input for the command line; over the protocol that is the request
+    // stream itself, which an import would swallow.
+    if case .path("-") = params.source { throw RPCError.invalidParams("path", Self.noStandardStream) }
     let batch: ImportBatch
     do {
       switch params.source {
@@ -42,7 +48,8 @@ extension Server {
       let count = try writer.write(format, exportedAt: replica.timestamp, compact: true) { bytes += $0 }
       return .init(format: format.rawValue, count: count, path: nil, document: .encoded(bytes))
     }
-    let file = try ExportFile(path: path)
+    guard path != "-" else { throw RPCError.invalidParams("path", Self.noStandardStream) }
+    let file = try AtomicFile(path: path)
     let count: Int
     do {
       count = try writer.write(format, exportedAt: replica.timestamp, compact: false) { try file.write($0) }

@@ -34,8 +34,9 @@ final class CommitNotice {
   /// After a commit: one write, the file opened once.
   func announce() {
     if writer < 0 {
-      writer = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
-      guard writer >= 0 else { return }
+      // (Never through a link or into a file with another name: see SafeFile.)
+      guard let fd = SafeFile.openOwned(path, flags: O_WRONLY, create: true) else { return }
+      writer = fd
     }
     var value = UInt64.random(in: .min ... .max)
     _ = pwrite(writer, &value, 8, 0)
@@ -47,8 +48,8 @@ final class CommitNotice {
   func othersMayHaveWritten() -> Bool {
     if reader < 0 {
       Self.create(path)  // (a store from before the file had its 8 bytes)
-      reader = open(path, O_RDONLY | O_CLOEXEC)
-      guard reader >= 0 else { return true }
+      guard let fd = SafeFile.openOwned(path, flags: O_RDONLY) else { return true }
+      reader = fd
       mapped = Self.map(reader)
     }
     var value: UInt64 = 0
@@ -85,8 +86,7 @@ final class CommitNotice {
   /// Makes the file when it is missing (mode 0600, as the store's files), with its 8 bytes:
   /// a shorter file is extended with zeros (never overwritten: a racing writer's value stays).
   static func create(_ path: String) {
-    let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
-    guard fd >= 0 else { return }
+    guard let fd = SafeFile.openOwned(path, flags: O_WRONLY, create: true) else { return }
     var status = stat()
     if fstat(fd, &status) == 0, status.st_size < 8 { _ = ftruncate(fd, 8) }
     closeDescriptor(fd)

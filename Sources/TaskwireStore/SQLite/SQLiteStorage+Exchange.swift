@@ -1,5 +1,10 @@
 import CSQLite
+import Foundation
 import TaskwireCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// What import and export need of the SQLite store: every task in batches, the keys imported
 /// tasks had elsewhere, and an online backup.
@@ -31,8 +36,28 @@ extension SQLiteStorage {
   /// Copies the store into a new file at `path` with SQLite's online backup, in one step: one
   /// read transaction, so the copy is one consistent snapshot; in WAL mode the other processes
   /// go on writing meanwhile (a copy in several steps would restart after each of their commits).
-  public func backup(to path: String) throws(SQLiteError) {
-    let target = try SQLiteDatabase(path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX)
+  /// The copy is made in a private folder beside `path` (SQLite's journal beside it is then ours
+  /// too), mode 0600, and linked to `path` only when whole: never written through a link planted
+  /// under the name, and never over a file that exists.
+  public func backup(to path: String) throws {
+    let folder = try SafeFile.createPrivateFolder(beside: path)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let copy = folder + "/backup.sqlite"
+    let fd = open(copy, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { throw SafeFile.Failure("cannot write \(path): \(String(cString: strerror(errno)))") }
+    fchmod(fd, 0o600)
+    closeDescriptor(fd)
+    try copyInto(copy)
+    guard link(copy, path) == 0 else {
+      throw SafeFile.Failure(
+        errno == EEXIST
+          ? "\(path) exists; a backup is written to a new file only"
+          : "cannot write \(path): \(String(cString: strerror(errno)))")
+    }
+  }
+
+  private func copyInto(_ path: String) throws(SQLiteError) {
+    let target = try SQLiteDatabase(path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX)
     defer { target.close() }
     guard let backup = sqlite3_backup_init(target.handle, "main", db.handle, "main") else {
       throw target.error(sqlite3_errcode(target.handle))

@@ -1,0 +1,135 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The one way taskwire makes and opens the files it owns (exports, backups, recordings, the
+/// notice and resident files), safe in a folder other users can write (`/tmp`, a group-shared
+/// folder): a new file is always a fresh one of our own, made with `O_CREAT|O_EXCL|O_NOFOLLOW`
+/// under an unpredictable name and mode 0600, then renamed (or linked) to its name; so a link
+/// or a file another user planted under the name is replaced, never written through, and the
+/// result is ours and readable by us alone, whatever the umask.
+public enum SafeFile {
+  public struct Failure: Error, CustomStringConvertible, Sendable {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+    static func failed(_ what: String, _ path: String) -> Failure {
+      Failure("cannot \(what) \(path): \(String(cString: strerror(errno)))")
+    }
+  }
+
+  /// 64 random bits as hex, from the system's cryptographic generator.
+  static func randomSuffix() -> String {
+    var generator = SystemRandomNumberGenerator()
+    let hex = String(generator.next() as UInt64, radix: 16)
+    return String(repeating: "0", count: 16 - hex.count) + hex
+  }
+
+  /// A fresh file beside `path` (same folder, so a rename is atomic), mode 0600, open for writing.
+  public static func createTemporary(beside path: String) throws(Failure) -> (descriptor: Int32, path: String) {
+    for _ in 0..<8 {
+      let temporary = "\(path).\(randomSuffix()).taskwire-partial"
+      let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+      if fd >= 0 {
+        _ = fchmod(fd, 0o600)  // (the umask may have taken bits away, never added them)
+        return (fd, temporary)
+      }
+      if errno != EEXIST { throw .failed("write", path) }
+    }
+    throw Failure("cannot write \(path): no free temporary name beside it")
+  }
+
+  /// Opens an existing file that taskwire owns, refusing a link and anything but a regular
+  /// file with one name (a hard link to someone else's file), or nil when there is none.
+  /// `create` makes it first when missing (0600, never through a link).
+  public static func openOwned(_ path: String, flags: Int32, create: Bool = false) -> Int32? {
+    var fd = open(path, flags | O_NOFOLLOW | O_CLOEXEC)
+    if fd < 0, create, errno == ENOENT {
+      fd = open(path, flags | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+      if fd < 0, errno == EEXIST { fd = open(path, flags | O_NOFOLLOW | O_CLOEXEC) }
+    }
+    guard fd >= 0 else { return nil }
+    var status = stat()
+    guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_nlink == 1 else {
+      close(fd)
+      return nil
+    }
+    return fd
+  }
+
+  /// A fresh folder of our own beside `path` (mode 0700): for a file that a library writes
+  /// with helper files of its own (SQLite's journal), made there and then linked to its name.
+  public static func createPrivateFolder(beside path: String) throws(Failure) -> String {
+    var template = Array("\(path).taskwire-partial-XXXXXX".utf8CString)
+    let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) != nil }
+    guard made else { throw .failed("write", path) }
+    return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// Writes all of `bytes` to `descriptor`, going on after a partial write or an interruption.
+  public static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(Failure) {
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeBytes { buffer in
+        write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+      }
+      if written < 0 {
+        if errno == EINTR { continue }
+        throw .failed("write", path)
+      }
+      offset += written
+    }
+  }
+}
+
+/// A file being written whole: into a fresh temporary file beside the target, put under its
+/// name only when complete, so that a failed or interrupted write never leaves half a file
+/// under the name, and the name never leads to a file other than the one we wrote.
+public final class AtomicFile {
+  public let path: String
+  public let temporary: String
+  public let descriptor: Int32
+  private var open = true
+
+  public init(path: String) throws(SafeFile.Failure) {
+    self.path = path
+    (descriptor, temporary) = try SafeFile.createTemporary(beside: path)
+  }
+
+  public func write(_ bytes: [UInt8]) throws(SafeFile.Failure) {
+    try SafeFile.writeAll(bytes, to: descriptor, path: path)
+  }
+
+  /// Syncs and renames the file over `path` (a link there is replaced, not followed).
+  public func commit() throws(SafeFile.Failure) {
+    let synced = fsync(descriptor) == 0
+    let closed = close(descriptor) == 0
+    open = false
+    guard synced, closed, rename(temporary, path) == 0 else {
+      let failure = SafeFile.Failure.failed("write", path)
+      unlink(temporary)
+      throw failure
+    }
+  }
+
+  /// Puts the file under `path` only if nothing is there yet (not even a dangling link).
+  public func commitAsNew() throws(SafeFile.Failure) {
+    let synced = fsync(descriptor) == 0
+    let closed = close(descriptor) == 0
+    open = false
+    defer { unlink(temporary) }
+    guard synced, closed else { throw .failed("write", path) }
+    guard link(temporary, path) == 0 else {
+      throw errno == EEXIST ? SafeFile.Failure("\(path) exists; a new file only is written") : .failed("write", path)
+    }
+  }
+
+  public func discard() {
+    if open { close(descriptor) }
+    open = false
+    unlink(temporary)
+  }
+}

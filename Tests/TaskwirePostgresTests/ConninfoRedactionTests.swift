@@ -1,0 +1,41 @@
+import TaskwirePostgres
+import Testing
+
+/// Connection strings in recordings and logs: every spelling of a password that libpq reads is
+/// hidden, because libpq itself reads the string (issue 26).
+@Suite struct ConninfoRedactionTests {
+  @Test(arguments: [
+    "host=/tmp dbname=x password=s3cret",
+    "host=/tmp dbname=x password='a s3cret c'",
+    "host=/tmp dbname=x password = 's3cret'",
+    "host = /tmp dbname=x password= s3cret",
+    "postgresql://u:s3cret@localhost/db",
+    "postgresql://u@localhost/db?%70assword=s3cret",
+    "postgresql://u@localhost/db?password=s3cret&sslmode=disable",
+    "postgres://localhost/db?sslpassword=s3cret&password=s3cret",
+  ])
+  func noSpellingOfAPasswordSurvives(_ conninfo: String) {
+    #expect(PostgresConninfo.isConninfo(conninfo))
+    let shown = PostgresConninfo.redacted(conninfo)
+    #expect(!shown.contains("s3cret"), "\(shown)")
+    #expect(shown.contains("password='***'"), "\(shown)")
+  }
+
+  @Test func theRestIsKeptAsLibpqReadIt() {
+    let shown = PostgresConninfo.redacted("host=/tmp dbname='my db' password='x y'")
+    #expect(shown.contains("host='/tmp'"))
+    #expect(shown.contains("dbname='my db'"))
+    #expect(!shown.contains("x y"))
+  }
+
+  @Test func aStringLibpqCannotReadIsHiddenWhole() {
+    let shown = PostgresConninfo.redacted("host=/tmp password='unterminated s3cret")
+    #expect(!shown.contains("s3cret"))
+  }
+
+  @Test func filePathsAreNotConnectionStrings() {
+    #expect(!PostgresConninfo.isConninfo("/home/me/tasks.sqlite"))
+    #expect(!PostgresConninfo.isConninfo("--time-zone"))
+    #expect(PostgresConninfo.redacted("/home/me/x=1.sqlite") == "/home/me/x=1.sqlite")
+  }
+}
