@@ -75,7 +75,9 @@ cmd_watch() {
   WATCH_PID=$!
   trap 'kill "$WATCH_PID" 2>/dev/null; stop_server kill; exit 0' INT TERM HUP
   wait "$WATCH_PID"
+  local rc=$?
   stop_server wait
+  reader_gone "$rc"
   server_done 1
 }
 

@@ -27,22 +27,33 @@ resident_store() {
   RSTORE=$store
 }
 
-# Reads STORE.server into R_PORT R_CLIENT R_SERVER R_PID R_ZONE; fails unless the file is
-# ours (another user could plant one in a shared folder) and well formed.
+# Reads STORE.server into R_PORT R_CLIENT R_SERVER R_PID R_ZONE; fails unless the file is a
+# regular file of ours, not a symlink, and well formed. In a shared folder another user can
+# plant one: a file of their own, or a link to another store's file of ours (its server would
+# then get this store's requests). Bash cannot open with O_NOFOLLOW, so the name is checked,
+# opened, and checked again to be the file opened (a swap in between is caught); a hard link
+# passes here, and is caught by resident_is_ours: its pid serves another store.
 resident_file() {
-  [[ -n $RSTORE && -r $RSTORE.server && -O $RSTORE.server ]] || return 1
-  read -r R_PORT R_CLIENT R_SERVER R_PID R_ZONE <"$RSTORE.server" || return 1
-  [[ $R_PORT =~ ^[1-9][0-9]*$ && $R_PID =~ ^[1-9][0-9]*$ && -n $R_CLIENT && -n $R_SERVER ]]
+  local file=$RSTORE.server fd ok=1
+  # (Checked before opening too: opening a planted FIFO would wait forever.)
+  [[ -n $RSTORE && -f $file && ! -L $file && -O $file ]] || return 1
+  { exec {fd}<"$file"; } 2>/dev/null || return 1
+  [[ ! -L $file && -O /dev/fd/$fd && $file -ef /dev/fd/$fd ]] &&
+    read -r R_PORT R_CLIENT R_SERVER R_PID R_ZONE <&"$fd" && ok=0
+  exec {fd}<&-
+  ((ok == 0)) && [[ $R_PORT =~ ^[1-9][0-9]*$ && $R_PID =~ ^[1-9][0-9]*$ && -n $R_CLIENT && -n $R_SERVER ]]
 }
 
 # Our zone as the server's file writes it: TZ=VALUE, or - when TZ is not set.
 zone_word() { if [[ -v TZ ]]; then REPLY="TZ=$TZ"; else REPLY=-; fi; }
 
 # Connects to the resident server and does the handshake; sets RFD. Fails when there is none
-# (or it is stale, of another zone, or not who the file says). We prove ourselves first; the
+# (or it is stale, of another zone, or not this store's). We prove ourselves first; the
 # server answers with its own token only then, and nothing is sent before that answer.
 resident_connect() {
   resident_file || return 1
+  # Our token goes only to this store's server (not to the one a linked file names).
+  resident_is_ours "$R_PID" || return 1
   zone_word
   # Another zone than the server's: serve ourselves (it reads dates in its own zone).
   [[ $REPLY == "$R_ZONE" ]] || return 1
@@ -58,27 +69,37 @@ resident_connect() {
   return 1
 }
 
-# Whether PID is this store's resident server (running: a zombie is not; and a taskwire
-# --resident for this store, not a process that got a stale file's pid).
+# Whether PID is this store's resident server: running, and a taskwire --resident whose --db
+# is RSTORE exactly, not a process that got a stale file's pid, nor the server of another
+# store whose file was linked here. /proc is read with builtins (no process); a zombie's
+# command line there is empty, so it is not ours either.
 resident_is_ours() {
-  local stat command
-  if [[ -r /proc/$1/stat ]]; then
-    read -r stat <"/proc/$1/stat" 2>/dev/null && [[ $stat != *") Z "* ]] || return 1
-    command=$(tr '\0' ' ' <"/proc/$1/cmdline" 2>/dev/null) || return 1
-    [[ $command == *" --resident "* && $command == *" --db $RSTORE"* ]]
+  if [[ -r /proc/self/cmdline ]]; then
+    resident_db "$1" && [[ $REPLY == "$RSTORE" ]]
   else
-    kill -0 "$1" 2>/dev/null
+    # (No /proc: ps, whose spaces between arguments are ambiguous; tw puts --db last.)
+    local command
+    command=$(ps -ww -o command= -p "$1" 2>/dev/null) && [[ $command == *" --resident --db $RSTORE" ]]
   fi
+}
+
+# resident_db PID: REPLY = the --db of a process whose arguments hold --resident (from
+# /proc/PID/cmdline, one NUL-ended argument each); fails for any other process.
+resident_db() {
+  local arg resident=0 next=0
+  REPLY=''
+  while IFS= read -r -d '' arg || [[ -n $arg ]]; do
+    if ((next)); then REPLY=$arg next=0; continue; fi
+    case $arg in --resident) resident=1 ;; --db) next=1 ;; esac
+  done 2>/dev/null <"/proc/$1/cmdline"
+  ((resident)) && [[ -n $REPLY ]]
 }
 
 # Starts the store's resident server in the background (it keeps none of our descriptors),
 # unless one runs (for another zone); a second one would find the store taken and leave.
 resident_start() {
   [[ -n $RSTORE ]] || return 0
-  if resident_file && [[ -r /proc/$R_PID/stat ]] && resident_alive "$R_PID"; then
-    # (Only a live pid is looked at closer, which costs a process: a dead one is the usual case.)
-    resident_is_ours "$R_PID" && return 0
-  fi
+  resident_file && resident_is_ours "$R_PID" && return 0
   "$BIN" --quiet --resident --db "$RSTORE" </dev/null >/dev/null 2>&1 &
 }
 

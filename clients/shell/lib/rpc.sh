@@ -55,7 +55,12 @@ server_binary() {
   BIN=$repo/.build/release/taskwire
 }
 
-is_url() { [[ $1 == postgres://* || $1 == postgresql://* || $1 == *host=* || $1 == *dbname=* || $1 == file:* ]]; }
+# is_postgres STORE: a PostgreSQL URL or libpq key=value string, by the server's own rule: a
+# postgresql:// or postgres:// URL, or a known key at the start or after a blank, then =.
+PG_KEY=$'(^|[ \t\n\r])(host|hostaddr|dbname|user|port|service|password)[ \t\n\r]*='
+is_postgres() { [[ $1 == postgres://* || $1 == postgresql://* || $1 =~ $PG_KEY ]]; }
+# is_url STORE: not a file path (PostgreSQL, or an SQLite file: URI).
+is_url() { is_postgres "$1" || [[ $1 == file:* ]]; }
 
 # The server's command line. A store path that does not exist is refused unless --create.
 # --quiet: its stderr is then only what the person must read (a new store, why it failed), so
@@ -63,6 +68,14 @@ is_url() { [[ $1 == postgres://* || $1 == postgresql://* || $1 == *host=* || $1 
 server_args() {
   server_binary
   SERVER=("$BIN" --quiet)
+  # A PostgreSQL store goes through the environment, never the command line: every local user
+  # can read a process's arguments (/proc/PID/cmdline), and a URL may hold a password. Any
+  # other store is named by --db (which the server prefers), and only there.
+  if is_postgres "$DB"; then
+    export TASKWIRE_DB=$DB
+    return 0
+  fi
+  unset TASKWIRE_DB
   [[ -n $DB ]] || return 0
   SERVER+=(--db "$DB")
   is_url "$DB" || [[ -e $DB ]] || ((CREATE)) ||
@@ -87,9 +100,20 @@ render() {
     [[ $request == '{"jsonrpc":"2.0","id":"undo/'* || $request == '{"jsonrpc":"2.0","id":"redo/'* ]] || program=render
   done
   program=${RENDER_PROGRAM:-$program}
+  # jq alone gets the default SIGPIPE (tw ignores it, for the server's pipes and socket): when
+  # our reader leaves (tw ls | head -1), jq ends by it, quietly, as any filter does, and
+  # reader_gone tells that from a failure.
+  trap - PIPE
   "$JQ" "${JQ_FLAGS[@]}" -nr -L "$TW_HOME/lib" -f "$TW_HOME/lib/$program.jq" --arg json "$JSON_OUT" \
     --argjson color "$color" --argjson resident "${RENDER_RESIDENT:-false}"
+  local rc=$?
+  trap '' PIPE
+  return "$rc"
 }
+
+# reader_gone STATUS: exits quietly with STATUS when it is render's SIGPIPE (128 + 13): whoever
+# read our output left, and nothing is wrong with the server or the connection.
+reader_gone() { (($1 != 141)) || exit 141; }
 
 # Fails when the server did ($1: its status); it has said why on stderr just before.
 server_done() { (($1 == 0)) || die "taskwire exited unexpectedly (status $1)"; }
@@ -116,12 +140,14 @@ run_requests() {
     local rc=$?
     [[ -z $writer ]] || wait "$writer" 2>/dev/null
     exec {RFD}<&-
+    reader_gone "$rc"
     # jq itself failed (the connection was reset mid-line): not a clean answer either.
     ((rc <= 1)) || die "the resident server closed the connection before answering everything; check with tw ls, then run the command again"
     exit "$rc"
   fi
   { init_request; printf '%s\n' "${REQS[@]}"; } 2>/dev/null | "${SERVER[@]}" | render
   local status=("${PIPESTATUS[@]}")
+  reader_gone "${status[2]}"
   server_done "${status[1]}"
   ((status[1] == 0)) && resident_start
   exit "${status[2]}"
@@ -166,10 +192,11 @@ finish() {
   ((${#REQS[@]})) && printf '%s\n' "${REQS[@]}" 1>&"$SRV_IN" 2>/dev/null
   exec {SRV_IN}>&-
   SRV_IN=''
-  { ((${#SEEN[@]})) && printf '%s\n' "${SEEN[@]}"; cat <&"$SRV_OUT"; } | render
+  { ((${#SEEN[@]})) && printf '%s\n' "${SEEN[@]}"; cat <&"$SRV_OUT" 2>/dev/null; } | render
   local rc=${PIPESTATUS[1]} st=0
   wait "$SERVER_PID" 2>/dev/null || st=$?
   SERVER_PID=''
+  reader_gone "$rc"
   server_done "$st"
   exit "$rc"
 }

@@ -183,7 +183,8 @@ test_store_selection() {
   expect_eq "the other store" "$("$TW" --json --db "$other" ls inbox | jq -r '.groups[0].tasks[0].title')" "Elsewhere"
 }
 
-# A PostgreSQL URL passes through --db (Tests/all.sh starts a cluster and exports its URL).
+# A PostgreSQL URL given with --db reaches the server (in TASKWIRE_DB: test_secret_not_in_argv);
+# Tests/all.sh starts a cluster and exports its URL.
 test_postgres_url() {
   if [[ -z ${TASKWIRE_TEST_POSTGRES:-} ]]; then
     echo "skipped: no TASKWIRE_TEST_POSTGRES"
@@ -192,6 +193,17 @@ test_postgres_url() {
   local url="$TASKWIRE_TEST_POSTGRES&options=-csearch_path%3Dtw_shell_$$"
   "$TW" --db "$url" add "On the shared store" --today >/dev/null || fail "add through a URL failed"
   expect_eq "listed through the URL" "$("$TW" --json --db "$url" ls today | jq -r '.groups[0].tasks[0].title')" "On the shared store"
+  # A role that must give its password: it works, and no server's arguments held it.
+  [[ -n ${TASKWIRE_TEST_POSTGRES_PASSWORD_URL:-} ]] || return 0
+  url="$TASKWIRE_TEST_POSTGRES_PASSWORD_URL?options=-csearch_path%3Dtw_shell_pw_$$"
+  printf '#!/usr/bin/env bash\nprintf "%%s\\n" "$*" >>"%s"\nexec "%s" "$@"\n' "$ROOT/argv" "$TASKWIRE" >"$ROOT/taskwire"
+  chmod +x "$ROOT/taskwire"
+  : >"$ROOT/argv"
+  TASKWIRE=$ROOT/taskwire "$TW" --db "$url" add "With a password" >/dev/null || fail "add with a password failed"
+  expect_eq "listed with a password" \
+    "$(TASKWIRE=$ROOT/taskwire TASKWIRE_DB=$url "$TW" --json ls inbox | jq -r '.groups[0].tasks[0].title')" "With a password"
+  expect_eq "two servers started" "$(wc -l <"$ROOT/argv")" 2
+  grep -qF -- "$TASKWIRE_TEST_POSTGRES_PASSWORD" "$ROOT/argv" && fail "the password in a server's arguments"
 }
 
 # wait_for FILE REGEX: polls FILE for up to 5 seconds.

@@ -96,7 +96,8 @@ test_resident_cut_off() {
   local i
   for ((i = 0; i < 200; i++)); do resident_alive "$PID" || break; sleep 0.05; done
   rm -f "$ROOT/fake.ready"
-  python3 - "$PORT" "$CLIENT" "$SERVER" "$ROOT/fake.ready" <<'PY' &
+  # (The fake's arguments end like this store's server's: tw talks to no other process.)
+  python3 - "$PORT" "$CLIENT" "$SERVER" "$ROOT/fake.ready" --resident --db "$DB" <<'PY' &
 import socket, sys
 port, client, server, ready = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4]
 listener = socket.socket()
@@ -116,6 +117,7 @@ PY
   local fake=$!
   for ((i = 0; i < 200; i++)); do [[ -e $ROOT/fake.ready ]] && break; sleep 0.05; done
   [[ -e $ROOT/fake.ready ]] || { fail "the fake server did not start"; kill "$fake"; return; }
+  printf '%s %s %s %s %s\n' "$PORT" "$CLIENT" "$SERVER" "$fake" "$ZONE" >"$DB.server"
   run add Important
   expect_rc 1 "a cut connection"
   expect_match "says so" "$(tail -n 1 <<<"$ERR")" "^tw: the resident server closed the connection"

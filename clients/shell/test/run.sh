@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Tests of the shell client: real bash runs the real `tw` against the real taskwire binary over
-# pipes, each test on a fresh store. The tests are in core.sh, more.sh and options.sh beside
-# this file.
+# pipes, each test on a fresh store. The tests are in core.sh, more.sh, options.sh, resident.sh
+# and hardening.sh beside this file.
 # Usage: TASKWIRE=/path/to/taskwire [TW_RESIDENT=0] bash clients/shell/test/run.sh [TEST...]
 # (TW_RESIDENT=0: every command on a server of its own; by default they reach the resident one.)
 set -uo pipefail
@@ -19,9 +19,9 @@ ROOT=$(mktemp -d)
 stop_residents() {
   local file pid
   while IFS= read -r file; do
-    read -r _ _ _ pid _ <"$file" 2>/dev/null || continue
+    read -r _ _ _ pid _ 2>/dev/null <"$file" || continue
     [[ $pid =~ ^[1-9][0-9]*$ ]] && grep -q -- --resident "/proc/$pid/cmdline" 2>/dev/null && kill "$pid" 2>/dev/null
-  done < <(find "$ROOT" -name '*.server' 2>/dev/null)
+  done < <(find "$ROOT" -name '*.server' -type f 2>/dev/null)
 }
 trap 'stop_residents; rm -rf "$ROOT"' EXIT
 passed=0 failed=0 skipped=0 problems=0
@@ -101,13 +101,16 @@ run_test() {
 . "$here/options.sh"
 # shellcheck source=resident.sh
 . "$here/resident.sh"
+# shellcheck source=hardening.sh
+. "$here/hardening.sh"
 
 tests=(help add_dates add_options ls mv_reorder mv_across sched "done" undo_redo rpc errors
   store_selection postgres_url watch
   display quick_add edit rm_undone views filters find history tags batch_add batch
   no_jq missing_store error_messages color speed_batch symlink
   repeat_markers ls_filter_options ls_sort_options find_options one_jq_start watch_with_jq
-  resident_serves resident_handshake resident_cut_off resident_stale resident_rebuilt resident_stop)
+  resident_serves resident_handshake resident_cut_off resident_stale resident_rebuilt resident_stop
+  resident_linked_file secret_not_in_argv reader_gone)
 (($#)) && tests=("$@") # run.sh [TEST...] runs only those
 for name in "${tests[@]}"; do
   run_test "$name"
