@@ -62,12 +62,22 @@ extension PostgresStorage {
   // MARK: Change log and notices
 
   /// Counts the NOTIFYs other servers sent (our own come back too, and are not news).
+  /// The change log's head, read from the server: a `NOTIFY` may arrive after a read sent
+  /// right after another device's acknowledged commit (1–10 ms later, seen here), so waiting
+  /// for one would answer such a read stale; one indexed look-up per request (the same round
+  /// trip as any) gives PostgreSQL SQLite's rule: a read after an acknowledged commit sees it.
+  /// The notifications are still drained (they wake a subscribed server at once).
   public func changeNotice() throws -> Int64 {
     try ensureConnected()
     let own = connection.backendPID
     heard += Int64(connection.notifications().filter { $0 != own }.count)
     if !connection.isConnected { throw unreachableIfDisconnected(PostgresError(sqlState: nil, message: "lost")) }
-    return heard
+    let head = try latestChange()
+    if head != knownHead {
+      knownHead = head
+      headMoves += 1
+    }
+    return headMoves
   }
 
   public var noticeDescriptor: Int32? { connection.isConnected ? connection.socket : nil }
@@ -80,7 +90,9 @@ extension PostgresStorage {
   }
 
   public func latestChange() throws -> Int64 {
-    try reading { try connection.query("SELECT coalesce(max(seq), 0) FROM changes").int(0) }
+    let head = try reading { try connection.query("SELECT coalesce(max(seq), 0) FROM changes").int(0) }
+    if wroteInTransaction { transactionHeads.end = head }  // (after this transaction's writes)
+    return head
   }
 
   public func changes(after seq: Int64) throws -> ChangeLogRead? {

@@ -22,6 +22,12 @@ public final class PostgresStorage: TaskStorage {
   var heard: Int64 = 0
   public private(set) var noticeGeneration = 0
   var wroteInTransaction = false
+  /// The change log's head as this connection last knew it (after its own commits: they are
+  /// not news to it), how often another writer has moved it since, and the head at the start
+  /// and end of the transaction in progress (`changeNotice`).
+  var knownHead: Int64? = nil
+  var headMoves: Int64 = 0
+  var transactionHeads: (start: Int64, end: Int64?) = (0, nil)
   var retryAt = Date.distantPast
   var backoff: TimeInterval = 0.25
 
@@ -119,10 +125,18 @@ public final class PostgresStorage: TaskStorage {
     try connection.execute("BEGIN")
     wroteInTransaction = false
     do {
-      try connection.query("SELECT pg_advisory_xact_lock($1)", [.integer(lockKey)])
+      // (The head comes in the same round trip as the lock.)
+      let locked = try connection.query(
+        "SELECT pg_advisory_xact_lock($1), (SELECT coalesce(max(seq), 0) FROM changes)", [.integer(lockKey)])
+      transactionHeads = (locked.int(1), nil)
       let result = try body()
-      if wroteInTransaction { try connection.query("SELECT pg_notify($1, '')", [.text(channel)]) }
+      if wroteInTransaction {
+        try connection.query("SELECT pg_notify($1, '')", [.text(channel)])
+        if transactionHeads.end == nil { transactionHeads.end = try latestChange() }
+      }
       try connection.execute("COMMIT")
+      // Our own commit moves the head without news, unless another writer's came before it.
+      if wroteInTransaction, knownHead == transactionHeads.start { knownHead = transactionHeads.end }
       return result
     } catch {
       _ = try? connection.execute("ROLLBACK")

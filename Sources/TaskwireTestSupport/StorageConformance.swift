@@ -30,7 +30,7 @@ public enum StorageConformance {
     ("changeLogSeenByASecondConnection", changeLogSeenByASecondConnection),
     ("rolloverDay", rolloverDay),
     ("newerSchemaIsRefusedAndUntouched", newerSchemaIsRefusedAndUntouched),
-  ] + exchangeChecks + loadChecks
+  ] + exchangeChecks + loadChecks + replayChecks
 
   static func task(_ id: Int64, _ title: String, date: CalendarDate? = nil, rank: Int64 = 0) -> TaskRecord {
     TaskRecord(

@@ -153,3 +153,18 @@ import Testing
     #expect(try server.result("task/create", ["title": "after"])["task"]?["title"] == "after", "the stream goes on")
   }
 }
+
+/// Dates before the Gregorian calendar's adoption in 1582 (issue 26): through Taskwarrior's
+/// format and back, every day stays the day it was (the proleptic Gregorian calendar both ways).
+@Suite struct AncientDateTests {
+  @Test(arguments: ["0001-01-01", "1200-02-29", "1582-10-04", "1582-10-10", "1582-10-15", "1900-03-01"])
+  func aDueDateComesBackTheSameDay(_ date: String) throws {
+    let server = try TaskwireProcess.started()
+    try server.result("task/create", ["title": "old", "dueDate": .string(date)])
+    let exported = try #require(
+      try server.result("store/export", ["format": "taskwarrior"])["document"])
+    let fresh = try TaskwireProcess.started()
+    try fresh.result("store/import", ["document": exported, "format": "taskwarrior"])
+    #expect(try fresh.result("task/get", ["id": 1])["task"]?["dueDate"] == .string(date))
+  }
+}

@@ -54,14 +54,20 @@ extension Replica {
 
   /// Applies a step's inverse (undo) or the step again (redo), after checking that every task
   /// it touches is still exactly as the step left it.
+  ///
+  /// The rank rule: each task is written as it is now with what the step changed put back (or
+  /// done again). The places in manual orders (`rank`, `matrixRank`) may have moved since
+  /// without anyone's step (a new day puts arrivals at Today's end); one the step did not
+  /// change keeps its place as it is now, one the step changed gets the step's. Each change
+  /// starts from the row as stored, so every backend writes the same row and memory agrees.
   private func replayHistory(undo: Bool) throws -> Committed {
     guard let step = try undo ? storage.latestUndoable() : storage.latestRedoable() else {
       throw undo ? DomainError.nothingToUndo : DomainError.nothingToRedo
     }
-    let applied = undo ? ChangeSet(label: step.label, changes: step.changes).inverse : step.changes
-    for change in applied {
-      // Ranks may have moved since without anyone's step (a new day puts arrivals at Today's
-      // end): everything else must be as the step left it.
+    let planned = undo ? ChangeSet(label: step.label, changes: step.changes).inverse : step.changes
+    var applied: [TaskChange] = []
+    applied.reserveCapacity(planned.count)
+    for change in planned {
       let current = try index.tasks[change.taskID] ?? storage.task(id: change.taskID)
       let unchanged =
         current.flatMap { now in change.before.map { now.looksLike($0) } } ?? (current == nil && change.before == nil)
@@ -69,6 +75,13 @@ extension Replica {
         throw DomainError.historyConflict(
           "task \(change.taskID) changed since '\(step.label)'; nothing was \(undo ? "undone" : "redone")")
       }
+      var after = change.after
+      if let now = current, let before = change.before, var written = after {
+        if written.rank == before.rank { written.rank = now.rank }
+        if written.matrixRank == before.matrixRank { written.matrixRank = now.matrixRank }
+        after = written
+      }
+      applied.append(TaskChange(before: current, after: after))
     }
     try storage.writeRows(applied)
     try storage.markStep(step.id, undone: undo)
