@@ -28,7 +28,9 @@ public enum PostgresConninfo {
   /// libpq at all, is hidden whole: a recording or a log never holds a password.
   public static func redacted(_ text: String) -> String {
     guard isConninfo(text) else { return text }
-    guard let pq = try? LibPQ.functions() else { return "(a PostgreSQL connection string, hidden: no libpq to read it)" }
+    guard let pq = try? LibPQ.functions() else {
+      return "(a PostgreSQL connection string, hidden: no libpq to read it)"
+    }
     var error: UnsafeMutablePointer<CChar>? = nil
     guard let options = pq.conninfoParse(text, &error) else {
       if let error { pq.freemem(error) }

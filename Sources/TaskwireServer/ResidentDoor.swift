@@ -65,7 +65,11 @@ final class ResidentDoor {
     waiting = []
   }
 
-  private enum Reading { case waiting, line(String), failed }
+  private enum Reading {
+    case waiting
+    case line(String)
+    case failed
+  }
 
   /// Up to the newline, a byte at a time, so that nothing after it (the first request) is
   /// taken from the socket before the frame reader starts; at most 512 bytes.

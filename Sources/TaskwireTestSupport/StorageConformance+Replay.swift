@@ -27,22 +27,28 @@
         clock: ReplicaClock(fixed: Date(timeIntervalSince1970: 1_770_883_200)))  // 2026-02-12T08:00Z
       try replica.prepare(forChange: true)
       let day = replica.today
-      let tasks = (1...4).map { id in task(Int64(id), "today \(id)", date: day, rank: Int64(id) << 20) }
+      let tasks =
+        (1...4).map { id in task(Int64(id), "today \(id)", date: day, rank: Int64(id) << 20) }
         + [task(5, "arrives", date: day.adding(days: 1), rank: 1 << 10)]
-      try replica.commit(.action { _ in ChangeSet(label: "Create", changes: tasks.map { TaskChange(before: nil, after: $0) }) })
+      try replica.commit(
+        .action { _ in ChangeSet(label: "Create", changes: tasks.map { TaskChange(before: nil, after: $0) }) })
       // Yesterday's step changes only the matrix place; the step after, the list place too.
       var matrixMoved = tasks[4]
       matrixMoved.matrixRank = -7
-      try replica.commit(.action { _ in ChangeSet(label: "Matrix", changes: [TaskChange(before: tasks[4], after: matrixMoved)]) })
+      try replica.commit(
+        .action { _ in ChangeSet(label: "Matrix", changes: [TaskChange(before: tasks[4], after: matrixMoved)]) })
       var listMoved = tasks[0]
       listMoved.rank = 9 << 20
-      try replica.commit(.action { _ in ChangeSet(label: "Move", changes: [TaskChange(before: tasks[0], after: listMoved)]) })
+      try replica.commit(
+        .action { _ in ChangeSet(label: "Move", changes: [TaskChange(before: tasks[0], after: listMoved)]) })
       replica.clock.set(Date(timeIntervalSince1970: 1_770_883_200 + 86_400))
       try replica.prepare(forChange: true)
       try expectMemoryAsStored(replica, "after the rollover")
       let arrivedRank = try #require(replica.index.tasks[5]?.rank)
       #expect(arrivedRank > 9 << 20, "the arrival went to Today's end")
-      for (kind, step) in [(Replica.Change.undo, "undo Move"), (.undo, "undo Matrix"), (.redo, "redo Matrix"), (.redo, "redo Move")] {
+      for (kind, step) in [
+        (Replica.Change.undo, "undo Move"), (.undo, "undo Matrix"), (.redo, "redo Matrix"), (.redo, "redo Move"),
+      ] {
         try replica.commit(kind)
         try expectMemoryAsStored(replica, step)
       }

@@ -107,7 +107,8 @@ import Testing
     let message = try #require(error["message"]?.stringValue)
     #expect(message.utf8.count < 400, "the phrase is not echoed whole")
     #expect(message.contains("at most 64"))
-    #expect(try server.result("task/schedule", ["id": id, "date": "tomorrow"])["task"]?["scheduledDate"] == "2026-02-13")
+    #expect(
+      try server.result("task/schedule", ["id": id, "date": "tomorrow"])["task"]?["scheduledDate"] == "2026-02-13")
   }
 
   @Test func aShutdownSignalEndsAServerStuckWritingToAClientThatStoppedReading() throws {

@@ -80,8 +80,9 @@ import Testing
     #expect(folder.isPrivateFile("out.json"), "\(folder.mode("out.json"))")
     let written = try String(contentsOfFile: folder.path + "/out.json", encoding: .utf8)
     #expect(written.contains("$(id >pwned)"))
-    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("partial") }
-      == ["out.json.taskwire-partial"], "no partial file of ours is left")
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("partial") }
+        == ["out.json.taskwire-partial"], "no partial file of ours is left")
   }
 
   @Test func storeExportReplacesPlantedLinksAndWritesItsOwnPrivateFile() throws {

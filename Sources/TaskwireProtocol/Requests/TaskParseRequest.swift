@@ -123,7 +123,8 @@ extension QuickAdd {
     guard text.utf8.count <= maxLength else {
       throw .invalidParams(
         field,
-        "is \(text.utf8.count) bytes long; a quick-add line is at most \(maxLength) bytes of UTF-8 (put long text in notes)")
+        "is \(text.utf8.count) bytes long; a quick-add line is at most \(maxLength) bytes of UTF-8 (put long text in notes)"
+      )
     }
   }
 
@@ -132,7 +133,9 @@ extension QuickAdd {
     try checkLength(text, field: field)
     let parsed = QuickAdd.parse(text, today: today)
     guard !parsed.title.isEmpty else {
-      throw .invalidParams(field, "leaves no title once its tokens are read (\"\(text)\"); put the title in quotes or escape a token with \\")
+      throw .invalidParams(
+        field,
+        "leaves no title once its tokens are read (\"\(text)\"); put the title in quotes or escape a token with \\")
     }
     return parsed
   }
