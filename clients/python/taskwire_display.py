@@ -23,6 +23,9 @@ WORDS = {
            "months": ["Jan.", "Feb.", "März", "Apr.", "Mai", "Juni", "Juli", "Aug.", "Sept.",
                       "Okt.", "Nov.", "Dez."]},
 }
+# Where quick add filed a task, in the shell client's words for the lists.
+PLACES = {"en": {"inbox": "Inbox", "today": "Today", "upcoming": "Upcoming"},
+          "de": {"inbox": "zum Eingang", "today": "zu Heute", "upcoming": "zu Demnächst"}}
 WEEKDAYS = {language: words["weekdays"] for language, words in WORDS.items()}
 MONTHS = WORDS["en"]["months"]
 # The JSON-RPC errors whose message starts with the protocol's prefix ("Invalid params: …").
@@ -141,6 +144,18 @@ def markers(task, today, in_today=False, language="en"):
     if scheduled and deadline and scheduled > deadline:
         parts.append((word("after due", language), "after-due"))
     return parts
+
+
+def placed(title, place, today, language="en"):
+    """Where a new task went, from ``task/create``'s reply (``view``, ``group``): ``Added 'Call
+    mom' to Upcoming: Fri, Feb 13`` (``'Call mom' zu Demnächst hinzugefügt: Fr, 13. Feb.``)."""
+    view = place.get("view")
+    where = PLACES.get(language, PLACES["en"]).get(view, view)
+    date = place.get("group") if view == "upcoming" else None
+    when = f": {day(date, today or date, language)}" if date else ""
+    if language == "de":
+        return f"'{title}' {where} hinzugefügt{when}"
+    return f"Added '{title}' to {where}{when}"
 
 
 def day_title(title, date, today, language="en"):

@@ -54,6 +54,7 @@ class App(Actions, Tabs):
         self.renaming = None      # the open rename field (taskwire_gui_rename), if any
         self.editor = None        # the last task editor dialog (taskwire_gui_editor)
         self.picker = None        # the open date picker (test hook)
+        self.help_window = None   # quick add's help, once opened (taskwire_gui_help)
         self.error = None         # why the connection failed, if it did
         self.notice = None        # what the server said that a person must see (a new store)
         self.closed = False
@@ -64,8 +65,8 @@ class App(Actions, Tabs):
         root.geometry("900x640")
         root.minsize(560, 400)
         self.status = ttk.Label(root, style="Status.TLabel", text=(
-            "Enter add · Space done · e edit · F2 rename · Del delete · Alt+↑↓ move · "
-            "Shift+F10 date · Ctrl+F find · Ctrl+Z undo"))
+            "Enter add · F1 help · Space done · e edit · F2 rename · Del delete · "
+            "Alt+↑↓ move · Shift+F10 date · Ctrl+F find · Ctrl+Z undo"))
         self.status.pack(fill="x", side="bottom")
         self.notebook = ttk.Notebook(root, style="Tabs.TNotebook")
         self.notebook.pack(fill="both", expand=True)

@@ -9,9 +9,9 @@ import tkinter as tk
 import taskwire_display as display
 from taskwire_gui_list import tomorrow_of
 from taskwire_gui_editor import TaskEditor
+from taskwire_gui_help import QuickAddHelp
 from taskwire_gui_rename import rename_handler, selection_handler
 from taskwire_gui_widgets import DatePicker, build_schedule_menu
-
 
 
 class Actions:
@@ -35,7 +35,27 @@ class Actions:
         if title.strip():
             # Quick add: the server reads tags, priority, dates and repeats out of the text.
             self.run_async("task/create", {"text": title, "view": tasklist.view},
-                           on_error=failed)
+                           lambda place: self._say_where(tasklist, place), on_error=failed)
+
+    def _say_where(self, tasklist, place):
+        """Quick add files a task by its dates, wherever it was typed (``… tomorrow`` in Today
+        goes to Upcoming): when that is not where this tab puts it (Upcoming: tomorrow), or a
+        search may hide it, a toast says where it went."""
+        today = tasklist.shown.today if tasklist.shown else None
+        expected = tomorrow_of(today) if today and tasklist.view == "upcoming" else None
+        if place.get("view") == tasklist.view and place.get("group") in (
+                expected, tasklist.view) and not self.filtered:
+            return
+        self.toast.show(display.placed(place["task"]["title"], place, today,
+                                       display.language_of(self.locale)))
+
+    def quick_add_help(self, tasklist):
+        """Open quick add's help (taskwire_gui_help); Escape gives the field back."""
+        if self.help_window is not None and self.help_window.winfo_exists():
+            self.help_window.destroy()
+        self.help_window = QuickAddHelp(self.root, display.language_of(self.locale),
+                                        self.fonts["row"], return_focus=tasklist.entry)
+        return "break"
 
     def complete(self, task_id):
         task = self.task(task_id) or {"title": task_id}
@@ -164,6 +184,7 @@ class Actions:
         tree.bind("e", edit)
         tree.bind("<Double-Button-1>", rename)
         entry.bind("<Return>", on_enter)
+        entry.bind("<F1>", lambda e: self.quick_add_help(tasklist))
         entry.bind("<KP_Enter>", on_enter)
         entry.bind("<Down>", lambda e: (tree.focus_set(), tasklist.move_selection(0), "break")[2])
         for widget, other in ((entry, tree), (tree, entry)):

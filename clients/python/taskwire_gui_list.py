@@ -11,6 +11,7 @@ import tkinter as tk
 from tkinter import ttk
 
 import taskwire_display as display
+from taskwire_gui_fit import fit_info_column
 from taskwire_gui_quickadd import QuickAddField
 from taskwire_gui_widgets import parse_date, short_date
 
@@ -19,6 +20,7 @@ SUBTITLES = {"upcoming": "Tomorrow and later"}
 # A real checkbox would need a widget per row; the glyph is clicked instead (see CHECKBOX_PX).
 CHECKBOX = {False: "☐", True: "☑"}
 CHECKBOX_PX = 30   # clicks this close to a row's left edge hit its checkbox
+ROW_HEIGHT = 34    # a row of one line (Tasks.Treeview in taskwire_gui_style)
 
 
 class TaskList:
@@ -35,26 +37,38 @@ class TaskList:
         self.title_label.pack(side="left")
         self.subtitle = ttk.Label(head, text=SUBTITLES.get(view, ""), style="Subtitle.TLabel")
         self.subtitle.pack(side="left", padx=(12, 0), pady=(8, 0))
+        # Where quick add's rules can be found (when is "fri" a date?): F1 in the field too.
+        self.help_link = ttk.Label(head, text="How quick add reads dates (F1)",
+                                   style="Link.TLabel", cursor="hand2")
+        self.help_link.pack(side="right", pady=(8, 0))
+        self.help_link.bind("<Button-1>", lambda e: app.quick_add_help(self))
         self.text = tk.StringVar(master=master)
         # Quick add, highlighted as the person types (taskwire_gui_quickadd).
         self.entry = QuickAddField(self.frame, app, view, self.text, app.fonts["row"])
         self.entry.pack(fill="x", pady=(10, 10))
         hint = "Today" if view == "today" else ("tomorrow" if view == "upcoming" else "Inbox")
-        self.placeholder = tk.Label(self.entry, text=f"Add a task to {hint} — press Enter",
+        # The example puts the date last: "fri" before another token would stay in the title.
+        self.placeholder = tk.Label(self.entry, text=f"Add a task to {hint} — press Enter "
+                                    "(e.g. Call mom #family !! 30m fri)",
                                     fg="#8a93a3", bg="white", font=app.fonts["row"])
         self.placeholder.bind("<Button-1>", lambda e: self.entry.focus_set())
         self.text.trace_add("write", lambda *a: self._update_placeholder())
         self._update_placeholder()
         body = ttk.Frame(self.frame)
         body.pack(fill="both", expand=True)
+        # A style of its own: its row height grows when the markers wrap (taskwire_gui_fit).
+        self.style = f"{view}.Tasks.Treeview"
         self.tree = ttk.Treeview(body, columns=("info",), show="tree", selectmode="browse",
-                                 style="Tasks.Treeview")
+                                 style=self.style)
         self.tree.column("#0", stretch=True, minwidth=200)
         self.tree.column("info", stretch=False, width=250, anchor="e")
+        self.infos = {}                # iid -> the row's marker texts, before fitting
+        self.tree.bind("<Configure>", lambda e: self._fit_info(), add="+")
         scroll = ttk.Scrollbar(body, orient="vertical", command=self.tree.yview)
         self.tree.configure(yscrollcommand=scroll.set)
-        self.tree.pack(side="left", fill="both", expand=True)
+        # The scrollbar first: pack serves in order, and the tree asks for its columns' width.
         scroll.pack(side="right", fill="y")
+        self.tree.pack(side="left", fill="both", expand=True)
         for tag, options in app.row_tags.items():
             self.tree.tag_configure(tag, **options)
         self.indicator = tk.Frame(self.tree, height=3, bg="#2f6fde")
@@ -86,21 +100,22 @@ class TaskList:
         self.shown = snapshot
         self.tree.delete(*self.tree.get_children())
         self.rows = []
+        self.infos = {}
         for group in snapshot.groups:
             if self.view == "upcoming":
                 iid = f"g{group['key']}"
                 text = display.header(group["title"], group.get("date"), group["tasks"],
                                       snapshot.today, self.language)
-                self.tree.insert("", "end", iid=iid, text=text, tags=("header",),
-                                 values=(self._count(len(group["tasks"])),))
+                self.tree.insert("", "end", iid=iid, text=text, tags=("header",))
+                self.infos[iid] = [self._count(len(group["tasks"]))]
                 self.rows.append((iid, "header", group["key"], group))
             for task in group["tasks"]:
                 iid = f"t{task['id']}"
                 title = f"{CHECKBOX[bool(task.get('completed'))]}  {task['title']}"
                 markers = display.markers(task, snapshot.today, self.view == "today", self.language)
                 tags = ["task"] + sorted({style for _, style in markers if style})
-                self.tree.insert("", "end", iid=iid, text=title,
-                                 values=("  ".join(text for text, _ in markers),), tags=tags)
+                self.tree.insert("", "end", iid=iid, text=title, tags=tags)
+                self.infos[iid] = [text for text, _ in markers]
                 self.rows.append((iid, "task", group["key"], task))
         self._fit_info()
         if self.view in ("today", "inbox"):
@@ -123,12 +138,9 @@ class TaskList:
             self.select_task(tasks[min(old_position, len(tasks) - 1)][3]["id"])
 
     def _fit_info(self):
-        """Widen the markers' column to its longest text, so no marker is ever cut."""
-        font = self.app.fonts["row"]
-        widest = max((font.measure(self.tree.set(row[0], "info")) for row in self.rows
-                      if row[1] == "task"), default=0)
-        limit = max(250, self.tree.winfo_width() * 2 // 3)
-        self.tree.column("info", width=min(limit, max(160, widest + 16)))
+        """The markers' column as wide as its longest text, so no marker is ever cut; on a
+        tab not shown yet, again when it is (taskwire_gui_fit)."""
+        fit_info_column(self.tree, self.app.fonts["row"], self.infos, self.style, ROW_HEIGHT)
 
     @property
     def language(self):

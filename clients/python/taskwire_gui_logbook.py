@@ -9,7 +9,8 @@ list.  ``e`` edits, Delete deletes.
 from tkinter import ttk
 
 import taskwire_display as display
-from taskwire_gui_list import CHECKBOX, CHECKBOX_PX
+from taskwire_gui_fit import GAP, fit_info_column
+from taskwire_gui_list import CHECKBOX, CHECKBOX_PX, ROW_HEIGHT
 
 
 class Logbook:
@@ -29,14 +30,19 @@ class Logbook:
         self.reopen_button.pack(side="right")
         body = ttk.Frame(self.frame)
         body.pack(fill="both", expand=True, pady=(10, 0))
+        # As a list's: its own style, the markers' column fitted on screen (taskwire_gui_fit).
+        self.style = "logbook.Tasks.Treeview"
         self.tree = ttk.Treeview(body, columns=("info",), show="tree", selectmode="browse",
-                                 style="Tasks.Treeview")
+                                 style=self.style)
         self.tree.column("#0", stretch=True, minwidth=200)
-        self.tree.column("info", stretch=True, minwidth=200, anchor="e")
+        self.tree.column("info", stretch=False, width=250, anchor="e")
+        self.infos = {}         # iid -> the row's marker texts, before fitting
+        self.tree.bind("<Configure>", lambda e: self._fit_info(), add="+")
         scroll = ttk.Scrollbar(body, orient="vertical", command=self.tree.yview)
         self.tree.configure(yscrollcommand=scroll.set)
-        self.tree.pack(side="left", fill="both", expand=True)
+        # The scrollbar first: pack serves in order, and the tree asks for its columns' width.
         scroll.pack(side="right", fill="y")
+        self.tree.pack(side="left", fill="both", expand=True)
         for tag, options in app.row_tags.items():
             self.tree.tag_configure(tag, **options)
         self.empty = ttk.Label(self.tree, text="Nothing completed yet.", style="Empty.TLabel")
@@ -57,6 +63,7 @@ class Logbook:
         language = display.language_of(self.app.locale)
         self.tree.delete(*self.tree.get_children())
         self.rows = []
+        self.infos = {}
         for group in snapshot.groups:
             iid = f"g{group['key']}"
             self.tree.insert("", "end", iid=iid, tags=("header",), text=display.header(
@@ -71,15 +78,19 @@ class Logbook:
                 markers = display.markers(task, snapshot.today, False, language)
                 parts = [text for text, style in markers if style not in ("overdue", "after-due")]
                 self.tree.insert("", "end", iid=iid, tags=("task", "done"),
-                                 text=f"{CHECKBOX[bool(task.get('completed'))]}  {task['title']}",
-                                 values=("  ".join(parts + [done]),))
+                                 text=f"{CHECKBOX[bool(task.get('completed'))]}  {task['title']}")
+                self.infos[iid] = [part for part in parts + [done] if part]
                 self.rows.append((iid, "task", task))
+        self._fit_info()
         if self.rows:
             self.empty.place_forget()
         else:
             self.empty.place(relx=0.5, y=40, anchor="n")
         if selected is not None and self.tree.exists(f"t{selected}"):
             self.tree.selection_set(f"t{selected}")
+
+    def _fit_info(self):
+        fit_info_column(self.tree, self.app.fonts["row"], self.infos, self.style, ROW_HEIGHT)
 
     def selected_task(self):
         selection = self.tree.selection()
@@ -117,6 +128,6 @@ class Logbook:
     def visible_rows(self):
         """Test hook: ``("header", text)`` and ``("task", id, title, info)`` as shown."""
         return [("header", self.tree.item(iid, "text")) if kind == "header" else
-                ("task", item["id"], item["title"], self.tree.item(iid, "values")[0])
+                ("task", item["id"], item["title"], GAP.join(self.infos[iid]))
                 for iid, kind, item in self.rows]
 

@@ -14,11 +14,14 @@ import tkinter as tk
 from tkinter import ttk
 
 import taskwire_display as display
+from taskwire_gui_fit import GAP, on_screen_width, row_height, title_and_markers
 from taskwire_gui_list import CHECKBOX, CHECKBOX_PX
 from taskwire_gui_rename import rename_handler, selection_handler
 
 LAYOUT = (("do", 0, 0), ("schedule", 0, 1), ("delegate", 1, 0), ("eliminate", 1, 1))
 THRESHOLD = 6    # pixels before a press becomes a drag
+ROW_HEIGHT = 30  # a row of one line (Quadrant.Treeview in taskwire_gui_style)
+TEXT_INSET = 30  # px of a row not given to its text (the item's indent, the border)
 
 
 class Quadrant:
@@ -29,8 +32,8 @@ class Quadrant:
         self.frame = tk.Frame(master, bg="#d0d7de", padx=1, pady=1)
         self.header = ttk.Label(self.frame, style=f"{key}.Quadrant.TLabel", text=key)
         self.header.pack(fill="x")
-        self.tree = ttk.Treeview(self.frame, show="tree", selectmode="browse",
-                                 style="Quadrant.Treeview")
+        self.style = f"{key}.Quadrant.Treeview"     # its own row height (taskwire_gui_fit)
+        self.tree = ttk.Treeview(self.frame, show="tree", selectmode="browse", style=self.style)
         self.tree.column("#0", stretch=True, minwidth=80)
         self.tree.pack(fill="both", expand=True)
         self.font = board.app.fonts["row"]
@@ -51,7 +54,7 @@ class Quadrant:
         self.infos = {}
         for task in self.tasks:
             markers = display.markers(task, today, False, language)
-            self.infos[task["id"]] = "  ".join(part for part, _ in markers)
+            self.infos[task["id"]] = [part for part, _ in markers]
             tags = ["task"] + sorted({style for _, style in markers if style})
             self.tree.insert("", "end", iid=f"t{task['id']}", tags=tags)
         self._fit()
@@ -59,19 +62,24 @@ class Quadrant:
             self.tree.selection_set(f"t{selected}")
 
     def _fit(self):
-        """A row is the convention's line, ``☐  Title  !!  #tag  30m``: the markers are never
-        cut; a title too long for the quadrant ends in '…'."""
-        width = self.tree.winfo_width()
-        room = (width if width > 1 else 420) - 30
+        """A row is the convention's line, ``☐  Title  !!  #tag  30m``, its markers never cut
+        (taskwire_gui_fit.title_and_markers).  Fitted again when the board is shown or
+        resized: a quadrant never shown has no width yet."""
+        width = on_screen_width(self.tree)
+        # The lines a row may have: a row taller than its tree is not drawn at all.
+        linespace = self.font.metrics("linespace")
+        fits = max(1, (self.tree.winfo_height() - ROW_HEIGHT + linespace) // linespace)
+        most = 1
         for task in self.tasks:
-            info = self.infos.get(task["id"], "")
-            tail = f"  {info}" if info else ""
+            parts = self.infos.get(task["id"], [])
             title = f"{CHECKBOX[bool(task.get('completed'))]}  {task['title']}"
-            if self.font.measure(title + tail) > room:
-                while len(title) > 4 and self.font.measure(title + "…" + tail) > room:
-                    title = title[:-1]
-                title = title.rstrip() + "…"
-            self.tree.item(f"t{task['id']}", text=title + tail)
+            lines = [GAP.join([title] + parts)]
+            if width is not None:
+                lines = title_and_markers(title, parts, self.font, width - TEXT_INSET, fits)
+            most = max(most, len(lines))
+            self.tree.item(f"t{task['id']}", text="\n".join(lines))
+        if width is not None:
+            row_height(self.tree, self.style, most, self.font, ROW_HEIGHT)
 
     def row_text(self, task_id):
         """What a row says: its title (maybe shortened) and its markers."""

@@ -30,6 +30,7 @@ def setup_style(root):
                 "due-today": {"foreground": "#c25e00"}}
     style.configure("Title.TLabel", font=fonts["title"], foreground="#1d2330")
     style.configure("Subtitle.TLabel", foreground="#5b6475")
+    style.configure("Link.TLabel", foreground="#2f6fde", font=fonts["small"])
     style.configure("Empty.TLabel", foreground="#8a93a3", background="white")
     style.configure("Status.TLabel", font=fonts["small"], foreground="#5b6475",
                     padding=(10, 4))

@@ -62,8 +62,8 @@ if [[ ! -s $work/display ]]; then
   exit 1
 fi
 DISPLAY=":$(head -n 1 "$work/display")" TW_FBDIR="$work/fb" \
-  "$python" run_tests.py test_gui test_gui_editing test_gui_boards test_gui_messages \
-    test_screenshot || status=1
+  "$python" run_tests.py test_gui test_gui_editing test_gui_boards test_gui_messages test_gui_layout \
+    test_gui_quickadd test_screenshot || status=1
 
 echo "== python client: $((SECONDS - started)) s, $([[ $status == 0 ]] && echo passed || echo FAILED)"
 exit "$status"

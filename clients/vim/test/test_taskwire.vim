@@ -16,7 +16,8 @@ let s:clock = ['--clock', '2026-02-12T08:00:00Z', '--time-zone', 'UTC']
 let s:count = 0
 
 for s:file in ['helpers.vim', 'test_views.vim', 'test_actions.vim', 'test_moves.vim',
-      \ 'test_edit.vim', 'test_filter.vim', 'test_matrix.vim', 'test_display.vim', 'test_live.vim']
+      \ 'test_edit.vim', 'test_filter.vim', 'test_matrix.vim', 'test_display.vim', 'test_live.vim',
+      \ 'test_quickadd.vim']
   execute 'source' fnameescape(s:dir . '/' . s:file)
 endfor
 

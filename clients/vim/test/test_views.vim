@@ -109,7 +109,8 @@ function! Test_help_file_and_tags() abort
   execute 'helptags' fnameescape(dir . '/doc')
   let tags = map(readfile(dir . '/doc/tags'), 'split(v:val, "\t")[0]')
   for tag in ['taskwire', 'taskwire.txt', ':Taskwire', 'taskwire-mappings', 'taskwire-options',
-        \ 'g:taskwire_command', 'g:taskwire_db', 'taskwire-protocol', 'taskwire-queue']
+        \ 'g:taskwire_command', 'g:taskwire_db', 'taskwire-protocol', 'taskwire-queue',
+        \ 'taskwire-quick-add', 'taskwire-quick-add-dates', 'taskwire-quick-add-place']
     call assert_true(index(tags, tag) >= 0, 'no help tag ' . tag)
   endfor
   for [key, name] in taskwire#actions#defaults()

@@ -4,6 +4,7 @@
 -- sends one request and lets the buffer follow from the subscription's view/changed
 -- notifications.  No key waits for the server.
 
+local display = require('taskwire.display')
 local rpc = require('taskwire.rpc')
 local ui = require('taskwire.ui')
 local view = require('taskwire.view')
@@ -68,6 +69,16 @@ local quadrant_fields = {
   eliminate = { priority = 1, urgent = false },
 }
 
+-- Quick add files a task by the dates it reads ("… tomorrow" typed in Today goes to Upcoming):
+-- where it went is said unless it is where the buffer puts it (`expected`: the Upcoming day, or
+-- the view's name).  Matrix and All do not show the lists: there it is always said.
+local function create(here, params, expected, today)
+  rpc.request('task/create', params, function(r)
+    local shown = r.view == here.state.view and r.group == expected
+    M.changed(here.state, r.task.id, not shown and display.placed(r.task.title, r, today) or nil)
+  end)
+end
+
 -- a: a new task in this view: Inbox, Today, the Upcoming day under the cursor (tomorrow when
 -- none), the matrix quadrant under the cursor (undated), All (undated).
 function M.add()
@@ -80,6 +91,7 @@ function M.add()
     return ui.warn('the logbook holds completed tasks: add in another view')
   end
   local group = here.groups[(here.info.gi or -1) + 1]
+  local today = (here.state.snapshot or {}).today or (rpc.server() or {}).today
   ui.input('New task: ', nil, function(title)
     -- Quick add: the server reads tags, priority, dates and repeats out of the text.
     local params = { text = title }
@@ -87,14 +99,16 @@ function M.add()
       params.view = name
     end
     if name == 'upcoming' and group and group.date then
-      params.scheduledDate = group.date
+      -- The day under the cursor, unless the line names a date of its own ("… next month"): a
+      -- date sent beside the text would win over it, and the typed date would be lost.
+      return rpc.request('task/parse', { text = title, view = name }, function(p)
+        params.scheduledDate = p.fields.scheduledDate == nil and group.date or nil
+        create(here, params, group.date, today)
+      end)
     elseif name == 'matrix' then
       params = vim.tbl_extend('force', params, quadrant_fields[group and group.key or 'eliminate'])
     end
-    rpc.request('task/create', params, function(r)
-      local undated = name == 'matrix' or name == 'all'
-      M.changed(here.state, r.task.id, undated and ("added '" .. r.task.title .. "' to Inbox") or nil)
-    end)
+    create(here, params, name == 'upcoming' and require('taskwire.moves').next_day(today) or name, today)
   end)
 end
 

@@ -32,6 +32,12 @@ local L = {
   },
 }
 
+-- The lists as a message names them, in the shell client's words.
+local places = {
+  en = { inbox = 'Inbox', today = 'Today', upcoming = 'Upcoming' },
+  de = { inbox = 'zum Eingang', today = 'zu Heute', upcoming = 'zu Demnächst' },
+}
+
 -- The language the server speaks ('de' or 'en'), from its initialize reply.
 function M.language()
   local locale = require('taskwire.rpc').server().locale
@@ -202,6 +208,18 @@ function M.header(group, today, lang)
     table.insert(parts, M.duration(total))
   end
   return table.concat(parts, ' · ')
+end
+
+-- Where a new task went, from task/create's reply ({task, view, group}): "added 'Call mom' to
+-- Upcoming: Fri, Feb 13"; German "'Call mom' zu Demnächst hinzugefügt: Fr, 13. Feb.".
+function M.placed(title, place, today, lang)
+  lang = lang or M.language()
+  local where = (places[lang] or places.en)[place.view] or tostring(place.view)
+  local when = place.view == 'upcoming' and ': ' .. M.day(place.group, today, lang) or ''
+  if lang == 'de' then
+    return ("'%s' %s hinzugefügt%s"):format(title, where, when)
+  end
+  return ("added '%s' to %s%s"):format(title, where, when)
 end
 
 return M

@@ -96,18 +96,41 @@ function! taskwire#actions#add() abort
   let params = {'text': title, 'view': index(['matrix', 'all'], view) >= 0 ? 'inbox' : view}
   let gi = get(here.info, 'gi', -1)
   if view ==# 'upcoming' && gi >= 0 && gi < len(here.groups)
-    let params.scheduledDate = here.groups[gi].date
+    " The day under the cursor, unless the line names a date of its own ("… next month"): a
+    " date sent beside the text would win over it, and the typed date would be lost.
+    let day = here.groups[gi].date
+    call taskwire#rpc#request('task/parse', {'text': title, 'view': view},
+          \ {p -> s:create(here, has_key(p.fields, 'scheduledDate') ? params
+          \   : extend(params, {'scheduledDate': day}), day)})
+    return
   endif
   if view ==# 'matrix' && gi >= 0 && gi < len(here.groups)
     " into the quadrant under the cursor: a drop there sets urgency and importance
     let quadrant = here.groups[gi].key
     call taskwire#rpc#request('task/create', params,
           \ {r -> taskwire#rpc#request('task/move', {'id': r.task.id, 'view': 'matrix',
-          \   'quadrant': quadrant}, {m -> taskwire#actions#changed(here.state, m.task.id)})})
+          \   'quadrant': quadrant}, {m -> taskwire#actions#changed(here.state, m.task.id,
+          \   s:where(here.state, r, ''))})})
     return
   endif
-  call taskwire#rpc#request('task/create', params,
-        \ {r -> taskwire#actions#changed(here.state, r.task.id)})
+  let expected = view ==# 'upcoming' ? taskwire#actions#next_day(taskwire#view#today()) : view
+  call s:create(here, params, expected)
+endfunction
+
+function! s:create(here, params, expected) abort
+  call taskwire#rpc#request('task/create', a:params,
+        \ {r -> taskwire#actions#changed(a:here.state, r.task.id,
+        \   s:where(a:here.state, r, a:expected))})
+endfunction
+
+" Quick add files a task by the dates it reads ("… tomorrow" typed in Today goes to Upcoming):
+" where it went, unless it is where the buffer puts it (`expected`: the Upcoming day, or the
+" view's name) and no filter may hide it.  Matrix and All do not show the lists: always said.
+function! s:where(state, place, expected) abort
+  if a:place.view ==# a:state.view && a:place.group ==# a:expected && empty(a:state.filter)
+    return ''
+  endif
+  return taskwire#display#placed(a:place.task.title, a:place, taskwire#view#today())
 endfunction
 
 function! taskwire#actions#edit() abort

@@ -18,6 +18,10 @@ let s:words = {
       \ 'de': {'due': 'fällig', 'today': 'heute', 'tomorrow': 'morgen', 'overdue': 'überfällig',
       \        'after due': 'nach Fälligkeit', 'done': 'erledigt'}}
 
+" The lists as a message names them, in the shell client's words.
+let s:places = {'en': {'inbox': 'Inbox', 'today': 'Today', 'upcoming': 'Upcoming'},
+      \ 'de': {'inbox': 'zum Eingang', 'today': 'zu Heute', 'upcoming': 'zu Demnächst'}}
+
 " The language the server speaks ('de' or 'en'), from its initialize reply.
 function! taskwire#display#language() abort
   return get(taskwire#rpc#server(), 'locale', 'en') =~? '^de' ? 'de' : 'en'
@@ -165,4 +169,15 @@ function! taskwire#display#header(group, today, ...) abort
     call add(parts, taskwire#display#duration(total))
   endif
   return join(parts, ' · ')
+endfunction
+
+" Where a new task went, from task/create's reply ({task, view, group}): "added 'Call mom' to
+" Upcoming: Fri, Feb 13"; German "'Call mom' zu Demnächst hinzugefügt: Fr, 13. Feb.".
+function! taskwire#display#placed(title, place, today, ...) abort
+  let lang = a:0 ? a:1 : taskwire#display#language()
+  let where = get(s:places[lang], a:place.view, a:place.view)
+  let when = a:place.view ==# 'upcoming' ? ': ' . taskwire#display#day(a:place.group, a:today, lang)
+        \ : ''
+  return lang ==# 'de' ? printf("'%s' %s hinzugefügt%s", a:title, where, when)
+        \ : printf("added '%s' to %s%s", a:title, where, when)
 endfunction
