@@ -61,7 +61,11 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
   }
 
   /// Days since 1970-01-01 (Howard Hinnant's `days_from_civil`).
-  public var dayNumber: Int {
+  public var dayNumber: Int { Self.dayNumber(year: year, month: month, day: day) }
+
+  /// The same for any proleptic Gregorian date, year 0 and earlier included (an instant's UTC
+  /// day may fall before 0001-01-01 in a zone east of Greenwich).
+  public static func dayNumber(year: Int, month: Int, day: Int) -> Int {
     let y = month <= 2 ? year - 1 : year
     let era = (y >= 0 ? y : y - 399) / 400
     let yearOfEra = y - era * 400
@@ -78,6 +82,13 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
   /// near the edges can never produce a date that cannot be written or read back.
   public init(dayNumber unclamped: Int) {
     let dayNumber = min(max(unclamped, Self.dayNumbers.lowerBound), Self.dayNumbers.upperBound)
+    let (year, month, day) = Self.civil(dayNumber: dayNumber)
+    self.init(checkedYear: year, month: month, day: day)
+  }
+
+  /// Year, month and day of a day number in the proleptic Gregorian calendar, unclamped
+  /// (`civil_from_days`).
+  public static func civil(dayNumber: Int) -> (year: Int, month: Int, day: Int) {
     let z = dayNumber + 719_468
     let era = (z >= 0 ? z : z - 146_096) / 146_097
     let dayOfEra = z - era * 146_097
@@ -86,7 +97,7 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
     let shiftedMonth = (5 * dayOfYear + 2) / 153
     let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
     let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-    self.init(checkedYear: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month, day: day)
+    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
   }
 
   public func adding(days: Int) -> CalendarDate { CalendarDate(dayNumber: dayNumber + days) }

@@ -46,31 +46,39 @@ public struct DayClock: Sendable {
     return (2...9998).contains(year)
   }
 
-  /// Reads a protocol timestamp (`2026-02-12T08:00:00Z`) without a date formatter.
+  /// Reads a protocol timestamp (`2026-02-12T08:00:00Z`) without a date formatter, in the
+  /// proleptic Gregorian calendar (year 0 included: the UTC instant of a day early on
+  /// 0001-01-01 in a zone east of Greenwich).
   public static func instant(of timestamp: String) -> Date? {
     let bytes = Array(timestamp.utf8)
-    guard bytes.count == 20, bytes[10] == UInt8(ascii: "T"), bytes[19] == UInt8(ascii: "Z"),
-      let date = CalendarDate(iso: String(decoding: bytes[0..<10], as: UTF8.self))
+    guard bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+      bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+      bytes[19] == UInt8(ascii: "Z")
     else { return nil }
-    func number(_ range: Range<Int>) -> Int? { Int(String(decoding: bytes[range], as: UTF8.self)) }
-    guard let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19) else { return nil }
-    let seconds = date.dayNumber * 86_400 + hour * 3600 + minute * 60 + second
-    return Date(timeIntervalSince1970: TimeInterval(seconds))
+    func number(_ range: Range<Int>) -> Int? {
+      guard bytes[range].allSatisfy({ (48...57).contains($0) }) else { return nil }
+      return bytes[range].reduce(0) { $0 * 10 + Int($1 - 48) }
+    }
+    guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+      (1...12).contains(month), (1...CalendarDate.daysIn(month: month, year: year)).contains(day),
+      let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19)
+    else { return nil }
+    let days = CalendarDate.dayNumber(year: year, month: month, day: day)
+    return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + hour * 3600 + minute * 60 + second))
   }
 
-  private static let utc: Calendar = {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC")!
-    return calendar
-  }()
-
+  /// The instant as a protocol timestamp, in the proleptic Gregorian calendar (Foundation's
+  /// turns Julian before October 1582, and `instant(of:)` reads it back).
   public static func timestamp(_ instant: Date) -> String {
-    let p = utc.dateComponents([.year, .month, .day, .hour, .minute, .second], from: instant)
-    func pad(_ value: Int?, _ width: Int = 2) -> String {
-      let text = String(value ?? 0)
+    let interval = instant.timeIntervalSince1970
+    let seconds = interval.isFinite ? Int(max(-1e12, min(1e12, interval)).rounded(.down)) : 0
+    let days = seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400)
+    let (year, month, day) = CalendarDate.civil(dayNumber: days)
+    let rest = seconds - days * 86_400
+    func pad(_ value: Int, _ width: Int = 2) -> String {
+      let text = String(value)
       return String(repeating: "0", count: max(0, width - text.count)) + text
     }
-    return
-      "\(pad(p.year, 4))-\(pad(p.month))-\(pad(p.day))T\(pad(p.hour)):\(pad(p.minute)):\(pad(p.second))Z"
+    return "\(pad(year, 4))-\(pad(month))-\(pad(day))T\(pad(rest / 3600)):\(pad(rest / 60 % 60)):\(pad(rest % 60))Z"
   }
 }

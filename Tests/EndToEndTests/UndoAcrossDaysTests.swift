@@ -1,6 +1,5 @@
 import Foundation
 import JSON
-import TaskwirePostgres
 import TaskwireTestSupport
 import Testing
 
@@ -9,8 +8,6 @@ import Testing
 /// of it must leave the undoing server, every other process, a fresh one and the store in one
 /// order, on SQLite and on PostgreSQL alike (Protocol/README.md, "Undo after a new day").
 @Suite(.serialized) struct UndoAcrossDaysTests {
-  static let environment = ProcessInfo.processInfo.environment
-
   static func todayTitles(_ server: TaskwireProcess) throws -> [String] {
     let list = try server.result("view/list", ["view": "today"])
     return list["groups"]?.arrayValue?.flatMap { $0["tasks"]?.arrayValue ?? [] }.compactMap { $0["title"]?.stringValue }
@@ -49,11 +46,6 @@ import Testing
     try Self.scenario(store: ["--db", db])
   }
 
-  @Test(.enabled(if: environment["TASKWIRE_TEST_POSTGRES"] != nil, "no test cluster (Tests/all.sh starts one)"))
-  func onPostgreSQL() throws {
-    let schema = "undo_\(UUID().uuidString.prefix(8).lowercased())"
-    let base = try #require(Self.environment["TASKWIRE_TEST_POSTGRES"])
-    defer { try? PostgresStorage.administer(base) { "DROP SCHEMA IF EXISTS \"\(schema)\" CASCADE" } }
-    try Self.scenario(store: ["--db", PostgresConninfo.with(schema: schema, base)])
-  }
+  // On PostgreSQL: PostgresEndToEndTests.undoAfterANewDayAgreesEverywhere, among that suite's
+  // tests, which run one at a time (one of them restarts the cluster).
 }
