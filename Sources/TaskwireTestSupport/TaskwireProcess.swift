@@ -25,19 +25,26 @@
     /// Runs the binary to its end with `lines` on stdin (then closed) and stdout thrown away;
     /// returns what it wrote on stderr.
     public static func stderr(of arguments: [String], sending lines: [String]) throws -> String {
+      try run(arguments, input: lines.map { $0 + "\n" }.joined()).stderr
+    }
+
+    /// Runs the binary to its end with `input` on stdin (then closed) and stdout thrown away;
+    /// returns its exit status and what it wrote on stderr.
+    public static func run(_ arguments: [String], input: String = "") throws -> (status: Int32, stderr: String) {
       let process = Process()
       process.executableURL = binary
       process.arguments = arguments
-      let input = Pipe()
+      let stdin = Pipe()
       let errors = Pipe()
-      process.standardInput = input
+      process.standardInput = stdin
       process.standardOutput = FileHandle.nullDevice
       process.standardError = errors
       try process.run()
-      try input.fileHandleForWriting.write(contentsOf: Data(lines.map { $0 + "\n" }.joined().utf8))
-      try input.fileHandleForWriting.close()
+      try stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
+      try stdin.fileHandleForWriting.close()
+      let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
       process.waitUntilExit()
-      return String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      return (process.terminationStatus, text)
     }
 
     /// A fixed clock: Thursday 2026-02-12, 09:00 in Berlin.

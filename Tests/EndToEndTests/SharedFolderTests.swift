@@ -42,24 +42,6 @@ import Testing
     }
   }
 
-  /// Runs the binary to its end; its exit status and stderr.
-  static func run(_ arguments: [String], input: String = "") throws -> (status: Int32, stderr: String) {
-    let process = Process()
-    process.executableURL = TaskwireProcess.binary
-    process.arguments = arguments
-    let stdin = Pipe()
-    let errors = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = errors
-    try process.run()
-    try stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
-    try stdin.fileHandleForWriting.close()
-    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return (process.terminationStatus, text)
-  }
-
   static func store(in folder: Folder) throws -> String {
     let db = folder.path + "/tasks.sqlite"
     let server = try TaskwireProcess.started(["--db", db])
@@ -74,7 +56,7 @@ import Testing
     let db = try Self.store(in: folder)
     folder.plant("out.json.taskwire-partial")
     folder.plant("out.json")
-    let outcome = try Self.run(["export", "--db", db, "--output", folder.path + "/out.json"])
+    let outcome = try TaskwireProcess.run(["export", "--db", db, "--output", folder.path + "/out.json"])
     #expect(outcome.status == 0, "\(outcome.stderr)")
     #expect(folder.victimUntouched)
     #expect(folder.isPrivateFile("out.json"), "\(folder.mode("out.json"))")
@@ -110,10 +92,10 @@ import Testing
     let folder = try Folder()
     let db = try Self.store(in: folder)
     symlink(folder.path + "/created-by-link", folder.path + "/backup.sqlite")
-    let refused = try Self.run(["backup", "--db", db, folder.path + "/backup.sqlite"])
+    let refused = try TaskwireProcess.run(["backup", "--db", db, folder.path + "/backup.sqlite"])
     #expect(refused.status == 1)
     #expect(!FileManager.default.fileExists(atPath: folder.path + "/created-by-link"), "nothing through the link")
-    let made = try Self.run(["backup", "--db", db, folder.path + "/fresh.sqlite"])
+    let made = try TaskwireProcess.run(["backup", "--db", db, folder.path + "/fresh.sqlite"])
     #expect(made.status == 0, "\(made.stderr)")
     #expect(folder.isPrivateFile("fresh.sqlite"), "\(folder.mode("fresh.sqlite"))")
     let copy = try TaskwireProcess.started(["--db", folder.path + "/fresh.sqlite"])
@@ -125,7 +107,7 @@ import Testing
   @Test func aRecordingReplacesAPlantedLinkAndIsPrivate() throws {
     let folder = try Folder()
     folder.plant("session.jsonl")
-    let outcome = try Self.run(
+    let outcome = try TaskwireProcess.run(
       ["--memory", "--record", folder.path + "/session.jsonl"],
       input: #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}"# + "\n")
     #expect(outcome.status == 0, "\(outcome.stderr)")
