@@ -35,7 +35,8 @@ let package = Package(
 
     .target(name: "TaskwirePostgres", dependencies: ["CLibPQ", "JSON", "TaskwireCore", "TaskwireStore"]),
     .testTarget(
-      name: "TaskwirePostgresTests", dependencies: ["TaskwireCore", "TaskwirePostgres", "TaskwireStore", "TaskwireTestSupport"]),
+      name: "TaskwirePostgresTests",
+      dependencies: ["TaskwireCore", "TaskwirePostgres", "TaskwireStore", "TaskwireTestSupport"]),
 
     // Import and export: taskwire's own JSON and Taskwarrior's, through the one commit path.
     .target(
@@ -58,7 +59,8 @@ let package = Package(
     .testTarget(name: "TaskwireReplayTests", dependencies: ["JSON", "TaskwireReplay"]),
 
     .executableTarget(name: "taskwire", dependencies: ["TaskwireServer", "TaskwireReplay"]),
-    .executableTarget(name: "taskwire-bench", dependencies: ["JSON", "TaskwireCore", "TaskwireStore", "TaskwirePostgres"]),
+    .executableTarget(
+      name: "taskwire-bench", dependencies: ["JSON", "TaskwireCore", "TaskwireStore", "TaskwirePostgres"]),
 
     // Helpers shared by the test targets: the pipe and in-process clients, the diff applier,
     // temporary folders, a seeded generator, the storage conformance suite.

@@ -79,6 +79,9 @@ TASKWIRE="$binary" within 600 bash Tests/exchange/run.sh
 echo "== JSON-RPC client libraries: Neovim's vim.lsp.rpc, Emacs's jsonrpc.el, python-lsp-jsonrpc, pygls"
 TASKWIRE="$binary" within 600 bash Tests/interop/run.sh
 
+echo "== swift format lint (the repository's .swift-format)"
+swift format lint --strict -r Sources Tests Package.swift
+
 echo "== shellcheck"
 mapfile -t scripts < <(git ls-files '*.sh' 'clients/shell/tw' '.ci/run')
 shellcheck "${scripts[@]}"

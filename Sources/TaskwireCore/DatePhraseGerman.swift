@@ -22,7 +22,8 @@ extension DatePhrase {
     case "übermorgen", "uebermorgen": return today.adding(days: 2)
     case "gestern": return today.adding(days: -1)
     case "ende der woche": return today.adding(days: 7 - today.isoWeekday)
-    case "wochenende", "dieses wochenende": return today.isoWeekday >= 6 ? today : today.adding(days: 6 - today.isoWeekday)
+    case "wochenende", "dieses wochenende":
+      return today.isoWeekday >= 6 ? today : today.adding(days: 6 - today.isoWeekday)
     case "nächstes wochenende": return today.adding(days: 13 - today.isoWeekday)
     case "monatsende", "ende des monats": return today.lastDayOfMonth
     case "jahresende", "ende des jahres": return CalendarDate(year: today.year, month: 12, day: 31)
@@ -41,7 +42,9 @@ extension DatePhrase {
   private static func germanWeekday(_ words: [String], today: CalendarDate) -> CalendarDate? {
     var words = words
     var nextWeek = false
-    if words.count == 2, ["nächsten", "nächster", "nächste", "naechsten", "kommenden", "diesen", "am"].contains(words[0]) {
+    if words.count == 2,
+      ["nächsten", "nächster", "nächste", "naechsten", "kommenden", "diesen", "am"].contains(words[0])
+    {
       nextWeek = words[0].hasPrefix("nä") || words[0].hasPrefix("nae")
       words.removeFirst()
     }

@@ -34,12 +34,14 @@ extension DatePhrase {
   /// Why `phrase` cannot be read, and what would be: the text of the `-32602` error's problem.
   public static func problem(with phrase: String) -> String {
     guard phrase.utf8.count <= maxLength else {
-      return "cannot read a date from \(phrase.utf8.count) bytes: a date phrase is at most \(maxLength) (\"\(phrase.prefix(20))…\")"
+      return
+        "cannot read a date from \(phrase.utf8.count) bytes: a date phrase is at most \(maxLength) (\"\(phrase.prefix(20))…\")"
     }
     let text = phrase.lowercased().trimmingWhitespace
     let parts = text.split(separator: "/")
     if parts.count >= 2, parts.count <= 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }) {
-      return "cannot read the date \"\(phrase)\": numeric dates are ambiguous (12/1 is December 1 or January 12); write 2026-12-01 or dec 1"
+      return
+        "cannot read the date \"\(phrase)\": numeric dates are ambiguous (12/1 is December 1 or January 12); write 2026-12-01 or dec 1"
     }
     if let near = nearest(text) {
       return "cannot read the date \"\(phrase)\"; did you mean \"\(near)\"?"

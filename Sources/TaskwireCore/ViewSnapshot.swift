@@ -80,7 +80,9 @@ public struct ViewSnapshot: Equatable, Sendable {
   /// The snapshot with only the groups of `keys` rebuilt from the index; the others are kept as
   /// they are (their arrays shared, not copied). For the list-based views only: `all` and the
   /// logbook are rebuilt whole.
-  public func updating(_ keys: Set<ListKey>, query: ViewQuery, index: TaskIndex, words: Words = .english) -> ViewSnapshot {
+  public func updating(_ keys: Set<ListKey>, query: ViewQuery, index: TaskIndex, words: Words = .english)
+    -> ViewSnapshot
+  {
     var snapshot = self
     for key in keys where key.view == view {
       var tasks = index.tasks(in: key)
@@ -96,7 +98,9 @@ public struct ViewSnapshot: Equatable, Sendable {
       } else if !tasks.isEmpty, case .day(let date) = key {
         let position = snapshot.groups.firstIndex { ($0.date ?? date) > date } ?? snapshot.groups.count
         snapshot.groups.insert(
-          Group(key: key, title: UpcomingGrouping.title(of: date, today: index.today, words: words), date: date, tasks: tasks),
+          Group(
+            key: key, title: UpcomingGrouping.title(of: date, today: index.today, words: words), date: date,
+            tasks: tasks),
           at: position)
       }
     }

@@ -79,7 +79,9 @@ struct ImportPlan {
       }
       after[entry.id] = task
     }
-    let byRank = placed.sorted { ($0.imported.task.rank, $0.imported.record) < ($1.imported.task.rank, $1.imported.record) }
+    let byRank = placed.sorted {
+      ($0.imported.task.rank, $0.imported.record) < ($1.imported.task.rank, $1.imported.record)
+    }
     for entry in byRank {
       guard var task = after[entry.id], let key = task.listKey(today: today) else { continue }
       if key != entry.before?.listKey(today: today) { task.rank = end(key) }

@@ -20,7 +20,9 @@ struct TaskwarriorRecord {
     guard let value = object[name], !value.isNull else { return nil }
     // Old exports (and hand-written files) give tags as one comma-separated string.
     if let text = value.stringValue { return text.split(separator: ",").map(String.init) }
-    guard let items = value.arrayValue else { throw error("\(name) must be an array of strings, not \(value.typeName)") }
+    guard let items = value.arrayValue else {
+      throw error("\(name) must be an array of strings, not \(value.typeName)")
+    }
     var result: [String] = []
     for item in items {
       guard let text = item.stringValue else { throw error("\(name) must hold strings, not \(item.typeName)") }
@@ -48,7 +50,8 @@ struct TaskwarriorRecord {
       }
       notes.append((item["entry"]?.stringValue ?? "", text))
     }
-    return notes.enumerated().sorted { ($0.element.entry, $0.offset) < ($1.element.entry, $1.offset) }.map(\.element.text)
+    return notes.enumerated().sorted { ($0.element.entry, $0.offset) < ($1.element.entry, $1.offset) }.map(
+      \.element.text)
   }
 
   /// A field's value in a few characters, for the report's examples.

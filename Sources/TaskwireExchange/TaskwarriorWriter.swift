@@ -34,7 +34,10 @@ struct TaskwarriorWriter {
       let lines = notes.split(separator: "\n", omittingEmptySubsequences: true)
       object["annotations"] = .array(
         lines.enumerated().map { offset, line in
-          ["entry": .string(ExchangeDates.taskwarrior(start.addingTimeInterval(Double(offset)))), "description": .string(String(line))]
+          [
+            "entry": .string(ExchangeDates.taskwarrior(start.addingTimeInterval(Double(offset)))),
+            "description": .string(String(line)),
+          ]
         })
     }
     if task.recurrence.repeats {

@@ -17,13 +17,16 @@ public struct TaskwireDocumentReader {
   public func read(_ document: JSONObject) throws(ImportError) -> ImportBatch {
     guard let version = document["version"]?.integerValue else { throw ImportError("the file has no format version") }
     guard version <= Self.version else {
-      throw ImportError("the file was written by a newer taskwire (format version \(version); this one reads \(Self.version))")
+      throw ImportError(
+        "the file was written by a newer taskwire (format version \(version); this one reads \(Self.version))")
     }
     guard let records = document["tasks"]?.arrayValue else { throw ImportError("the file has no \"tasks\" array") }
     var batch = ImportBatch(format: .taskwire)
     for (index, value) in records.enumerated() {
       batch.report.read += 1
-      guard let object = value.objectValue else { throw ImportError(record: index, "is \(value.typeName), not a task object") }
+      guard let object = value.objectValue else {
+        throw ImportError(record: index, "is \(value.typeName), not a task object")
+      }
       batch.tasks.append(try task(object, index: index, report: &batch.report))
     }
     return batch
@@ -37,8 +40,12 @@ public struct TaskwireDocumentReader {
     var patch = try failing { () throws(RPCError) in try TaskFields.patch(reader) }
     guard patch.title != nil else { throw ImportError(record: index, "has no title") }
     func date(_ name: String) throws(ImportError) -> CalendarDate? {
-      guard let text = try failing({ () throws(RPCError) in try reader.nullableString(name) }) ?? nil else { return nil }
-      guard let date = CalendarDate(iso: text) else { throw ImportError(record: index, "\(name) is not a date (YYYY-MM-DD): \(text)") }
+      guard let text = try failing({ () throws(RPCError) in try reader.nullableString(name) }) ?? nil else {
+        return nil
+      }
+      guard let date = CalendarDate(iso: text) else {
+        throw ImportError(record: index, "\(name) is not a date (YYYY-MM-DD): \(text)")
+      }
       return date
     }
     func timestamp(_ name: String) throws(ImportError) -> String? {
@@ -48,7 +55,8 @@ public struct TaskwireDocumentReader {
       }
       return text
     }
-    var draft = TaskRecord(id: 0, title: "", createdAt: now, updatedAt: now, rank: Int64(index), matrixRank: Int64(index))
+    var draft = TaskRecord(
+      id: 0, title: "", createdAt: now, updatedAt: now, rank: Int64(index), matrixRank: Int64(index))
     // Past dates are what an export holds: set as they are, not through the patch's check.
     draft.scheduledDate = try date("scheduledDate")
     draft.dueDate = try date("dueDate")

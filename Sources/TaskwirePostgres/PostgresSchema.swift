@@ -68,7 +68,9 @@ enum PostgresSchema {
   /// A schema name as an SQL identifier: quoted, and refused when it is not a plain name.
   static func identifier(_ name: String) -> String? {
     guard !name.isEmpty, name.count <= 63,
-      name.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" })
+      name.unicodeScalars.allSatisfy({
+        $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-"
+      })
     else { return nil }
     return "\"\(name)\""
   }

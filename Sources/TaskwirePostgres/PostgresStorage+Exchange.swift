@@ -14,7 +14,8 @@ extension PostgresStorage {
     while true {
       let page = try reading {
         try connection.query(
-          "\(Self.selectTasks) WHERE id > $1 \(filter)ORDER BY id LIMIT $2", [.integer(after), .integer(Self.exportBatch)]
+          "\(Self.selectTasks) WHERE id > $1 \(filter)ORDER BY id LIMIT $2",
+          [.integer(after), .integer(Self.exportBatch)]
         ).rows(TaskRowCoding.task(from:))
       }
       for task in page { try body(task) }

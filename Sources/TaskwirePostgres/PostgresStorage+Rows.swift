@@ -10,7 +10,9 @@ extension PostgresStorage {
   }
 
   public func task(id: Int64) throws -> TaskRecord? {
-    try reading { try connection.query("\(Self.selectTasks) WHERE id = $1", [.integer(id)]).rows(TaskRowCoding.task(from:)).first }
+    try reading {
+      try connection.query("\(Self.selectTasks) WHERE id = $1", [.integer(id)]).rows(TaskRowCoding.task(from:)).first
+    }
   }
 
   public func completedTasks(limit: Int) throws -> [TaskRecord] {
@@ -28,7 +30,8 @@ extension PostgresStorage {
     let names = TaskRowCoding.columns.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
     let placeholders = (1...names.count).map { "$\($0)" }.joined(separator: ", ")
     let updates = names.dropFirst().map { "\($0) = EXCLUDED.\($0)" }.joined(separator: ", ")
-    return "INSERT INTO tasks (\(TaskRowCoding.columns)) VALUES (\(placeholders)) ON CONFLICT (id) DO UPDATE SET \(updates)"
+    return
+      "INSERT INTO tasks (\(TaskRowCoding.columns)) VALUES (\(placeholders)) ON CONFLICT (id) DO UPDATE SET \(updates)"
   }()
 
   public func writeRows(_ changes: [TaskChange]) throws {

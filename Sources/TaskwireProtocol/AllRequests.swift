@@ -4,7 +4,8 @@ public enum AllRequests {
   public static let types: [any RequestType.Type] = [
     InitializeRequest.self, ShutdownRequest.self, DiscoverRequest.self, SetClockRequest.self,
     TaskCreateRequest.self, TaskGetRequest.self, TaskUpdateRequest.self, TaskDeleteRequest.self,
-    TaskCompleteRequest.self, TaskMoveRequest.self, TaskScheduleRequest.self, TaskScheduleOptionsRequest.self, TaskParseRequest.self, LocaleSetRequest.self,
+    TaskCompleteRequest.self, TaskMoveRequest.self, TaskScheduleRequest.self, TaskScheduleOptionsRequest.self,
+    TaskParseRequest.self, LocaleSetRequest.self,
     ViewListRequest.self, ViewSubscribeRequest.self, ViewUnsubscribeRequest.self, TagsListRequest.self,
     HistoryUndoRequest.self, HistoryRedoRequest.self, HistoryListRequest.self, StoreImportRequest.self,
     StoreExportRequest.self,

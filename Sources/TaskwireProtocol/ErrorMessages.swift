@@ -23,15 +23,33 @@ extension RPCError {
   static let germanMessages: [(String, String)] = [
     (#"^Server not initialized: send initialize first$"#, "Server nicht initialisiert: zuerst initialize senden"),
     (#"^Task (\d+) not found$"#, "Aufgabe $1 nicht gefunden"),
-    (#"^Task (\d+) is completed; reopen it with task/complete first$"#, "Aufgabe $1 ist erledigt; zuerst mit task/complete wieder öffnen"),
+    (
+      #"^Task (\d+) is completed; reopen it with task/complete first$"#,
+      "Aufgabe $1 ist erledigt; zuerst mit task/complete wieder öffnen"
+    ),
     (#"^(\S+) is in the past \(today is (\S+)\)$"#, "$1 liegt in der Vergangenheit (heute ist $2)"),
     (#"^Nothing to undo$"#, "Nichts rückgängig zu machen"),
     (#"^Nothing to redo$"#, "Nichts wiederherzustellen"),
-    (#"^History conflict: task (\d+) changed since '(.*)'; nothing was undone$"#, "Konflikt im Verlauf: Aufgabe $1 wurde seit '$2' geändert; nichts wurde rückgängig gemacht"),
-    (#"^History conflict: task (\d+) changed since '(.*)'; nothing was redone$"#, "Konflikt im Verlauf: Aufgabe $1 wurde seit '$2' geändert; nichts wurde wiederhergestellt"),
-    (#"^The (\S+) view changed since version (\d+) \(now (\d+)\); list it again$"#, "Die Ansicht $1 hat sich seit Version $2 geändert (jetzt $3); bitte neu laden"),
-    (#"^The store is locked by another process; try again$"#, "Der Speicher ist von einem anderen Prozess gesperrt; bitte erneut versuchen"),
-    (#"^The store failed \(read-only, full or damaged\): "#, "Der Speicher ist ausgefallen (schreibgeschützt, voll oder beschädigt): "),
+    (
+      #"^History conflict: task (\d+) changed since '(.*)'; nothing was undone$"#,
+      "Konflikt im Verlauf: Aufgabe $1 wurde seit '$2' geändert; nichts wurde rückgängig gemacht"
+    ),
+    (
+      #"^History conflict: task (\d+) changed since '(.*)'; nothing was redone$"#,
+      "Konflikt im Verlauf: Aufgabe $1 wurde seit '$2' geändert; nichts wurde wiederhergestellt"
+    ),
+    (
+      #"^The (\S+) view changed since version (\d+) \(now (\d+)\); list it again$"#,
+      "Die Ansicht $1 hat sich seit Version $2 geändert (jetzt $3); bitte neu laden"
+    ),
+    (
+      #"^The store is locked by another process; try again$"#,
+      "Der Speicher ist von einem anderen Prozess gesperrt; bitte erneut versuchen"
+    ),
+    (
+      #"^The store failed \(read-only, full or damaged\): "#,
+      "Der Speicher ist ausgefallen (schreibgeschützt, voll oder beschädigt): "
+    ),
     (#"^The file cannot be imported: "#, "Die Datei kann nicht importiert werden: "),
     (#"^Invalid params: "#, "Ungültige Parameter: "),
     (#"^Invalid request: "#, "Ungültige Anfrage: "),
@@ -43,42 +61,76 @@ extension RPCError {
     (#" is not an active subscription$"#, " ist kein aktives Abonnement"),
     (#" must not be null$"#, " darf nicht null sein"),
     (#" is not a parameter of this method \(known: "#, " ist kein Parameter dieser Methode (bekannt: "),
-    (#"cannot read the date "(.*)": numeric dates are ambiguous \(12/1 is December 1 or January 12\); write 2026-12-01 or dec 1$"#,
-     #"kann das Datum "$1" nicht lesen: Zahlendaten sind mehrdeutig (12/1 ist der 1. Dezember oder der 12. Januar); schreiben Sie 2026-12-01 oder 1. dez"#),
+    (
+      #"cannot read the date "(.*)": numeric dates are ambiguous \(12/1 is December 1 or January 12\); write 2026-12-01 or dec 1$"#,
+      #"kann das Datum "$1" nicht lesen: Zahlendaten sind mehrdeutig (12/1 ist der 1. Dezember oder der 12. Januar); schreiben Sie 2026-12-01 oder 1. dez"#
+    ),
     (#"cannot read the date "(.*)"; did you mean "(.*)"\?$"#, #"kann das Datum "$1" nicht lesen; meinten Sie "$2"?"#),
-    (#"cannot read the date "(.*)"; try .*$"#, #"kann das Datum "$1" nicht lesen; versuchen Sie heute, morgen, fr, nächsten montag, in 3 tagen, 24. dez oder JJJJ-MM-TT"#),
-    (#" leaves no title once its tokens are read \("(.*)"\); put the title in quotes or escape a token with \\$"#,
-     #" lässt keinen Titel übrig, wenn seine Angaben gelesen sind ("$1"); setzen Sie den Titel in Anführungszeichen oder schreiben Sie \\ vor eine Angabe"#),
+    (
+      #"cannot read the date "(.*)"; try .*$"#,
+      #"kann das Datum "$1" nicht lesen; versuchen Sie heute, morgen, fr, nächsten montag, in 3 tagen, 24. dez oder JJJJ-MM-TT"#
+    ),
+    (
+      #" leaves no title once its tokens are read \("(.*)"\); put the title in quotes or escape a token with \\$"#,
+      #" lässt keinen Titel übrig, wenn seine Angaben gelesen sind ("$1"); setzen Sie den Titel in Anführungszeichen oder schreiben Sie \\ vor eine Angabe"#
+    ),
     (#" must be an integer, got (.*)$"#, " muss eine ganze Zahl sein, nicht $1"),
     (#" must be a string, got (.*)$"#, " muss ein Text sein, nicht $1"),
     (#" must be true or false, got (.*)$"#, " muss true oder false sein, nicht $1"),
     (#" must be from (-?\d+) to (-?\d+)$"#, " muss zwischen $1 und $2 liegen"),
     (#" must be one of (.*)$"#, " muss eines von $1 sein"),
     (#" must be 1 \(low\), 2 \(medium\) or 3 \(high\)$"#, " muss 1 (niedrig), 2 (mittel) oder 3 (hoch) sein"),
-    (#" must be an object with named members, not an array$"#, " muss ein Objekt mit benannten Einträgen sein, kein Array"),
-    (#" must be after today for an Upcoming group; move to Today instead$"#, " muss nach heute liegen für eine Gruppe von Demnächst; stattdessen nach Heute verschieben"),
+    (
+      #" must be an object with named members, not an array$"#,
+      " muss ein Objekt mit benannten Einträgen sein, kein Array"
+    ),
+    (
+      #" must be after today for an Upcoming group; move to Today instead$"#,
+      " muss nach heute liegen für eine Gruppe von Demnächst; stattdessen nach Heute verschieben"
+    ),
     (#" must be from 0 to (\d+) for this list$"#, " muss für diese Liste zwischen 0 und $1 liegen"),
-    (#" and title exclude each other: text holds the title and its tokens$"#, " und title schließen einander aus: text enthält den Titel und seine Angaben"),
+    (
+      #" and title exclude each other: text holds the title and its tokens$"#,
+      " und title schließen einander aus: text enthält den Titel und seine Angaben"
+    ),
     (#" is not allowed with pattern "(.*)"$"#, #" ist beim Muster "$1" nicht erlaubt"#),
     (#" is only taken with view "(.*)"$"#, #" gilt nur mit der Ansicht "$1""#),
     (#" fehlt to move into Upcoming: the day group's date$"#, " fehlt für Demnächst: das Datum der Tagesgruppe"),
-    (#" fehlt to move into the matrix: do, schedule, delegate or eliminate$"#, " fehlt für die Matrix: do, schedule, delegate oder eliminate"),
-    (#" fehlt: a date, a phrase, or null for Inbox$"#, " fehlt: ein Datum, eine Angabe wie morgen, oder null für den Eingang"),
+    (
+      #" fehlt to move into the matrix: do, schedule, delegate or eliminate$"#,
+      " fehlt für die Matrix: do, schedule, delegate oder eliminate"
+    ),
+    (
+      #" fehlt: a date, a phrase, or null for Inbox$"#,
+      " fehlt: ein Datum, eine Angabe wie morgen, oder null für den Eingang"
+    ),
     (#" must be a string or null, got (.*)$"#, " muss ein Text oder null sein, nicht $1"),
-    (#" must be an ISO 8601 time such as (\S+), in years 2 to 9998$"#, " muss eine ISO-8601-Zeit wie $1 sein, in den Jahren 2 bis 9998"),
+    (
+      #" must be an ISO 8601 time such as (\S+), in years 2 to 9998$"#,
+      " muss eine ISO-8601-Zeit wie $1 sein, in den Jahren 2 bis 9998"
+    ),
     (#" must be an array of integers, got (.*)$"#, " muss ein Array ganzer Zahlen sein, nicht $1"),
     (#" must be an array of strings, got (.*)$"#, " muss ein Array von Texten sein, nicht $1"),
     (#" must be an object, got (.*)$"#, " muss ein Objekt sein, nicht $1"),
     (#" must be from 1 to 31, or 32 for the last day$"#, " muss zwischen 1 und 31 liegen, oder 32 für den letzten Tag"),
-    (#" must be inbox, today or upcoming: it picks the default date$"#, " muss inbox, today oder upcoming sein: das bestimmt das Datum"),
-    (#" must be inbox, today, upcoming or matrix: a drag target$"#, " muss inbox, today, upcoming oder matrix sein: ein Ziel zum Ziehen"),
+    (
+      #" must be inbox, today or upcoming: it picks the default date$"#,
+      " muss inbox, today oder upcoming sein: das bestimmt das Datum"
+    ),
+    (
+      #" must be inbox, today, upcoming or matrix: a drag target$"#,
+      " muss inbox, today, upcoming oder matrix sein: ein Ziel zum Ziehen"
+    ),
     (#" must hold ISO weekdays from 1 \(Mon\) to 7 \(Sun\)$"#, " muss ISO-Wochentage von 1 (Mo) bis 7 (So) enthalten"),
     (#" must hold only 1, 2 or 3$"#, " darf nur 1, 2 oder 3 enthalten"),
     (#" must hold only integers$"#, " darf nur ganze Zahlen enthalten"),
     (#" must hold only strings$"#, " darf nur Texte enthalten"),
     (#" must hold only (.*)$"#, " darf nur $1 enthalten"),
     (#" must not repeat a weekday$"#, " darf keinen Wochentag wiederholen"),
-    (#" counts from the completion day, so it takes no weekdays or monthDay$"#, " zählt ab dem Tag der Erledigung und nimmt daher keine Wochentage und keinen monthDay"),
+    (
+      #" counts from the completion day, so it takes no weekdays or monthDay$"#,
+      " zählt ab dem Tag der Erledigung und nimmt daher keine Wochentage und keinen monthDay"
+    ),
     (#"needs the server started with --clock$"#, "braucht einen mit --clock gestarteten Server"),
     (#"^the server is shutting down; send exit$"#, "der Server wird beendet; exit senden"),
     // JSON's type names, as the problems above end with them.

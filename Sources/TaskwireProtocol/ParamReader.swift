@@ -62,7 +62,8 @@ public struct ParamReader {
   public func int(_ name: String, in range: ClosedRange<Int>? = nil) throws(RPCError) -> Int? {
     guard let value = try value(name) else { return nil }
     guard let number = value.integerValue, let int = Int(exactly: number) else {
-      throw fail(name, "must be an integer, got \(value.typeName == "a number" ? "a non-integer number" : value.typeName)")
+      throw fail(
+        name, "must be an integer, got \(value.typeName == "a number" ? "a non-integer number" : value.typeName)")
     }
     if let range, !range.contains(int) {
       throw fail(name, "must be from \(range.lowerBound) to \(range.upperBound)")

@@ -51,7 +51,9 @@ public struct ContractChecker {
       return errorCodes(of: method).contains(code) ? nil : "error \(code) is not documented for \(method)"
     }
     guard let method, let spec = methods[method] else { return "a result for an undocumented method" }
-    if let problem = validator.validate(reply["result"] ?? .null, against: spec["result"]?["schema"] ?? .null, path: "result") {
+    if let problem = validator.validate(
+      reply["result"] ?? .null, against: spec["result"]?["schema"] ?? .null, path: "result")
+    {
       return "\(method) result: \(problem)"
     }
     return checkParams(params, of: method, spec: spec)

@@ -16,7 +16,9 @@ public enum ReplayMain {
       FileHandle.standardError.write(Data("usage: taskwire replay [--db postgresql://…] FILE...\n".utf8))
       exit(2)
     }
-    let executable = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
+    let executable = URL(
+      fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        ?? CommandLine.arguments[0])
     let document = OpenRPCDocument.value
     var replayer = Replayer(server: executable, checker: ContractChecker(document: document))
     replayer.postgres = postgres

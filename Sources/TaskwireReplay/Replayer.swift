@@ -59,10 +59,13 @@ public struct Replayer {
         }
       case .output(let expected):
         guard let line = pipe.readLine(timeout: 10) else {
-          throw Failure(description: "\(name): entry \(number + 2): the server sent nothing; expected\n  \(JSONWriter.string(expected))")
+          throw Failure(
+            description:
+              "\(name): entry \(number + 2): the server sent nothing; expected\n  \(JSONWriter.string(expected))")
         }
         guard let actual = try? JSONParser.parse(line) else {
-          throw Failure(description: "\(name): entry \(number + 2): the server sent a line that is not JSON:\n  \(line)")
+          throw Failure(
+            description: "\(name): entry \(number + 2): the server sent a line that is not JSON:\n  \(line)")
         }
         if let path = JSONMatch.firstDifference(expected, actual) {
           throw Failure(
@@ -81,7 +84,10 @@ public struct Replayer {
             problem = checker.check(reply: message, method: request?.method, params: request?.params)
           }
           if let problem {
-            throw Failure(description: "\(name): entry \(number + 2) disagrees with Protocol/openrpc.json: \(problem)\n  \(JSONWriter.string(message))")
+            throw Failure(
+              description:
+                "\(name): entry \(number + 2) disagrees with Protocol/openrpc.json: \(problem)\n  \(JSONWriter.string(message))"
+            )
           }
         }
       }

@@ -82,7 +82,8 @@ extension ExchangeMain {
       text += "Skipped \(tally.count): \(reason) (e.g. \(tally.examples.map { "\"\($0)\"" }.joined(separator: ", ")))\n"
     }
     for (field, tally) in report.unmapped.sorted(by: { $0.key < $1.key }) {
-      text += "Not taken over as it was, \(tally.count)×: \(field) (e.g. \(tally.examples.map { "\"\($0)\"" }.joined(separator: ", ")))\n"
+      text +=
+        "Not taken over as it was, \(tally.count)×: \(field) (e.g. \(tally.examples.map { "\"\($0)\"" }.joined(separator: ", ")))\n"
     }
     if let step = report.step { text += "One undo step: \(step)\n" }
     return text

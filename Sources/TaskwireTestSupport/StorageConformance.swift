@@ -1,192 +1,194 @@
 // Test support is built only where Swift Testing is (a release build of the package has no
 // Testing module, and links none of this).
 #if canImport(Testing)
-import Foundation
-import TaskwireCore
-import TaskwireStore
-import Testing
+  import Foundation
+  import TaskwireCore
+  import TaskwireStore
+  import Testing
 
-/// How the conformance suite gets stores of one backend. Each test makes a new fixture: a
-/// fresh, empty store that `open` connects to (again and again, for a second connection).
-public protocol StorageFixture: AnyObject {
-  /// A new connection to this fixture's store.
-  func open() throws -> any TaskStorage
-  /// Whether `open` reaches the same store twice (false for a private in-memory store).
-  var sharesStore: Bool { get }
-  /// Makes the store look written by a newer taskwire (for the refusal test).
-  func setNewerSchema() throws
-  /// Removes the store.
-  func remove()
-}
-
-/// One set of checks written against `TaskStorage`, run on every backend (like TaskChampion's
-/// `storage_tests!`): each backend's test target calls each check with its fixture.
-public enum StorageConformance {
-  public static let checks: [(name: String, run: @Sendable (StorageFixture) throws -> Void)] = [
-    ("rowsRoundTrip", rowsRoundTrip),
-    ("idsAreNeverReused", idsAreNeverReused),
-    ("rolledBackWritesLeaveNothing", rolledBackWritesLeaveNothing),
-    ("historySteps", historySteps),
-    ("changeLogSeenByASecondConnection", changeLogSeenByASecondConnection),
-    ("rolloverDay", rolloverDay),
-    ("newerSchemaIsRefusedAndUntouched", newerSchemaIsRefusedAndUntouched),
-  ] + exchangeChecks + loadChecks + replayChecks
-
-  static func task(_ id: Int64, _ title: String, date: CalendarDate? = nil, rank: Int64 = 0) -> TaskRecord {
-    TaskRecord(
-      id: id, title: title, scheduledDate: date, createdAt: "2026-02-12T08:00:00Z",
-      updatedAt: "2026-02-12T08:00:00Z", rank: rank, matrixRank: rank * 2)
+  /// How the conformance suite gets stores of one backend. Each test makes a new fixture: a
+  /// fresh, empty store that `open` connects to (again and again, for a second connection).
+  public protocol StorageFixture: AnyObject {
+    /// A new connection to this fixture's store.
+    func open() throws -> any TaskStorage
+    /// Whether `open` reaches the same store twice (false for a private in-memory store).
+    var sharesStore: Bool { get }
+    /// Makes the store look written by a newer taskwire (for the refusal test).
+    func setNewerSchema() throws
+    /// Removes the store.
+    func remove()
   }
 
-  static func create(_ storage: any TaskStorage, _ tasks: [TaskRecord]) throws {
-    try storage.write { try storage.writeRows(tasks.map { TaskChange(before: nil, after: $0) }) }
-  }
+  /// One set of checks written against `TaskStorage`, run on every backend (like TaskChampion's
+  /// `storage_tests!`): each backend's test target calls each check with its fixture.
+  public enum StorageConformance {
+    public static let checks: [(name: String, run: @Sendable (StorageFixture) throws -> Void)] =
+      [
+        ("rowsRoundTrip", rowsRoundTrip),
+        ("idsAreNeverReused", idsAreNeverReused),
+        ("rolledBackWritesLeaveNothing", rolledBackWritesLeaveNothing),
+        ("historySteps", historySteps),
+        ("changeLogSeenByASecondConnection", changeLogSeenByASecondConnection),
+        ("rolloverDay", rolloverDay),
+        ("newerSchemaIsRefusedAndUntouched", newerSchemaIsRefusedAndUntouched),
+      ] + exchangeChecks + loadChecks + replayChecks
 
-  /// Every field, NUL and non-ASCII text included, comes back as written; completed tasks are
-  /// listed newest first; deletes remove.
-  public static func rowsRoundTrip(_ fixture: StorageFixture) throws {
-    let storage = try fixture.open()
-    defer { storage.close() }
-    var full = task(1, "Zahnarzt 🦷 \u{0}nach NUL", date: CalendarDate(iso: "2026-02-13"), rank: 1 << 40)
-    full.notes = "line 1\nline 2"
-    full.tags = ["work", "straße"]
-    full.priority = 3
-    full.urgent = true
-    full.durationMinutes = 90
-    full.type = .deepWork
-    full.dueDate = CalendarDate(iso: "2026-02-20")
-    full.recurrence = try Recurrence.make(pattern: "weekly", weekdays: [1, 4], monthDay: nil, interval: 2, afterCompletion: false)
-    var done1 = task(2, "done first")
-    done1.completed = true
-    done1.completedAt = "2026-02-12T09:00:00Z"
-    var done2 = task(3, "done later")
-    done2.completed = true
-    done2.completedAt = "2026-02-12T10:00:00Z"
-    try create(storage, [full, done1, done2, task(4, "plain", rank: -5)])
-    #expect(try storage.task(id: 1) == full)
-    #expect(try storage.task(id: 99) == nil)
-    #expect(try storage.loadOpenTasks().sorted { $0.id < $1.id } == [full, task(4, "plain", rank: -5)])
-    #expect(try storage.completedTasks(limit: 10).map(\.id) == [3, 2])
-    #expect(try storage.completedTasks(limit: 1).map(\.id) == [3])
-    try storage.write { try storage.writeRows([TaskChange(before: full, after: nil)]) }
-    #expect(try storage.task(id: 1) == nil)
-  }
+    static func task(_ id: Int64, _ title: String, date: CalendarDate? = nil, rank: Int64 = 0) -> TaskRecord {
+      TaskRecord(
+        id: id, title: title, scheduledDate: date, createdAt: "2026-02-12T08:00:00Z",
+        updatedAt: "2026-02-12T08:00:00Z", rank: rank, matrixRank: rank * 2)
+    }
 
-  /// The next id follows the highest ever written, even after deletes.
-  public static func idsAreNeverReused(_ fixture: StorageFixture) throws {
-    let storage = try fixture.open()
-    defer { storage.close() }
-    #expect(try storage.write { try storage.nextTaskID() } == 1)
-    try create(storage, [task(1, "a"), task(2, "b")])
-    #expect(try storage.write { try storage.nextTaskID() } == 3)
-    try storage.write { try storage.writeRows([TaskChange(before: task(2, "b"), after: nil)]) }
-    #expect(try storage.write { try storage.nextTaskID() } == 3)
-  }
+    static func create(_ storage: any TaskStorage, _ tasks: [TaskRecord]) throws {
+      try storage.write { try storage.writeRows(tasks.map { TaskChange(before: nil, after: $0) }) }
+    }
 
-  /// A transaction that throws writes nothing: no rows, no steps, no log entries.
-  public static func rolledBackWritesLeaveNothing(_ fixture: StorageFixture) throws {
-    let storage = try fixture.open()
-    defer { storage.close() }
-    struct Refused: Error {}
-    let latest = try storage.latestChange()
-    #expect(throws: Refused.self) {
+    /// Every field, NUL and non-ASCII text included, comes back as written; completed tasks are
+    /// listed newest first; deletes remove.
+    public static func rowsRoundTrip(_ fixture: StorageFixture) throws {
+      let storage = try fixture.open()
+      defer { storage.close() }
+      var full = task(1, "Zahnarzt 🦷 \u{0}nach NUL", date: CalendarDate(iso: "2026-02-13"), rank: 1 << 40)
+      full.notes = "line 1\nline 2"
+      full.tags = ["work", "straße"]
+      full.priority = 3
+      full.urgent = true
+      full.durationMinutes = 90
+      full.type = .deepWork
+      full.dueDate = CalendarDate(iso: "2026-02-20")
+      full.recurrence = try Recurrence.make(
+        pattern: "weekly", weekdays: [1, 4], monthDay: nil, interval: 2, afterCompletion: false)
+      var done1 = task(2, "done first")
+      done1.completed = true
+      done1.completedAt = "2026-02-12T09:00:00Z"
+      var done2 = task(3, "done later")
+      done2.completed = true
+      done2.completedAt = "2026-02-12T10:00:00Z"
+      try create(storage, [full, done1, done2, task(4, "plain", rank: -5)])
+      #expect(try storage.task(id: 1) == full)
+      #expect(try storage.task(id: 99) == nil)
+      #expect(try storage.loadOpenTasks().sorted { $0.id < $1.id } == [full, task(4, "plain", rank: -5)])
+      #expect(try storage.completedTasks(limit: 10).map(\.id) == [3, 2])
+      #expect(try storage.completedTasks(limit: 1).map(\.id) == [3])
+      try storage.write { try storage.writeRows([TaskChange(before: full, after: nil)]) }
+      #expect(try storage.task(id: 1) == nil)
+    }
+
+    /// The next id follows the highest ever written, even after deletes.
+    public static func idsAreNeverReused(_ fixture: StorageFixture) throws {
+      let storage = try fixture.open()
+      defer { storage.close() }
+      #expect(try storage.write { try storage.nextTaskID() } == 1)
+      try create(storage, [task(1, "a"), task(2, "b")])
+      #expect(try storage.write { try storage.nextTaskID() } == 3)
+      try storage.write { try storage.writeRows([TaskChange(before: task(2, "b"), after: nil)]) }
+      #expect(try storage.write { try storage.nextTaskID() } == 3)
+    }
+
+    /// A transaction that throws writes nothing: no rows, no steps, no log entries.
+    public static func rolledBackWritesLeaveNothing(_ fixture: StorageFixture) throws {
+      let storage = try fixture.open()
+      defer { storage.close() }
+      struct Refused: Error {}
+      let latest = try storage.latestChange()
+      #expect(throws: Refused.self) {
+        try storage.write {
+          try storage.writeRows([TaskChange(before: nil, after: task(1, "never"))])
+          try storage.appendStep(label: "never", client: "t", at: "now", changes: [])
+          throw Refused()
+        }
+      }
+      #expect(try storage.task(id: 1) == nil)
+      #expect(try storage.steps(limit: 10).isEmpty)
+      #expect(try storage.latestChange() == latest)
+      #expect(try storage.write { try storage.nextTaskID() } == 1)
+    }
+
+    /// Steps stack up newest first; undoing flips them; a new step drops the redo side; each
+    /// step brings back its changes, before and after, whole.
+    public static func historySteps(_ fixture: StorageFixture) throws {
+      let storage = try fixture.open()
+      defer { storage.close() }
+      let created = TaskChange(before: nil, after: task(1, "a"))
+      let renamed = TaskChange(before: task(1, "a"), after: task(1, "b", rank: 7))
       try storage.write {
-        try storage.writeRows([TaskChange(before: nil, after: task(1, "never"))])
-        try storage.appendStep(label: "never", client: "t", at: "now", changes: [])
-        throw Refused()
+        try storage.writeRows([created])
+        try storage.appendStep(label: "Create 'a'", client: "me 1.0", at: "2026-02-12T08:00:00Z", changes: [created])
+      }
+      try storage.write {
+        try storage.writeRows([renamed])
+        try storage.appendStep(label: "Rename", client: "me 1.0", at: "2026-02-12T08:01:00Z", changes: [renamed])
+      }
+      #expect(try storage.steps(limit: 10).map(\.label) == ["Rename", "Create 'a'"])
+      #expect(try storage.steps(limit: 1).map(\.label) == ["Rename"])
+      let undoable = try #require(try storage.latestUndoable())
+      #expect(undoable.label == "Rename" && undoable.changes == [renamed] && undoable.client == "me 1.0")
+      #expect(try storage.hasStep(undone: true) == false)
+      try storage.write { try storage.markStep(undoable.id, undone: true) }
+      #expect(try storage.latestUndoable()?.label == "Create 'a'")
+      #expect(try storage.latestRedoable()?.changes == [renamed])
+      #expect(try storage.hasStep(undone: true))
+      try storage.write { try storage.appendStep(label: "Other", client: "me", at: "x", changes: [created]) }
+      #expect(try storage.latestRedoable() == nil, "a new step drops the redo side")
+      #expect(try storage.steps(limit: 10).map(\.label) == ["Other", "Create 'a'"])
+      #expect(try storage.steps(limit: 10).map(\.id) == [3, 1], "step ids are never reused")
+    }
+
+    /// Another connection's commits move this one's change notice and show in the change log;
+    /// this connection's own commits do not move its notice.
+    public static func changeLogSeenByASecondConnection(_ fixture: StorageFixture) throws {
+      guard fixture.sharesStore else { return }
+      let writer = try fixture.open()
+      let reader = try fixture.open()
+      defer {
+        writer.close()
+        reader.close()
+      }
+      let cursor = try reader.latestChange()
+      let notice = try reader.changeNotice()
+      let ownNotice = try writer.changeNotice()
+      try create(writer, [task(1, "a"), task(2, "b")])
+      try writer.write { try writer.writeRows([TaskChange(before: task(1, "a"), after: task(1, "a2"))]) }
+      #expect(try writer.changeNotice() == ownNotice, "a connection's own commits are not news to it")
+      // A pushed notice (PostgreSQL's NOTIFY) arrives a moment after the commit.
+      var moved = false
+      for _ in 0..<200 where !moved {
+        moved = try reader.changeNotice() != notice
+        if !moved { usleep(10_000) }
+      }
+      #expect(moved, "another connection's commit moves the notice")
+      let read = try #require(try reader.changes(after: cursor))
+      #expect(read.ids == [1, 2])
+      #expect(read.latest == (try writer.latestChange()))
+      #expect(try reader.changes(after: read.latest) == ChangeLogRead(ids: [], latest: read.latest))
+      #expect(try reader.task(id: 1)?.title == "a2")
+    }
+
+    /// The rollover day is kept for every connection.
+    public static func rolloverDay(_ fixture: StorageFixture) throws {
+      let storage = try fixture.open()
+      defer { storage.close() }
+      #expect(try storage.rolledOverTo() == nil)
+      try storage.write { try storage.setRolledOverTo(CalendarDate(iso: "2026-02-12")!) }
+      try storage.write { try storage.setRolledOverTo(CalendarDate(iso: "2026-02-13")!) }
+      #expect(try storage.rolledOverTo() == CalendarDate(iso: "2026-02-13"))
+    }
+
+    /// A store written by a newer taskwire is refused, as a storage failure, and not changed.
+    public static func newerSchemaIsRefusedAndUntouched(_ fixture: StorageFixture) throws {
+      guard fixture.sharesStore else { return }
+      let storage = try fixture.open()
+      try create(storage, [task(1, "kept")])
+      storage.close()
+      try fixture.setNewerSchema()
+      do {
+        let reopened = try fixture.open()
+        reopened.close()
+        Issue.record("a newer schema was opened")
+      } catch let error as any StorageFailure {
+        #expect(!error.isBusy)
+        #expect(error.description.contains("schema"))
       }
     }
-    #expect(try storage.task(id: 1) == nil)
-    #expect(try storage.steps(limit: 10).isEmpty)
-    #expect(try storage.latestChange() == latest)
-    #expect(try storage.write { try storage.nextTaskID() } == 1)
   }
-
-  /// Steps stack up newest first; undoing flips them; a new step drops the redo side; each
-  /// step brings back its changes, before and after, whole.
-  public static func historySteps(_ fixture: StorageFixture) throws {
-    let storage = try fixture.open()
-    defer { storage.close() }
-    let created = TaskChange(before: nil, after: task(1, "a"))
-    let renamed = TaskChange(before: task(1, "a"), after: task(1, "b", rank: 7))
-    try storage.write {
-      try storage.writeRows([created])
-      try storage.appendStep(label: "Create 'a'", client: "me 1.0", at: "2026-02-12T08:00:00Z", changes: [created])
-    }
-    try storage.write {
-      try storage.writeRows([renamed])
-      try storage.appendStep(label: "Rename", client: "me 1.0", at: "2026-02-12T08:01:00Z", changes: [renamed])
-    }
-    #expect(try storage.steps(limit: 10).map(\.label) == ["Rename", "Create 'a'"])
-    #expect(try storage.steps(limit: 1).map(\.label) == ["Rename"])
-    let undoable = try #require(try storage.latestUndoable())
-    #expect(undoable.label == "Rename" && undoable.changes == [renamed] && undoable.client == "me 1.0")
-    #expect(try storage.hasStep(undone: true) == false)
-    try storage.write { try storage.markStep(undoable.id, undone: true) }
-    #expect(try storage.latestUndoable()?.label == "Create 'a'")
-    #expect(try storage.latestRedoable()?.changes == [renamed])
-    #expect(try storage.hasStep(undone: true))
-    try storage.write { try storage.appendStep(label: "Other", client: "me", at: "x", changes: [created]) }
-    #expect(try storage.latestRedoable() == nil, "a new step drops the redo side")
-    #expect(try storage.steps(limit: 10).map(\.label) == ["Other", "Create 'a'"])
-    #expect(try storage.steps(limit: 10).map(\.id) == [3, 1], "step ids are never reused")
-  }
-
-  /// Another connection's commits move this one's change notice and show in the change log;
-  /// this connection's own commits do not move its notice.
-  public static func changeLogSeenByASecondConnection(_ fixture: StorageFixture) throws {
-    guard fixture.sharesStore else { return }
-    let writer = try fixture.open()
-    let reader = try fixture.open()
-    defer {
-      writer.close()
-      reader.close()
-    }
-    let cursor = try reader.latestChange()
-    let notice = try reader.changeNotice()
-    let ownNotice = try writer.changeNotice()
-    try create(writer, [task(1, "a"), task(2, "b")])
-    try writer.write { try writer.writeRows([TaskChange(before: task(1, "a"), after: task(1, "a2"))]) }
-    #expect(try writer.changeNotice() == ownNotice, "a connection's own commits are not news to it")
-    // A pushed notice (PostgreSQL's NOTIFY) arrives a moment after the commit.
-    var moved = false
-    for _ in 0..<200 where !moved {
-      moved = try reader.changeNotice() != notice
-      if !moved { usleep(10_000) }
-    }
-    #expect(moved, "another connection's commit moves the notice")
-    let read = try #require(try reader.changes(after: cursor))
-    #expect(read.ids == [1, 2])
-    #expect(read.latest == (try writer.latestChange()))
-    #expect(try reader.changes(after: read.latest) == ChangeLogRead(ids: [], latest: read.latest))
-    #expect(try reader.task(id: 1)?.title == "a2")
-  }
-
-  /// The rollover day is kept for every connection.
-  public static func rolloverDay(_ fixture: StorageFixture) throws {
-    let storage = try fixture.open()
-    defer { storage.close() }
-    #expect(try storage.rolledOverTo() == nil)
-    try storage.write { try storage.setRolledOverTo(CalendarDate(iso: "2026-02-12")!) }
-    try storage.write { try storage.setRolledOverTo(CalendarDate(iso: "2026-02-13")!) }
-    #expect(try storage.rolledOverTo() == CalendarDate(iso: "2026-02-13"))
-  }
-
-  /// A store written by a newer taskwire is refused, as a storage failure, and not changed.
-  public static func newerSchemaIsRefusedAndUntouched(_ fixture: StorageFixture) throws {
-    guard fixture.sharesStore else { return }
-    let storage = try fixture.open()
-    try create(storage, [task(1, "kept")])
-    storage.close()
-    try fixture.setNewerSchema()
-    do {
-      let reopened = try fixture.open()
-      reopened.close()
-      Issue.record("a newer schema was opened")
-    } catch let error as any StorageFailure {
-      #expect(!error.isBusy)
-      #expect(error.description.contains("schema"))
-    }
-  }
-}
 #endif

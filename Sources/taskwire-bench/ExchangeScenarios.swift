@@ -6,7 +6,8 @@ import JSON
 /// whether memory grows with the export (it is streamed: it should not).
 enum ExchangeScenarios {
   /// `importCount` Taskwarrior records imported into a new store; `exportSizes` stores exported.
-  static func run(server: URL, folder: URL, importCount: Int, exportSizes: [Int], today: String) throws -> [String: Any] {
+  static func run(server: URL, folder: URL, importCount: Int, exportSizes: [Int], today: String) throws -> [String: Any]
+  {
     var results: [String: Any] = [:]
     let file = folder.appendingPathComponent("taskwarrior-\(importCount).json")
     try Data(taskwarriorExport(count: importCount)).write(to: file)
@@ -67,10 +68,11 @@ enum ExchangeScenarios {
   static func peakRSSKiB(_ command: [String]) -> Int? {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-      "python3", "-c",
-      "import resource, subprocess, sys; subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL); print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)",
-    ] + command
+    process.arguments =
+      [
+        "python3", "-c",
+        "import resource, subprocess, sys; subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL); print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)",
+      ] + command
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = FileHandle.nullDevice

@@ -37,7 +37,8 @@ struct PostgresScenarios {
     results["schedule"] = try series { r in
       id += 1
       let date = CalendarDate(iso: "2026-02-12")!.adding(days: r.next(60)).description
-      return #"{"jsonrpc":"2.0","id":\#(id),"method":"task/schedule","params":{"id":\#(r.next(size) + 1),"date":"\#(date)"}}"#
+      return
+        #"{"jsonrpc":"2.0","id":\#(id),"method":"task/schedule","params":{"id":\#(r.next(size) + 1),"date":"\#(date)"}}"#
     }
     // Another server, subscribed: the time from a change's reply here to its view/changed there.
     let other = try BenchPipe(server: server, arguments: args, pinned: false)
@@ -47,7 +48,8 @@ struct PostgresScenarios {
     for n in 0..<min(iterations, 200) {
       id += 1
       let started = BenchPipe.now()
-      try pipe.request(#"{"jsonrpc":"2.0","id":\#(id),"method":"task/create","params":{"title":"pushed \#(n)","view":"inbox"}}"#)
+      try pipe.request(
+        #"{"jsonrpc":"2.0","id":\#(id),"method":"task/create","params":{"title":"pushed \#(n)","view":"inbox"}}"#)
       _ = try other.readLine()
       seen.append(BenchPipe.now() - started)
     }

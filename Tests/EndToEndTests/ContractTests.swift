@@ -21,7 +21,8 @@ import Testing
 
   @Test func rpcDiscoverAnswersTheDocument() throws {
     let server = try TaskwireProcess.started()
-    #expect(try server.result("rpc.discover") == (try document()), "run Protocol/regenerate.sh after editing openrpc.json")
+    #expect(
+      try server.result("rpc.discover") == (try document()), "run Protocol/regenerate.sh after editing openrpc.json")
   }
 
   @Test func everyMethodIsDocumentedAndRecorded() throws {
@@ -39,13 +40,16 @@ import Testing
         }
       }
     }
-    #expect(listed.subtracting(recorded).isEmpty, "methods without a recorded session: \(listed.subtracting(recorded).sorted())")
+    #expect(
+      listed.subtracting(recorded).isEmpty,
+      "methods without a recorded session: \(listed.subtracting(recorded).sorted())")
   }
 
   /// Every documented error code is in a recorded session, except those that a single process
   /// on a fresh store cannot produce; each of those has its own test.
   @Test func everyErrorCodeIsRecorded() throws {
-    let documented = Set((try document()["components"]?["errors"]?.objectValue?.values ?? []).compactMap { $0["code"]?.integerValue })
+    let documented = Set(
+      (try document()["components"]?["errors"]?.objectValue?.values ?? []).compactMap { $0["code"]?.integerValue })
     var recorded = Set<Int64>()
     for session in try sessions() {
       for line in try String(contentsOf: session, encoding: .utf8).split(separator: "\n") {
@@ -58,7 +62,8 @@ import Testing
     // -32603: only a bug produces it. -32015: only an outside writer (StoreTests).
     // -32020 and -32021: a locked or unwritable store (StoreTests).
     let unrecordable: Set<Int64> = [-32603, -32015, -32020, -32021]
-    #expect(documented.subtracting(recorded).subtracting(unrecordable).isEmpty,
+    #expect(
+      documented.subtracting(recorded).subtracting(unrecordable).isEmpty,
       "codes without a recorded session: \(documented.subtracting(recorded).subtracting(unrecordable).sorted())")
   }
 
@@ -77,9 +82,11 @@ import Testing
   }
 
   @Test func replayNamesTheFirstDifferenceAndAcceptsTheMarker() throws {
-    let session = try String(contentsOf: try sessions().first { $0.lastPathComponent == "undo-redo.jsonl" }!, encoding: .utf8)
+    let session = try String(
+      contentsOf: try sessions().first { $0.lastPathComponent == "undo-redo.jsonl" }!, encoding: .utf8)
     #expect(try replay(session).0 == 0)
-    let changed = session.replacingOccurrences(of: #""label":"Create 'Buy milk'""#, with: #""label":"Create 'Buy oat milk'""#)
+    let changed = session.replacingOccurrences(
+      of: #""label":"Create 'Buy milk'""#, with: #""label":"Create 'Buy oat milk'""#)
     let (status, output) = try replay(changed)
     #expect(status == 1)
     #expect(output.contains("differs at /result/steps/4/label"), "\(output)")
@@ -101,7 +108,12 @@ import Testing
     let undocumentedError: JSONValue = ["jsonrpc": "2.0", "id": 1, "error": ["code": -32013, "message": "x"]]
     #expect(checker.check(reply: undocumentedError, method: "task/delete", params: ["id": 3]) != nil)
     #expect(checker.check(reply: good, method: "task/delete", params: ["id": 3, "force": true]) != nil)
-    let note: JSONValue = ["jsonrpc": "2.0", "method": "view/changed", "params": ["subscription": 1, "view": "today", "from": 1, "to": 2, "today": "2026-02-12", "ops": [["op": "teleport"]]]]
+    let note: JSONValue = [
+      "jsonrpc": "2.0", "method": "view/changed",
+      "params": [
+        "subscription": 1, "view": "today", "from": 1, "to": 2, "today": "2026-02-12", "ops": [["op": "teleport"]],
+      ],
+    ]
     #expect(checker.check(notification: note) != nil)
   }
 }

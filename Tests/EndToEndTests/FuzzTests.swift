@@ -16,11 +16,15 @@ import Testing
       case 0: return .null
       case 1: return .bool(random.next(2) == 0)
       case 2: return .int(random.next(7) - 2)
-      case 3: return .number(["1e400", "-0", "9007199254740993", "0.5", "-1e-9", "123456789012345678901234567890"][random.next(6)])
+      case 3:
+        return .number(
+          ["1e400", "-0", "9007199254740993", "0.5", "-1e-9", "123456789012345678901234567890"][random.next(6)])
       case 4:
         return .string(
-          ["", " ", "today", "tomorrow", "2026-02-29", "2026-13-45", "fri", "in 3 days", "'; DROP TABLE tasks; --",
-           "\u{0}", "\u{2028}", "é", String(repeating: "x", count: 300), "inbox", "upcoming", "matrix", "do", "+2w"][random.next(18)])
+          [
+            "", " ", "today", "tomorrow", "2026-02-29", "2026-13-45", "fri", "in 3 days", "'; DROP TABLE tasks; --",
+            "\u{0}", "\u{2028}", "é", String(repeating: "x", count: 300), "inbox", "upcoming", "matrix", "do", "+2w",
+          ][random.next(18)])
       case 5: return .int(random.next(1_000_000) - 10)
       case 6, 7: return .string(keys[random.next(keys.count)])
       case 8: return .array((0..<random.next(4)).map { _ in value(depth: depth + 1) })
@@ -36,14 +40,19 @@ import Testing
 
   @Test func randomParamsAtEveryMethod() throws {
     let server = try TaskwireProcess.started()
-    let document = try JSONParser.parse(try Data(contentsOf: ContractTests.root.appendingPathComponent("Protocol/openrpc.json")))
+    let document = try JSONParser.parse(
+      try Data(contentsOf: ContractTests.root.appendingPathComponent("Protocol/openrpc.json")))
     let methods = (document["methods"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue }
       .filter { $0 != "shutdown" && $0 != "initialize" }
     var keys = Set<String>()
     for method in document["methods"]?.arrayValue ?? [] {
-      for param in OpenRPCDocument.params(of: method, in: document) { if let name = param["name"]?.stringValue { keys.insert(name) } }
+      for param in OpenRPCDocument.params(of: method, in: document) {
+        if let name = param["name"]?.stringValue { keys.insert(name) }
+      }
     }
-    keys.formUnion(["pattern", "weekdays", "monthDay", "interval", "afterCompletion", "tagsAny", "priorities", "text", "now"])
+    keys.formUnion([
+      "pattern", "weekdays", "monthDay", "interval", "afterCompletion", "tagsAny", "priorities", "text", "now",
+    ])
     var fuzzer = Fuzzer(random: Generator(seed: 7), keys: keys.sorted())
     for _ in 0..<20 { try server.result("task/create", ["title": "seed", "view": "today"]) }
     for step in 0..<1500 {
@@ -52,17 +61,23 @@ import Testing
       // Mostly objects with the method's own members, sometimes anything at all.
       if fuzzer.random.next(4) > 0 {
         var object = JSONObject()
-        for _ in 0..<fuzzer.random.next(5) { object[fuzzer.keys[fuzzer.random.next(fuzzer.keys.count)]] = fuzzer.value(depth: 1) }
+        for _ in 0..<fuzzer.random.next(5) {
+          object[fuzzer.keys[fuzzer.random.next(fuzzer.keys.count)]] = fuzzer.value(depth: 1)
+        }
         if fuzzer.random.next(2) == 0 { object["id"] = .int(fuzzer.random.next(25)) }
         params = .object(object)
       }
       if method == "test/setClock" { continue }
       guard let reply = try? server.call(method, params) else {
-        Issue.record("step \(step): no reply to \(method) \(JSONWriter.string(params)); server running: \(server.process.isRunning), status \(server.process.isRunning ? -1 : server.process.terminationStatus)")
+        Issue.record(
+          "step \(step): no reply to \(method) \(JSONWriter.string(params)); server running: \(server.process.isRunning), status \(server.process.isRunning ? -1 : server.process.terminationStatus)"
+        )
         return
       }
       if let code = reply["error"]?["code"]?.integerValue {
-        #expect(Self.allowed.contains(code), "step \(step): \(method) \(JSONWriter.string(params)) → \(JSONWriter.string(reply))")
+        #expect(
+          Self.allowed.contains(code),
+          "step \(step): \(method) \(JSONWriter.string(params)) → \(JSONWriter.string(reply))")
       }
     }
     #expect(try server.result("tags/list")["tags"] != nil, "still serving")

@@ -14,7 +14,9 @@ import Testing
   /// English labels, dates and error messages.
   static let englishPatterns: [String] = {
     let english = Words.english
-    var words = [english.inbox, english.today, english.tomorrow, english.yesterday, english.chooseDate, english.lastDay]
+    var words = [
+      english.inbox, english.today, english.tomorrow, english.yesterday, english.chooseDate, english.lastDay,
+    ]
     words += Array(english.quadrants.values) + Array(english.repeats.values)
     let literal = words.map { #"\b"# + NSRegularExpression.escapedPattern(for: $0) + #"\b"# }
     let months = english.monthsShort.joined(separator: "|")

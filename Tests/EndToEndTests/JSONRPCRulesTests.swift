@@ -116,7 +116,7 @@ import Testing
   }
 
   @Test func contentLengthFraming() throws {
-    let server = try TaskwireProcess([ "--memory"] + TaskwireProcess.clockArguments)
+    let server = try TaskwireProcess(["--memory"] + TaskwireProcess.clockArguments)
     func exchange(_ body: String) throws -> JSONValue {
       server.sendBytes(Array("Content-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8))
       let header = try #require(server.readLine())
@@ -127,7 +127,8 @@ import Testing
     }
     let initialize = try exchange(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}"#)
     #expect(initialize["result"]?["protocolVersion"] == "1")
-    let created = try exchange(#"{"jsonrpc":"2.0","id":2,"method":"task/create","params":{"title":"Über\nall","view":"today"}}"#)
+    let created = try exchange(
+      #"{"jsonrpc":"2.0","id":2,"method":"task/create","params":{"title":"Über\nall","view":"today"}}"#)
     #expect(created["result"]?["task"]?["title"] == "Über\nall")
   }
 
@@ -159,7 +160,8 @@ import Testing
   @Test func endOfInputAnswersWhatIsInFlightThenExitsZero() throws {
     let server = try TaskwireProcess.started()
     // Blank lines and CRLF are tolerated; a last line without a newline is still served.
-    server.sendBytes(Array("\n\r\n{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"view/list\",\"params\":{\"view\":\"today\"}}\r\n".utf8))
+    server.sendBytes(
+      Array("\n\r\n{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"view/list\",\"params\":{\"view\":\"today\"}}\r\n".utf8))
     server.sendBytes(Array(#"{"jsonrpc":"2.0","id":8,"method":"view/list","params":{"view":"inbox"}}"#.utf8))
     server.closeInput()
     #expect(try server.readMessage()["id"] == 7)
@@ -169,7 +171,9 @@ import Testing
 
   @Test func oversizedLineIsRefusedAndTheNextServed() throws {
     let server = try TaskwireProcess.started()
-    let huge = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"task/create\",\"params\":{\"title\":\"" + String(repeating: "x", count: 9 * 1024 * 1024) + "\"}}"
+    let huge =
+      "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"task/create\",\"params\":{\"title\":\""
+      + String(repeating: "x", count: 9 * 1024 * 1024) + "\"}}"
     server.send(huge)
     let reply = try server.readMessage()
     #expect(reply["error"]?["code"] == -32600)

@@ -11,11 +11,13 @@ import Testing
 
   @Test func completingARecurringTaskCreatesTheNextOneAndUndoTakesBothBack() throws {
     let server = try TaskwireProcess.started()
-    try server.result("task/create", [
-      "title": "Water plants", "view": "today", "recurrence": ["pattern": "weekly", "weekdays": [1, 4]],
-      "tags": ["home"], "priority": 2, "urgent": true, "durationMinutes": 5, "type": "errand",
-      "notes": "the ferns too", "dueDate": "2026-02-13",
-    ])
+    try server.result(
+      "task/create",
+      [
+        "title": "Water plants", "view": "today", "recurrence": ["pattern": "weekly", "weekdays": [1, 4]],
+        "tags": ["home"], "priority": 2, "urgent": true, "durationMinutes": 5, "type": "errand",
+        "notes": "the ferns too", "dueDate": "2026-02-13",
+      ])
     try server.result("task/complete", ["id": 1])
     let next = try #require(try server.result("task/get", ["id": 2])["task"])
     #expect(next["scheduledDate"] == "2026-02-16")
@@ -50,10 +52,13 @@ import Testing
     let (recurrence, scheduled, completedAt, next) = example
     let server = try TaskwireProcess(["--memory", "--clock", "\(scheduled)T08:00:00Z", "--time-zone", "Europe/Berlin"])
     try server.result("initialize", [:])
-    try server.result("task/create", ["title": "repeat", "scheduledDate": .string(scheduled), "recurrence": recurrence])
+    try server.result(
+      "task/create", ["title": "repeat", "scheduledDate": .string(scheduled), "recurrence": recurrence])
     try server.result("test/setClock", ["now": .string(completedAt)])
     try server.result("task/complete", ["id": 1])
-    #expect(try server.result("task/get", ["id": 2])["task"]?["scheduledDate"] == .string(next), "\(JSONWriter.string(recurrence))")
+    #expect(
+      try server.result("task/get", ["id": 2])["task"]?["scheduledDate"] == .string(next),
+      "\(JSONWriter.string(recurrence))")
   }
 
   @Test func aLongOverdueDailyTaskComesBackTomorrow() throws {
@@ -72,7 +77,8 @@ import Testing
     try server.result("task/create", ["title": "tidy"])
     let matrix = try server.result("view/list", ["view": "matrix"])
     #expect(matrix["groups"]?.arrayValue?.map { $0["key"] } == ["do", "schedule", "delegate", "eliminate"])
-    #expect(matrix["groups"]?.arrayValue?.map { $0["title"] } == ["Urgent & important", "Important", "Urgent", "Neither"])
+    #expect(
+      matrix["groups"]?.arrayValue?.map { $0["title"] } == ["Urgent & important", "Important", "Urgent", "Neither"])
     #expect((0..<4).map { titles(matrix, group: $0) } == [["fire"], ["plan"], ["call back"], ["tidy"]])
     // Drag "tidy" above "fire": it becomes urgent and important (priority 2).
     let moved = try server.result("task/move", ["id": 4, "view": "matrix", "quadrant": "do", "index": 0])
@@ -86,7 +92,9 @@ import Testing
     #expect(fire["task"]?["urgent"] == false)
     let after = try server.result("view/list", ["view": "matrix"])
     #expect((0..<4).map { titles(after, group: $0) } == [["tidy"], ["plan", "fire"], ["call back"], []])
-    #expect(titles(try server.result("view/list", ["view": "inbox"])) == ["fire", "plan", "call back", "tidy"], "the date list keeps its order")
+    #expect(
+      titles(try server.result("view/list", ["view": "inbox"])) == ["fire", "plan", "call back", "tidy"],
+      "the date list keeps its order")
     try server.result("history/undo")
     try server.result("history/undo")
     let restored = try server.result("view/list", ["view": "matrix"])
@@ -96,9 +104,18 @@ import Testing
   @Test func eachFilterAndSortAloneAndCombined() throws {
     let server = try TaskwireProcess.started()
     let tasks: [JSONValue] = [
-      ["title": "Alpha", "tags": ["Home"], "priority": 1, "durationMinutes": 30, "dueDate": "2026-02-20", "type": "errand"],
-      ["title": "bravo", "tags": ["work", "home"], "priority": 3, "durationMinutes": 5, "urgent": true, "notes": "see the Budget"],
-      ["title": "Charlie", "tags": ["work"], "priority": 2, "durationMinutes": 60, "dueDate": "2026-02-14", "recurrence": ["pattern": "daily"]],
+      [
+        "title": "Alpha", "tags": ["Home"], "priority": 1, "durationMinutes": 30, "dueDate": "2026-02-20",
+        "type": "errand",
+      ],
+      [
+        "title": "bravo", "tags": ["work", "home"], "priority": 3, "durationMinutes": 5, "urgent": true,
+        "notes": "see the Budget",
+      ],
+      [
+        "title": "Charlie", "tags": ["work"], "priority": 2, "durationMinutes": 60, "dueDate": "2026-02-14",
+        "recurrence": ["pattern": "daily"],
+      ],
       ["title": "delta", "priority": 3, "durationMinutes": 30, "type": "errand"],
     ]
     for task in tasks { try server.result("task/create", task) }
@@ -119,17 +136,23 @@ import Testing
     #expect(try list(["text": "budget"]) == ["bravo"], "notes too, ignoring case")
     #expect(try list(["text": "ALPHA"]) == ["Alpha"])
     #expect(try list(["hasRecurrence": true]) == ["Charlie"])
-    #expect(try list(nil, sort: "priority") == ["bravo", "delta", "Charlie", "Alpha"], "stable: manual order breaks ties")
+    #expect(
+      try list(nil, sort: "priority") == ["bravo", "delta", "Charlie", "Alpha"], "stable: manual order breaks ties")
     #expect(try list(nil, sort: "duration") == ["bravo", "Alpha", "delta", "Charlie"])
     #expect(try list(nil, sort: "dueDate") == ["Charlie", "Alpha", "bravo", "delta"], "none last")
     #expect(try list(nil, sort: "title") == ["Alpha", "bravo", "Charlie", "delta"], "ignoring case")
     #expect(try list(nil, sort: "manual") == ["Alpha", "bravo", "Charlie", "delta"])
     #expect(try list(["priorities": [3], "tagsAny": ["home", "work"]], sort: "title") == ["bravo"])
     #expect(try list(["types": ["errand"], "urgent": false], sort: "duration") == ["Alpha", "delta"])
-    #expect(try server.error("view/list", ["view": "inbox", "filter": ["colour": "red"]])["data"]?["param"] == "filter.colour")
-    #expect(try server.error("view/list", ["view": "inbox", "filter": ["dueBefore": "whenever"]])["data"]?["param"] == "filter.dueBefore")
+    #expect(
+      try server.error("view/list", ["view": "inbox", "filter": ["colour": "red"]])["data"]?["param"] == "filter.colour"
+    )
+    #expect(
+      try server.error("view/list", ["view": "inbox", "filter": ["dueBefore": "whenever"]])["data"]?["param"]
+        == "filter.dueBefore")
     let tags = try server.result("tags/list")
-    #expect(tags == ["tags": [["tag": "Home", "count": 1], ["tag": "home", "count": 1], ["tag": "work", "count": 2]]])
+    #expect(
+      tags == ["tags": [["tag": "Home", "count": 1], ["tag": "home", "count": 1], ["tag": "work", "count": 2]]])
   }
 
   @Test func allAndLogbook() throws {
@@ -155,7 +178,8 @@ import Testing
     let server = try TaskwireProcess.started()
     try server.result("task/create", ["title": "a", "view": "today", "tags": ["home"]])
     try server.result("task/create", ["title": "b", "view": "today"])
-    var applier = try SnapshotApplier(subscribeResult: try server.result("view/subscribe", ["view": "today", "filter": ["tagsAny": ["home"]]]))
+    var applier = try SnapshotApplier(
+      subscribeResult: try server.result("view/subscribe", ["view": "today", "filter": ["tagsAny": ["home"]]]))
     #expect(applier.groups[0]["tasks"]?.arrayValue?.count == 1)
     let steps: [(String, JSONValue)] = [
       ("task/update", ["id": 2, "tags": ["home"]]),
@@ -169,7 +193,8 @@ import Testing
     for (method, params) in steps {
       let (_, notes) = try server.resultAndNotifications(method, params)
       for note in notes { try applier.apply(try #require(note["params"])) }
-      var list = try #require(try server.result("view/list", ["view": "today", "filter": ["tagsAny": ["home"]]]).objectValue)
+      var list = try #require(
+        try server.result("view/list", ["view": "today", "filter": ["tagsAny": ["home"]]]).objectValue)
       list["version"] = nil
       #expect(JSONValue.object(list) == .object(applier.snapshot), "after \(method)")
     }

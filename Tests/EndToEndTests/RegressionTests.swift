@@ -7,10 +7,13 @@ import Testing
 @Suite struct RegressionTests {
   @Test func datesPastYear9999AreRefusedOrKeptNotCrashed() throws {
     let server = try TaskwireProcess.started()
-    #expect(try server.error("view/list", ["view": "today", "filter": ["dueBefore": "in 8000 years"]])["code"] == -32602)
+    #expect(
+      try server.error("view/list", ["view": "today", "filter": ["dueBefore": "in 8000 years"]])["code"] == -32602)
     #expect(try server.error("task/create", ["title": "x", "scheduledDate": "+9999y"])["code"] == -32602)
-    try server.result("task/create", ["title": "last", "scheduledDate": "9999-12-31", "recurrence": ["pattern": "daily"]])
-    try server.result("task/create", ["title": "monthly", "scheduledDate": "9999-12-15", "recurrence": ["pattern": "monthly"]])
+    try server.result(
+      "task/create", ["title": "last", "scheduledDate": "9999-12-31", "recurrence": ["pattern": "daily"]])
+    try server.result(
+      "task/create", ["title": "monthly", "scheduledDate": "9999-12-15", "recurrence": ["pattern": "monthly"]])
     try server.result("task/complete", ["id": 1])
     try server.result("task/complete", ["id": 2])
     #expect(try server.error("task/get", ["id": 3])["code"] == -32010, "no occurrence after the last day")
@@ -74,7 +77,8 @@ import Testing
 
   @Test func aWholeTaskCanBeSavedBack() throws {
     let server = try TaskwireProcess.started()
-    let task = try #require(try server.result("task/create", ["title": "rent", "recurrence": ["pattern": "monthly"]])["task"])
+    let task = try #require(
+      try server.result("task/create", ["title": "rent", "recurrence": ["pattern": "monthly"]])["task"])
     // A monthly repeat keeps the day it starts on (issue 15): today, the 12th, for an Inbox task.
     #expect(task["recurrence"] == ["pattern": "monthly", "monthDay": 12])
     var fields = try #require(task.objectValue)

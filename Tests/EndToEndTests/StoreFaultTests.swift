@@ -28,7 +28,11 @@ import Testing
     try server.result("task/create", ["title": "a"])
     let holder = Process()
     holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    holder.arguments = ["python3", "-c", "import sqlite3,sys,time; c=sqlite3.connect(sys.argv[1], isolation_level=None); c.execute('BEGIN IMMEDIATE'); print('locked', flush=True); time.sleep(9)", db]
+    holder.arguments = [
+      "python3", "-c",
+      "import sqlite3,sys,time; c=sqlite3.connect(sys.argv[1], isolation_level=None); c.execute('BEGIN IMMEDIATE'); print('locked', flush=True); time.sleep(9)",
+      db,
+    ]
     let ready = Pipe()
     holder.standardOutput = ready
     try holder.run()
@@ -50,14 +54,20 @@ import Testing
       let server = try TaskwireProcess.started(["--db", db])
       let writer = Thread {
         for n in 0..<400 {
-          server.send(#"{"jsonrpc":"2.0","id":"\#(round)-\#(n)","method":"task/create","params":{"title":"r\#(round)-\#(n)","view":"today"}}"#)
-          server.send(#"{"jsonrpc":"2.0","id":"m\#(round)-\#(n)","method":"task/move","params":{"id":1,"view":"today","index":0}}"#)
+          server.send(
+            #"{"jsonrpc":"2.0","id":"\#(round)-\#(n)","method":"task/create","params":{"title":"r\#(round)-\#(n)","view":"today"}}"#
+          )
+          server.send(
+            #"{"jsonrpc":"2.0","id":"m\#(round)-\#(n)","method":"task/move","params":{"id":1,"view":"today","index":0}}"#
+          )
         }
       }
       writer.start()
       let deadline = Date().addingTimeInterval(0.05 + Double(round % 4) * 0.07)
       while Date() < deadline, let line = server.readLine(timeout: 1) {
-        if let reply = try? JSONParser.parse(line), let title = reply["result"]?["task"]?["title"]?.stringValue, title.hasPrefix("r") {
+        if let reply = try? JSONParser.parse(line), let title = reply["result"]?["task"]?["title"]?.stringValue,
+          title.hasPrefix("r")
+        {
           acknowledged.insert(title)
         }
       }
@@ -67,11 +77,20 @@ import Testing
     #expect(acknowledged.count > 10)
     #expect(try sqlite(db, "PRAGMA integrity_check") == "ok")
     let server = try TaskwireProcess.started(["--db", db])
-    let titles = Set((try server.result("view/list", ["view": "today"])["groups"]?[0]?["tasks"]?.arrayValue ?? []).compactMap { $0["title"]?.stringValue })
+    let titles = Set(
+      (try server.result("view/list", ["view": "today"])["groups"]?[0]?["tasks"]?.arrayValue ?? []).compactMap {
+        $0["title"]?.stringValue
+      })
     #expect(acknowledged.subtracting(titles).isEmpty, "lost: \(acknowledged.subtracting(titles).sorted().prefix(5))")
     // Every step is whole: no recorded create without its task, no task without its step.
-    #expect(try sqlite(db, "SELECT count(*) FROM history_ops WHERE before IS NULL AND task_id NOT IN (SELECT id FROM tasks)") == "0")
-    #expect(try sqlite(db, "SELECT count(*) FROM tasks WHERE id > (SELECT min(task_id) FROM history_ops) AND id NOT IN (SELECT task_id FROM history_ops)") == "0")
+    #expect(
+      try sqlite(db, "SELECT count(*) FROM history_ops WHERE before IS NULL AND task_id NOT IN (SELECT id FROM tasks)")
+        == "0")
+    #expect(
+      try sqlite(
+        db,
+        "SELECT count(*) FROM tasks WHERE id > (SELECT min(task_id) FROM history_ops) AND id NOT IN (SELECT task_id FROM history_ops)"
+      ) == "0")
   }
 
   @Test(arguments: [2, 4])
@@ -85,12 +104,14 @@ import Testing
         for n in 0..<perProcess {
           let reply = try? server.call("task/create", ["title": .string("p\(offset)-\(n)"), "view": "today"])
           if reply?["result"] == nil { failures.add() }
-          if n % 5 == 0, (try? server.call("task/move", ["id": 1, "view": "today", "index": 0]))?["result"] == nil { failures.add() }
+          if n % 5 == 0, (try? server.call("task/move", ["id": 1, "view": "today", "index": 0]))?["result"] == nil {
+            failures.add()
+          }
         }
         failures.done()
       }
     }
-    threads.forEach { $0.start() }
+    for thread in threads { thread.start() }
     failures.waitForDone(threads.count)
     #expect(failures.count == 0, "no busy errors under normal contention")
     let list = try servers[0].result("view/list", ["view": "today"])
@@ -154,7 +175,8 @@ import Testing
     let server = try TaskwireProcess.started(["--db", db])
     let error = try server.error("view/list", ["view": "inbox"])
     #expect(error["code"] == -32021)
-    #expect(error["data"]?["sqlite"]?.stringValue?.contains("malformed") == true, "\(JSONWriter.string(.object(error)))")
+    #expect(
+      error["data"]?["sqlite"]?.stringValue?.contains("malformed") == true, "\(JSONWriter.string(.object(error)))")
     #expect(try server.error("task/create", ["title": "x"])["code"] == -32021)
     server.closeInput()
     #expect(server.waitForExit() == 0)
@@ -172,12 +194,16 @@ import Testing
     process.standardInput = input
     process.standardOutput = output
     try process.run()
-    try input.fileHandleForWriting.write(contentsOf: Data(#"{"jsonrpc":"2.0","id":1,"method":"initialize"}"#.utf8 + [0x0A]))
-    try input.fileHandleForWriting.write(contentsOf: Data(#"{"jsonrpc":"2.0","id":2,"method":"task/create","params":{"title":"x"}}"#.utf8 + [0x0A]))
+    try input.fileHandleForWriting.write(
+      contentsOf: Data(#"{"jsonrpc":"2.0","id":1,"method":"initialize"}"#.utf8 + [0x0A]))
+    try input.fileHandleForWriting.write(
+      contentsOf: Data(#"{"jsonrpc":"2.0","id":2,"method":"task/create","params":{"title":"x"}}"#.utf8 + [0x0A]))
     var received = 0
     while received < 2, !output.fileHandleForReading.availableData.isEmpty { received = 2 }
     Thread.sleep(forTimeInterval: 0.3)
-    func mode(_ path: String) -> Int? { (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int }
+    func mode(_ path: String) -> Int? {
+      (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int
+    }
     #expect(mode(folder.path) == 0o700)
     #expect(mode(db) == 0o600)
     #expect(mode(db + "-wal") == 0o600)

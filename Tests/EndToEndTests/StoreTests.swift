@@ -11,7 +11,9 @@ import Testing
     let first = try TaskwireProcess.started(["--db", db])
     try first.result("task/create", ["title": "a", "view": "today", "tags": ["x"], "notes": "n"])
     try first.result("task/create", ["title": "b", "view": "today"])
-    try first.result("task/create", ["title": "c", "scheduledDate": "2026-02-20", "recurrence": ["pattern": "monthly", "monthDay": 32]])
+    try first.result(
+      "task/create",
+      ["title": "c", "scheduledDate": "2026-02-20", "recurrence": ["pattern": "monthly", "monthDay": 32]])
     try first.result("task/move", ["id": 2, "view": "today", "index": 0])
     try first.result("task/complete", ["id": 3])
     let lists = try ["inbox", "today", "upcoming"].map { try first.content($0) }
@@ -36,7 +38,8 @@ import Testing
     // A new store's folder is 0700 and its files 0600.
     let attributes = try FileManager.default.attributesOfItem(atPath: db)
     #expect((attributes[.posixPermissions] as? Int) == 0o600)
-    let folderAttributes = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("nested").path)
+    let folderAttributes = try FileManager.default.attributesOfItem(
+      atPath: folder.appendingPathComponent("nested").path)
     #expect((folderAttributes[.posixPermissions] as? Int) == 0o700)
   }
 
@@ -50,7 +53,8 @@ import Testing
     process.standardOutput = Pipe()
     process.standardError = Pipe()
     try process.run()
-    try input.fileHandleForWriting.write(contentsOf: Data(#"{"jsonrpc":"2.0","id":1,"method":"initialize"}"#.utf8 + [0x0A]))
+    try input.fileHandleForWriting.write(
+      contentsOf: Data(#"{"jsonrpc":"2.0","id":1,"method":"initialize"}"#.utf8 + [0x0A]))
     try input.fileHandleForWriting.close()
     process.waitUntilExit()
     #expect(process.terminationStatus == 0)
@@ -92,7 +96,9 @@ import Testing
     let help = try run(["--help"])
     #expect(help.0 == 0)
     #expect(help.1.contains("--db PATH"))
-    for bad in [["--frobnicate"], ["--db"], ["--time-zone", "Mars/Olympus"], ["--clock", "noon"], ["--memory", "--db", "x"]] {
+    for bad in [
+      ["--frobnicate"], ["--db"], ["--time-zone", "Mars/Olympus"], ["--clock", "noon"], ["--memory", "--db", "x"],
+    ] {
       let result = try run(bad)
       #expect(result.0 == 2, "\(bad)")
       #expect(result.1.isEmpty, "nothing on stdout for \(bad)")
@@ -111,7 +117,9 @@ import Testing
     try server.result("task/update", ["id": 1, "title": "b"])
     let sqlite = Process()
     sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-    sqlite.arguments = [db, "UPDATE tasks SET title = 'edited elsewhere' WHERE id = 1; INSERT INTO changes (task_id) VALUES (1);"]
+    sqlite.arguments = [
+      db, "UPDATE tasks SET title = 'edited elsewhere' WHERE id = 1; INSERT INTO changes (task_id) VALUES (1);",
+    ]
     try sqlite.run()
     sqlite.waitUntilExit()
     let conflict = try server.error("history/undo")

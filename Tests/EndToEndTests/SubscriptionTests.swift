@@ -36,7 +36,9 @@ import Testing
       ["view": "inbox"], ["view": "today"], ["view": "upcoming"], ["view": "matrix"], ["view": "all"],
       ["view": "logbook"], ["view": "all", "filter": ["priorities": [2, 3]], "sort": "title"],
     ]
-    for query in queries { appliers.append(try SnapshotApplier(subscribeResult: try server.result("view/subscribe", query))) }
+    for query in queries {
+      appliers.append(try SnapshotApplier(subscribeResult: try server.result("view/subscribe", query)))
+    }
     var random = Generator(seed: 42)
     let dates = ["today", "tomorrow", "2026-02-14", "2026-02-20"]
     var nextID = 1
@@ -53,9 +55,16 @@ import Testing
         ]
       case 2:
         method = "task/update"
-        params = ["id": id, "title": .string("u\(step)"), "priority": .int(random.next(3) + 1), "urgent": .bool(random.next(2) == 0)]
-      case 3: method = "task/complete"; params = ["id": id, "completed": .bool(random.next(3) > 0)]
-      case 4: method = "task/delete"; params = ["id": id]
+        params = [
+          "id": id, "title": .string("u\(step)"), "priority": .int(random.next(3) + 1),
+          "urgent": .bool(random.next(2) == 0),
+        ]
+      case 3:
+        method = "task/complete"
+        params = ["id": id, "completed": .bool(random.next(3) > 0)]
+      case 4:
+        method = "task/delete"
+        params = ["id": id]
       case 5, 6:
         let target = random.next(5)
         method = "task/move"
@@ -70,9 +79,15 @@ import Testing
           object["date"] = .string(dates[target])
         }
         params = .object(object)
-      case 7: method = "task/schedule"; params = ["id": id, "date": random.next(5) == 0 ? .null : .string(dates[random.next(4)])]
-      case 8, 9: method = "history/undo"; params = nil
-      case 10: method = "history/redo"; params = nil
+      case 7:
+        method = "task/schedule"
+        params = ["id": id, "date": random.next(5) == 0 ? .null : .string(dates[random.next(4)])]
+      case 8, 9:
+        method = "history/undo"
+        params = nil
+      case 10:
+        method = "history/redo"
+        params = nil
       default:
         method = "test/setClock"
         params = ["now": .string("2026-02-\(12 + step / 60)T\(10 + random.next(12)):00:00Z")]
@@ -91,10 +106,13 @@ import Testing
       for (offset, query) in queries.enumerated() {
         var list = try #require(try server.result("view/list", query).objectValue)
         if query["filter"] == nil {
-          #expect(list["version"] == .int(appliers[offset].version), "\(JSONWriter.string(query)) version at step \(step)")
+          #expect(
+            list["version"] == .int(appliers[offset].version), "\(JSONWriter.string(query)) version at step \(step)")
         }
         list["version"] = nil
-        #expect(JSONValue.object(list) == .object(appliers[offset].snapshot), "\(JSONWriter.string(query)) at step \(step) after \(method)")
+        #expect(
+          JSONValue.object(list) == .object(appliers[offset].snapshot),
+          "\(JSONWriter.string(query)) at step \(step) after \(method)")
         if JSONValue.object(list) != .object(appliers[offset].snapshot) { return }
       }
     }
@@ -111,11 +129,16 @@ import Testing
     let subscription = try server.result("view/subscribe", ["view": "today"])
     #expect(subscription["snapshot"]?["groups"]?[0]?["tasks"]?.arrayValue?.count == 10_000)
     let version = try #require(subscription["version"])
-    server.send(#"{"jsonrpc":"2.0","id":1,"method":"task/move","params":{"id":17,"view":"today","index":9000,"version":\#(JSONWriter.string(version))}}"#)
+    server.send(
+      #"{"jsonrpc":"2.0","id":1,"method":"task/move","params":{"id":17,"view":"today","index":9000,"version":\#(JSONWriter.string(version))}}"#
+    )
     #expect(try server.readMessage()["result"]?["index"] == 9000)
     let line = try #require(server.readLine())
     let note = try JSONParser.parse(line)
-    #expect(note["params"]?["ops"] == [["op": "move", "id": 17, "from": ["group": "today", "index": 16], "to": ["group": "today", "index": 9000]]])
+    #expect(
+      note["params"]?["ops"] == [
+        ["op": "move", "id": 17, "from": ["group": "today", "index": 16], "to": ["group": "today", "index": 9000]]
+      ])
     #expect(line.utf8.count < 300, "\(line.utf8.count) bytes")
   }
 
@@ -127,7 +150,10 @@ import Testing
     try server.result("test/setClock", ["now": "2026-02-12T09:30:00Z"])
     let (_, notes) = try server.resultAndNotifications("task/move", ["id": 2, "view": "today", "index": 0])
     #expect(notes.count == 1)
-    #expect(notes.first?["params"]?["ops"] == [["op": "move", "id": 2, "from": ["group": "today", "index": 1], "to": ["group": "today", "index": 0]]])
+    #expect(
+      notes.first?["params"]?["ops"] == [
+        ["op": "move", "id": 2, "from": ["group": "today", "index": 1], "to": ["group": "today", "index": 0]]
+      ])
     let (_, back) = try server.resultAndNotifications("task/move", ["id": 2, "view": "today", "index": 1])
     #expect(back.first?["params"]?["ops"]?[0]?["id"] == 2)
   }
@@ -142,7 +168,9 @@ import Testing
     #expect(stale["data"]?["view"] == "today")
     let current = try #require(try server.result("view/list", ["view": "today"])["version"])
     #expect(stale["data"]?["current"] == current)
-    let titles = try server.result("view/list", ["view": "today"])["groups"]?[0]?["tasks"]?.arrayValue?.map { $0["title"] }
+    let titles = try server.result("view/list", ["view": "today"])["groups"]?[0]?["tasks"]?.arrayValue?.map {
+      $0["title"]
+    }
     #expect(titles == ["a", "b", "c", "d"], "nothing moved")
     try server.result("task/move", ["id": 1, "view": "today", "index": 2, "version": current])
     #expect(try server.error("task/schedule", ["id": 2, "date": "today", "version": version])["code"] == -32801)
@@ -163,7 +191,9 @@ import Testing
     try upcoming.apply(try #require(notes[1]["params"]))
     #expect(today.snapshot["today"] == "2026-02-13")
     #expect(today.groups[0]["date"] == "2026-02-13")
-    #expect(today.groups[0]["tasks"]?.arrayValue?.compactMap { $0["title"]?.stringValue } == ["now", "tomorrow"], "arrivals go to the end")
+    #expect(
+      today.groups[0]["tasks"]?.arrayValue?.compactMap { $0["title"]?.stringValue } == ["now", "tomorrow"],
+      "arrivals go to the end")
     #expect(upcoming.groups.map { $0["title"] } == ["Tomorrow"], "Feb 14 became Tomorrow")
     #expect(upcoming.groups[0]["tasks"]?[0]?["title"] == "later")
   }
@@ -180,7 +210,9 @@ import Testing
     // Two days later both servers see Today's own order, then Feb 13's, then Feb 14's.
     for server in [first, second] { try server.result("test/setClock", ["now": "2026-02-14T08:00:00Z"]) }
     for server in [first, second] {
-      let titles = try server.result("view/list", ["view": "today"])["groups"]?[0]?["tasks"]?.arrayValue?.compactMap { $0["title"]?.stringValue }
+      let titles = try server.result("view/list", ["view": "today"])["groups"]?[0]?["tasks"]?.arrayValue?.compactMap {
+        $0["title"]?.stringValue
+      }
       #expect(titles == ["t1", "t2", "t3", "u2", "u1", "v1"])
     }
     // Undo still works across the rollover, and the move it undoes was made before it.

@@ -35,7 +35,8 @@ final class EchoHandler: MessageHandler {
 
   @Test func aBatchIsAnsweredAsOneArrayWithoutItsNotifications() throws {
     let (_, sent) = try exchange(
-      #"[{"jsonrpc":"2.0","id":1,"method":"a"},{"jsonrpc":"2.0","method":"note"},{"jsonrpc":"2.0","id":2,"method":"fail"}]"#)
+      #"[{"jsonrpc":"2.0","id":1,"method":"a"},{"jsonrpc":"2.0","method":"note"},{"jsonrpc":"2.0","id":2,"method":"fail"}]"#
+    )
     #expect(sent.count == 1)
     #expect(sent[0].arrayValue?.count == 2)
     #expect(sent[0][1]?["error"]?["code"] == -32602)

@@ -1,10 +1,11 @@
 import Foundation
-import Testing
 import TaskwireCore
+import Testing
 
 @Suite struct CalendarDateTests {
   @Test func dayNumbersRoundTrip() {
-    for number in stride(from: CalendarDate.dayNumbers.lowerBound, through: CalendarDate.dayNumbers.upperBound, by: 997) {
+    for number in stride(from: CalendarDate.dayNumbers.lowerBound, through: CalendarDate.dayNumbers.upperBound, by: 997)
+    {
       #expect(CalendarDate(dayNumber: number).dayNumber == number)
     }
     // Arithmetic past the representable years stops at their edges instead of trapping.
@@ -73,7 +74,8 @@ import TaskwireCore
   }
 
   @Test func rebalancesOnlyAWindowWhenThereIsNoRoom() {
-    let ranks: [Int64] = (0..<1000).map { Int64($0) * 1000 } + [999_001, 999_002] + (0..<1000).map { 2_000_000 + Int64($0) * 1000 }
+    let ranks: [Int64] =
+      (0..<1000).map { Int64($0) * 1000 } + [999_001, 999_002] + (0..<1000).map { 2_000_000 + Int64($0) * 1000 }
     let sorted = list(ranks.sorted())
     let placement = DropIndex.place(in: sorted.without(nil), at: 1001)
     #expect(!placement.reassigned.isEmpty)

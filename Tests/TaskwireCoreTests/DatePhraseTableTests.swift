@@ -175,7 +175,9 @@ import Testing
   }
 
   static let rows: [Row] = table.split(separator: "\n").map { line in
-    let parts = line.split(separator: "|").map { String($0.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed()) }
+    let parts = line.split(separator: "|").map {
+      String($0.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+    }
     return Row(today: CalendarDate(iso: parts[0])!, phrase: parts[1], date: CalendarDate(iso: parts[2])!)
   }
 

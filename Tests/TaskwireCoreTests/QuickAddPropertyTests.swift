@@ -22,7 +22,8 @@ import Testing
         #expect(token.range.lowerBound >= previousEnd, "tokens in order, not overlapping: \(text.debugDescription)")
         #expect(token.range.lowerBound < token.range.upperBound)
         // The range cuts at character boundaries: it converts to whole characters and back.
-        #expect(String(text[token.range]).count == text.distance(from: token.range.lowerBound, to: token.range.upperBound))
+        #expect(
+          String(text[token.range]).count == text.distance(from: token.range.lowerBound, to: token.range.upperBound))
         #expect(token.range.lowerBound.samePosition(in: text.unicodeScalars) != nil)
         previousEnd = token.range.upperBound
       }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TaskwireCore
+import Testing
 
 @Suite struct RecurrenceTests {
   func date(_ text: String) -> CalendarDate { CalendarDate(iso: text)! }
@@ -9,8 +9,11 @@ import TaskwireCore
     recurrence.next(after: date(base), completedOn: date(today))?.description
   }
 
-  func rule(_ pattern: String, weekdays: [Int]? = nil, monthDay: Int? = nil, interval: Int? = nil, after: Bool? = nil) throws -> Recurrence {
-    try Recurrence.make(pattern: pattern, weekdays: weekdays, monthDay: monthDay, interval: interval, afterCompletion: after)
+  func rule(_ pattern: String, weekdays: [Int]? = nil, monthDay: Int? = nil, interval: Int? = nil, after: Bool? = nil)
+    throws -> Recurrence
+  {
+    try Recurrence.make(
+      pattern: pattern, weekdays: weekdays, monthDay: monthDay, interval: interval, afterCompletion: after)
   }
 
   @Test func daily() throws {
@@ -19,19 +22,27 @@ import TaskwireCore
     #expect(next(daily, from: "2026-02-01", doneOn: "2026-02-12") == "2026-02-13", "overdue comes back tomorrow")
     #expect(next(daily, from: "2026-02-20", doneOn: "2026-02-12") == "2026-02-21", "done early: the day after its date")
     #expect(next(daily, from: "2026-12-31", doneOn: "2026-12-31") == "2027-01-01")
-    #expect(next(try rule("daily", interval: 3), from: "2026-02-01", doneOn: "2026-02-12") == "2026-02-13", "on the 3-day grid")
+    #expect(
+      next(try rule("daily", interval: 3), from: "2026-02-01", doneOn: "2026-02-12") == "2026-02-13",
+      "on the 3-day grid")
   }
 
   @Test func weeklyAndBiweekly() throws {
     // 2026-02-12 is a Thursday.
     let monThu = try rule("weekly", weekdays: [1, 4])
     #expect(next(monThu, from: "2026-02-12", doneOn: "2026-02-12") == "2026-02-16")
-    #expect(next(monThu, from: "2026-02-09", doneOn: "2026-02-12") == "2026-02-16", "overdue since Monday, done Thursday")
-    #expect(next(try rule("weekly"), from: "2026-02-12", doneOn: "2026-02-12") == "2026-02-19", "no weekday: the date's own")
+    #expect(
+      next(monThu, from: "2026-02-09", doneOn: "2026-02-12") == "2026-02-16", "overdue since Monday, done Thursday")
+    #expect(
+      next(try rule("weekly"), from: "2026-02-12", doneOn: "2026-02-12") == "2026-02-19", "no weekday: the date's own")
     #expect(next(try rule("biweekly"), from: "2026-02-12", doneOn: "2026-02-12") == "2026-02-26")
-    #expect(next(try rule("biweekly", weekdays: [1, 4]), from: "2026-02-09", doneOn: "2026-02-09") == "2026-02-12", "same week")
+    #expect(
+      next(try rule("biweekly", weekdays: [1, 4]), from: "2026-02-09", doneOn: "2026-02-09") == "2026-02-12",
+      "same week")
     #expect(next(try rule("biweekly", weekdays: [1, 4]), from: "2026-02-12", doneOn: "2026-02-12") == "2026-02-23")
-    #expect(next(try rule("weekly", weekdays: [7]), from: "2026-12-27", doneOn: "2026-12-27") == "2027-01-03", "across the year")
+    #expect(
+      next(try rule("weekly", weekdays: [7]), from: "2026-12-27", doneOn: "2026-12-27") == "2027-01-03",
+      "across the year")
   }
 
   @Test func monthlyAcrossMonthEndsAndLeapYears() throws {
@@ -44,14 +55,18 @@ import TaskwireCore
     #expect(next(thirtieth, from: "2026-02-28", doneOn: "2026-02-28") == "2026-03-30", "and back to the 30th")
     let thirtyFirst = try rule("monthly", monthDay: 31)
     #expect(next(thirtyFirst, from: "2024-01-31", doneOn: "2024-01-31") == "2024-02-29")
-    #expect(next(try rule("monthly"), from: "2026-02-12", doneOn: "2026-02-12") == "2026-03-12", "no day: the date's own")
-    #expect(next(try rule("monthly", monthDay: 15, interval: 3), from: "2026-01-15", doneOn: "2026-01-15") == "2026-04-15")
-    #expect(next(try rule("monthly", monthDay: 1), from: "2025-06-01", doneOn: "2026-02-12") == "2026-03-01", "long overdue")
+    #expect(
+      next(try rule("monthly"), from: "2026-02-12", doneOn: "2026-02-12") == "2026-03-12", "no day: the date's own")
+    #expect(
+      next(try rule("monthly", monthDay: 15, interval: 3), from: "2026-01-15", doneOn: "2026-01-15") == "2026-04-15")
+    #expect(
+      next(try rule("monthly", monthDay: 1), from: "2025-06-01", doneOn: "2026-02-12") == "2026-03-01", "long overdue")
   }
 
   @Test func afterCompletion() throws {
     #expect(next(try rule("daily", interval: 3, after: true), from: "2026-01-01", doneOn: "2026-02-12") == "2026-02-15")
-    #expect(next(try rule("weekly", interval: 2, after: true), from: "2026-01-01", doneOn: "2026-02-12") == "2026-02-26")
+    #expect(
+      next(try rule("weekly", interval: 2, after: true), from: "2026-01-01", doneOn: "2026-02-12") == "2026-02-26")
     #expect(next(try rule("monthly", after: true), from: "2026-01-31", doneOn: "2026-01-31") == "2026-02-28")
     #expect(throws: DomainError.self) { try rule("weekly", weekdays: [1], after: true) }
     #expect(throws: DomainError.self) { try rule("none", interval: 2) }

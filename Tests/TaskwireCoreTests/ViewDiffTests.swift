@@ -1,6 +1,6 @@
-import Testing
 import TaskwireCore
 import TaskwireTestSupport
+import Testing
 
 /// ViewDiff on random snapshots: applying the ops to the old snapshot gives the new one.
 @Suite struct ViewDiffTests {
@@ -61,7 +61,8 @@ import TaskwireTestSupport
         let taken = ids.prefix(count)
         ids.removeFirst(taken.count)
         if !taken.isEmpty {
-          groups.append((day, taken.map { task($0, rank: Int64(random.next(4)), title: random.next(4) == 0 ? "x" : "t") }))
+          groups.append(
+            (day, taken.map { task($0, rank: Int64(random.next(4)), title: random.next(4) == 0 ? "x" : "t") }))
         }
       }
       return snapshot(groups)

@@ -18,7 +18,8 @@ import Testing
   @Test func formatsAreToldApart() throws {
     #expect(try batch(#"[{"uuid":"a","description":"x"}]"#).format == .taskwarrior)
     #expect(try batch(#"{"format":"taskwire","version":1,"tasks":[{"title":"x"}]}"#).format == .taskwire)
-    #expect(try batch("{\"uuid\":\"a\",\"description\":\"x\"}\n{\"uuid\":\"b\",\"description\":\"y\"}\n").tasks.count == 2)
+    #expect(
+      try batch("{\"uuid\":\"a\",\"description\":\"x\"}\n{\"uuid\":\"b\",\"description\":\"y\"}\n").tasks.count == 2)
   }
 
   @Test func mismatchesAndNonsense() throws {

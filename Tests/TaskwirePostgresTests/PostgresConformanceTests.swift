@@ -1,4 +1,5 @@
 import Foundation
+import TaskwireCore
 import TaskwirePostgres
 import TaskwireStore
 import TaskwireTestSupport
@@ -15,7 +16,9 @@ final class PostgresFixture: StorageFixture {
   func open() throws -> any TaskStorage { try PostgresStorage(conninfo: conninfo) }
   var sharesStore: Bool { true }
   func setNewerSchema() throws {
-    try PostgresStorage.administer(Self.base!) { "UPDATE \"\(schema)\".meta SET value = '99' WHERE key = 'schema_version'" }
+    try PostgresStorage.administer(Self.base!) {
+      "UPDATE \"\(schema)\".meta SET value = '99' WHERE key = 'schema_version'"
+    }
   }
   func remove() {
     try? PostgresStorage.administer(Self.base!) { "DROP SCHEMA IF EXISTS \"\(schema)\" CASCADE" }
@@ -96,12 +99,11 @@ struct PostgresConformanceTests {
   }
 }
 
-import TaskwireCore
-
 enum TaskwireCoreTaskFactory {
   static func change(_ id: Int64) -> TaskChange {
     TaskChange(
       before: nil,
-      after: TaskRecord(id: id, title: "t\(id)", createdAt: "2026-02-12T08:00:00Z", updatedAt: "2026-02-12T08:00:00Z", rank: id))
+      after: TaskRecord(
+        id: id, title: "t\(id)", createdAt: "2026-02-12T08:00:00Z", updatedAt: "2026-02-12T08:00:00Z", rank: id))
   }
 }

@@ -15,7 +15,11 @@ import Testing
         recurrence: try Recurrence.make(pattern: "weekly", weekdays: [1, 5], monthDay: nil, interval: 2),
         completed: true, completedAt: "2026-02-12T09:00:00Z", createdAt: "c", updatedAt: "u", rank: 5),
     ]
-    tasks.append(TaskRecord(id: 3, title: "monthly", recurrence: try Recurrence.make(pattern: "monthly", weekdays: nil, monthDay: nil, afterCompletion: true), createdAt: "c", updatedAt: "u", rank: 1))
+    tasks.append(
+      TaskRecord(
+        id: 3, title: "monthly",
+        recurrence: try Recurrence.make(pattern: "monthly", weekdays: nil, monthDay: nil, afterCompletion: true),
+        createdAt: "c", updatedAt: "u", rank: 1))
     for task in tasks {
       let encoded = JSONWriter.encode(task.encodedJSON)
       #expect(try JSONParser.parse(encoded) == task.json)

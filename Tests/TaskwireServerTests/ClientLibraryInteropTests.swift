@@ -46,7 +46,8 @@ import Testing
   /// A cleared field is named in `cleared` beside `fields`.
   @Test func clearingAFieldIsNamedInCleared() throws {
     let client = try InProcessClient.started()
-    let id = try #require(try client.result("task/create", ["title": "a", "view": "today", "notes": "n", "dueDate": "fri"])["task"]?["id"])
+    let id = try #require(
+      try client.result("task/create", ["title": "a", "view": "today", "notes": "n", "dueDate": "fri"])["task"]?["id"])
     var applier = try SnapshotApplier(subscribeResult: try client.result("view/subscribe", ["view": "today"]))
     let (_, notes) = try client.resultAndNotifications("task/update", ["id": id, "notes": nil, "dueDate": nil])
     let op = try #require(notes.first?["params"]?["ops"]?[0])
@@ -66,14 +67,23 @@ import Testing
     _ = try client.result("view/subscribe", ["view": "matrix"])
     let (_, drag) = try client.resultAndNotifications(
       "task/move", ["id": 1, "view": "matrix", "quadrant": "eliminate", "index": 1])
-    #expect(drag.first?["params"]?["ops"] == [["op": "move", "id": 1, "from": ["group": "eliminate", "index": 0], "to": ["group": "eliminate", "index": 1]]])
+    #expect(
+      drag.first?["params"]?["ops"] == [
+        ["op": "move", "id": 1, "from": ["group": "eliminate", "index": 0], "to": ["group": "eliminate", "index": 1]]
+      ])
     let (_, undo) = try client.resultAndNotifications("history/undo")
-    #expect(undo.first?["params"]?["ops"] == [["op": "move", "id": 1, "from": ["group": "eliminate", "index": 1], "to": ["group": "eliminate", "index": 0]]])
+    #expect(
+      undo.first?["params"]?["ops"] == [
+        ["op": "move", "id": 1, "from": ["group": "eliminate", "index": 1], "to": ["group": "eliminate", "index": 0]]
+      ])
     let (_, back) = try client.resultAndNotifications(
       "task/move", ["id": 2, "view": "matrix", "quadrant": "eliminate", "index": 0])
     #expect(back.first?["params"]?["ops"]?[0]?["id"] == 2)
     let (_, undoBack) = try client.resultAndNotifications("history/undo")
-    #expect(undoBack.first?["params"]?["ops"] == [["op": "move", "id": 2, "from": ["group": "eliminate", "index": 0], "to": ["group": "eliminate", "index": 1]]])
+    #expect(
+      undoBack.first?["params"]?["ops"] == [
+        ["op": "move", "id": 2, "from": ["group": "eliminate", "index": 0], "to": ["group": "eliminate", "index": 1]]
+      ])
   }
 
   /// Another process creating a task leaves an unsubscribed logbook's version alone.
@@ -96,7 +106,8 @@ import Testing
   @Test func aMonthlyRepeatKeepsItsDay() throws {
     let client = try InProcessClient(["--memory", "--clock", "2026-01-31T08:00:00Z", "--time-zone", "UTC"])
     try client.result("initialize", [:])
-    let created = try client.result("task/create", ["title": "rent", "view": "today", "recurrence": ["pattern": "monthly"]])
+    let created = try client.result(
+      "task/create", ["title": "rent", "view": "today", "recurrence": ["pattern": "monthly"]])
     #expect(created["task"]?["recurrence"]?["monthDay"] == 31)
     var dates: [JSONValue] = []
     var id: JSONValue = 1

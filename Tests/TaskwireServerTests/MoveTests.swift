@@ -8,7 +8,10 @@ import Testing
   /// A server with Inbox [i1 i2 i3], Today [t1 t2], Tomorrow [u1 u2] (ids 1…7).
   func seeded() throws -> InProcessClient {
     let server = try InProcessClient.started()
-    for (title, view) in [("i1", "inbox"), ("i2", "inbox"), ("i3", "inbox"), ("t1", "today"), ("t2", "today"), ("u1", "upcoming"), ("u2", "upcoming")] {
+    for (title, view) in [
+      ("i1", "inbox"), ("i2", "inbox"), ("i3", "inbox"), ("t1", "today"), ("t2", "today"), ("u1", "upcoming"),
+      ("u2", "upcoming"),
+    ] {
       try server.result("task/create", ["title": .string(title), "view": .string(view)])
     }
     return server
@@ -92,10 +95,15 @@ import Testing
     let server = try seeded()
     let before = try server.content("upcoming")
     #expect(try server.error("task/move", ["id": 99, "view": "inbox", "index": 0])["code"] == -32010)
-    #expect(try server.error("task/move", ["id": 1, "view": "upcoming", "date": "2026-02-01", "index": 0])["code"] == -32012)
-    #expect(try server.error("task/move", ["id": 1, "view": "upcoming", "date": "2026-02-12", "index": 0])["data"]?["param"] == "date")
+    #expect(
+      try server.error("task/move", ["id": 1, "view": "upcoming", "date": "2026-02-01", "index": 0])["code"] == -32012)
+    #expect(
+      try server.error("task/move", ["id": 1, "view": "upcoming", "date": "2026-02-12", "index": 0])["data"]?["param"]
+        == "date")
     #expect(try server.error("task/move", ["id": 1, "view": "upcoming", "index": 0])["data"]?["param"] == "date")
-    #expect(try server.error("task/move", ["id": 1, "view": "today", "date": "2026-02-14", "index": 0])["data"]?["param"] == "date")
+    #expect(
+      try server.error("task/move", ["id": 1, "view": "today", "date": "2026-02-14", "index": 0])["data"]?["param"]
+        == "date")
     #expect(try server.error("task/move", ["id": 1, "view": "someday", "index": 0])["data"]?["param"] == "view")
     #expect(try server.error("task/move", ["id": 1, "view": "today", "index": 9])["data"]?["param"] == "index")
     #expect(try server.content("upcoming") == before)

@@ -65,7 +65,9 @@ import Testing
         var params: JSONObject = ["id": .int(id), "index": .int(index)]
         switch key {
         case "inbox", "today": params["view"] = .string(key)
-        default: params["view"] = "upcoming"; params["date"] = .string(key)
+        default:
+          params["view"] = "upcoming"
+          params["date"] = .string(key)
         }
         try server.result("task/move", .object(params))
         target.insert(id, into: key, at: index)
@@ -73,7 +75,8 @@ import Testing
       case 5..<7:
         let id = random.next(12) + 1
         let key = keys[random.next(keys.count)]
-        try server.result("task/schedule", ["id": .int(id), "date": key == "inbox" ? .null : .string(key == "today" ? "today" : key)])
+        try server.result(
+          "task/schedule", ["id": .int(id), "date": key == "inbox" ? .null : .string(key == "today" ? "today" : key)])
         if model.key(of: id) != key {
           model.remove(id)
           model.insert(id, into: key, at: nil)

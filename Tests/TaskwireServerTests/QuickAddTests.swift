@@ -7,14 +7,19 @@ import Testing
 @Suite struct QuickAddTests {
   @Test func parseSaysWhatTheTextMeansAndStoresNothing() throws {
     let client = try InProcessClient.started()
-    let result = try client.result("task/parse", ["text": "Call mom #family !! tomorrow 30m every sun", "view": "today"])
+    let result = try client.result(
+      "task/parse", ["text": "Call mom #family !! tomorrow 30m every sun", "view": "today"])
     #expect(result["title"] == "Call mom")
     #expect(
       result["fields"] == [
         "title": "Call mom", "tags": ["family"], "priority": 2, "durationMinutes": 30, "scheduledDate": "2026-02-13",
         "recurrence": ["pattern": "weekly", "weekdays": [7]], "view": "today",
       ])
-    #expect(result["spans"]?[0] == ["kind": "tag", "value": "family", "start": 9, "end": 16, "scalarStart": 9, "scalarEnd": 16, "byteStart": 9, "byteEnd": 16])
+    #expect(
+      result["spans"]?[0] == [
+        "kind": "tag", "value": "family", "start": 9, "end": 16, "scalarStart": 9, "scalarEnd": 16, "byteStart": 9,
+        "byteEnd": 16,
+      ])
     #expect(try client.result("view/list", ["view": "today"])["groups"]?[0]?["tasks"] == [])
   }
 
@@ -30,7 +35,8 @@ import Testing
 
   @Test func createTakesTextAndExplicitFieldsWin() throws {
     let client = try InProcessClient.started()
-    let created = try client.result("task/create", ["text": "Write spec #work !!! tomorrow", "priority": 1, "view": "today"])
+    let created = try client.result(
+      "task/create", ["text": "Write spec #work !!! tomorrow", "priority": 1, "view": "today"])
     #expect(created["task"]?["title"] == "Write spec")
     #expect(created["task"]?["tags"] == ["work"])
     #expect(created["task"]?["priority"] == 1, "the explicit priority wins over !!!")

@@ -56,26 +56,36 @@ import Testing
     #expect(report["created"] == 2 && report["read"] == 3)
     #expect(report["skipped"] == [["reason": "deleted in Taskwarrior", "count": 1, "examples": ["Gone"]]])
     #expect(notifications.contains { $0["method"] == "view/changed" && $0["params"]?["view"] == "today" })
-    let titles = try server.result("view/list", ["view": "today"])["groups"]?[0]?["tasks"]?.arrayValue?.map { $0["title"] }
+    let titles = try server.result("view/list", ["view": "today"])["groups"]?[0]?["tasks"]?.arrayValue?.map {
+      $0["title"]
+    }
     #expect(titles == ["First", "Second"])
     #expect(try server.result("history/list")["steps"]?[0]?["label"] == "Import 2 tasks from taskwarrior")
     try server.result("history/undo")
     #expect(try server.result("view/list", ["view": "today"])["groups"]?[0]?["tasks"] == [])
     try server.result("history/redo")
     // Changed in Taskwarrior, imported again: updated in place, not added.
-    let changed: JSONValue = [["uuid": "u2", "description": "Second, renamed", "status": "pending", "scheduled": "20260210T000000Z"]]
+    let changed: JSONValue = [
+      ["uuid": "u2", "description": "Second, renamed", "status": "pending", "scheduled": "20260210T000000Z"]
+    ]
     let update = try server.result("store/import", ["document": changed])
     #expect(update["updated"] == 1 && update["created"] == 0)
-    let after = try server.result("view/list", ["view": "today"])["groups"]?[0]?["tasks"]?.arrayValue?.map { $0["title"] }
+    let after = try server.result("view/list", ["view": "today"])["groups"]?[0]?["tasks"]?.arrayValue?.map {
+      $0["title"]
+    }
     #expect(after == ["First", "Second, renamed"])
   }
 
   @Test func aMalformedDocumentChangesNothingAndSaysWhere() throws {
     let server = try InProcessClient.started()
-    let document: JSONValue = [["uuid": "a", "description": "fine"], ["uuid": "b", "description": "bad", "due": "friday"]]
+    let document: JSONValue = [
+      ["uuid": "a", "description": "fine"], ["uuid": "b", "description": "bad", "due": "friday"],
+    ]
     let error = try server.error("store/import", ["document": document])
     #expect(error["code"] == -32602)
-    #expect(error["message"] == "The file cannot be imported: record 1: due is not a Taskwarrior date (like 20261124T153000Z): friday")
+    #expect(
+      error["message"]
+        == "The file cannot be imported: record 1: due is not a Taskwarrior date (like 20261124T153000Z): friday")
     #expect(error["data"]?["record"] == 1)
     #expect(try server.result("history/list")["steps"] == [])
     #expect(try server.result("view/list", ["view": "inbox"])["groups"]?[0]?["tasks"] == [])

@@ -69,7 +69,9 @@ import Testing
     for (params, param) in cases {
       let error = try server.error("task/create", params)
       #expect(error["code"] == -32602, "\(JSONWriter.string(params))")
-      #expect(error["data"]?["param"] == .string(param), "\(JSONWriter.string(params)) → \(JSONWriter.string(.object(error)))")
+      #expect(
+        error["data"]?["param"] == .string(param), "\(JSONWriter.string(params)) → \(JSONWriter.string(.object(error)))"
+      )
     }
     let past = try server.error("task/create", ["title": "x", "scheduledDate": "2026-02-11"])
     #expect(past["code"] == -32012)

@@ -12,8 +12,10 @@ import Testing
   @Test func creationDefaultsPerView() throws {
     let server = try InProcessClient.started()
     #expect(try server.result("task/create", ["title": "i", "view": "inbox"])["task"]?["scheduledDate"] == .null)
-    #expect(try server.result("task/create", ["title": "t", "view": "today"])["task"]?["scheduledDate"] == "2026-02-12")
-    #expect(try server.result("task/create", ["title": "u", "view": "upcoming"])["task"]?["scheduledDate"] == "2026-02-13")
+    #expect(
+      try server.result("task/create", ["title": "t", "view": "today"])["task"]?["scheduledDate"] == "2026-02-12")
+    #expect(
+      try server.result("task/create", ["title": "u", "view": "upcoming"])["task"]?["scheduledDate"] == "2026-02-13")
     let explicit = try server.result("task/create", ["title": "e", "view": "today", "scheduledDate": "2026-03-01"])
     #expect(explicit["view"] == "upcoming")
     #expect(explicit["group"] == "2026-03-01")
@@ -57,7 +59,9 @@ import Testing
   @Test func dayBoundaryFollowsTheTimeZone() throws {
     // 23:30 UTC on Feb 12 is already Feb 13 in Berlin, still Feb 12 in New York.
     let berlin = try InProcessClient(["--memory", "--clock", "2026-02-12T23:30:00Z", "--time-zone", "Europe/Berlin"])
-    let newYork = try InProcessClient(["--memory", "--clock", "2026-02-12T23:30:00Z", "--time-zone", "America/New_York"])
+    let newYork = try InProcessClient([
+      "--memory", "--clock", "2026-02-12T23:30:00Z", "--time-zone", "America/New_York",
+    ])
     for server in [berlin, newYork] { try server.result("initialize", [:]) }
     #expect(try berlin.result("view/list", ["view": "today"])["today"] == "2026-02-13")
     #expect(try newYork.result("view/list", ["view": "today"])["today"] == "2026-02-12")

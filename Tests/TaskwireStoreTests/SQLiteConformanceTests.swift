@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import TaskwireCore
 import TaskwireStore
 import TaskwireTestSupport
 import Testing
@@ -95,12 +96,11 @@ final class SQLiteMemoryFixture: StorageFixture {
   }
 }
 
-import TaskwireCore
-
 enum TaskwireCoreTask {
   static func make(_ id: Int64) -> TaskChange {
     TaskChange(
       before: nil,
-      after: TaskRecord(id: id, title: "t", createdAt: "2026-02-12T08:00:00Z", updatedAt: "2026-02-12T08:00:00Z", rank: 0))
+      after: TaskRecord(
+        id: id, title: "t", createdAt: "2026-02-12T08:00:00Z", updatedAt: "2026-02-12T08:00:00Z", rank: 0))
   }
 }

@@ -5,7 +5,9 @@ extension Words {
     inbox: "Eingang", today: "Heute", tomorrow: "Morgen", yesterday: "Gestern", all: "Alle",
     chooseDate: "Datum wählen…",
     quadrants: [.doFirst: "Dringend & wichtig", .schedule: "Wichtig", .delegate: "Dringend", .eliminate: "Weder noch"],
-    repeats: [.none: "Nie", .daily: "Täglich", .weekly: "Wöchentlich", .biweekly: "Zweiwöchentlich", .monthly: "Monatlich"],
+    repeats: [
+      .none: "Nie", .daily: "Täglich", .weekly: "Wöchentlich", .biweekly: "Zweiwöchentlich", .monthly: "Monatlich",
+    ],
     lastDay: "Letzter Tag",
     weekdaysShort: ["Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"],
     monthsShort: ["Jan.", "Feb.", "März", "Apr.", "Mai", "Juni", "Juli", "Aug.", "Sept.", "Okt.", "Nov.", "Dez."],
@@ -14,5 +16,6 @@ extension Words {
     complete: { "'\($0)' erledigt" }, reopen: { "'\($0)' wieder geöffnet" }, nextOn: { "\($0), nächstes Mal \($1)" },
     reorder: { "'\($0)' in \($1) umsortiert" }, move: { "'\($0)' nach \($1) verschoben" },
     sendToInbox: { "'\($0)' in den Eingang gelegt" }, schedule: { "'\($0)' für \($1) geplant" },
-    importTasks: { $0 == 1 ? "1 Aufgabe aus \($2) importiert" : "\($1) Aufgaben aus \($2) importiert" }, groupingSeparator: ".")
+    importTasks: { $0 == 1 ? "1 Aufgabe aus \($2) importiert" : "\($1) Aufgaben aus \($2) importiert" },
+    groupingSeparator: ".")
 }

@@ -69,7 +69,8 @@ public enum Language: String, CaseIterable, Sendable {
   /// `$LANG`), and whether it had to fall back to English.
   public static func negotiate(_ tag: String?) -> (language: Language, fellBack: Bool) {
     guard let tag, !tag.isEmpty else { return (.en, false) }
-    let primary = tag.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == "." }).first.map(String.init) ?? ""
+    let primary =
+      tag.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == "." }).first.map(String.init) ?? ""
     if let language = Language(rawValue: primary) { return (language, false) }
     return (.en, !(primary == "c" || primary == "posix"))
   }

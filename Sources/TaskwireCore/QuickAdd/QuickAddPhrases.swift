@@ -57,10 +57,14 @@ extension QuickAdd {
     if germanRepeatStarts.contains(words[i].key) {
       let translated = words.map { word -> QuickAddWords.Word in
         var word = word
-        word.key = germanRepeatWords[word.key] ?? (word.key.hasSuffix(".") && Int(word.key.dropLast()) != nil ? word.key.dropLast() + "th" : word.key)
+        word.key =
+          germanRepeatWords[word.key]
+          ?? (word.key.hasSuffix(".") && Int(word.key.dropLast()) != nil ? word.key.dropLast() + "th" : word.key)
         return word
       }
-      if ["monthly", "weekly", "daily", "biweekly"].contains(translated[i].key), i + 1 < words.count, words[i + 1].key == "am" {
+      if ["monthly", "weekly", "daily", "biweekly"].contains(translated[i].key), i + 1 < words.count,
+        words[i + 1].key == "am"
+      {
         // `monatlich am 15.` is `every month on the 15th`.
         var every = translated
         every[i].key = "every"

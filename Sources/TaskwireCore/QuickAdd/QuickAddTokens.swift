@@ -2,7 +2,13 @@
 /// Taskwarrior-style `name:value` forms; dates and repeats are in their own files.
 extension QuickAdd {
   enum Field {
-    case tag(String), priority(Int), urgent, duration(Int), type(TaskType), date(CalendarDate), due(CalendarDate)
+    case tag(String)
+    case priority(Int)
+    case urgent
+    case duration(Int)
+    case type(TaskType)
+    case date(CalendarDate)
+    case due(CalendarDate)
     case recurrence(Recurrence)
   }
 
@@ -74,7 +80,9 @@ extension QuickAdd {
       } else if unit.first == "h" {
         var rest = unit.dropFirst()
         if rest.last == "m" { rest = rest.dropLast() }
-        guard !rest.isEmpty, rest.count <= 2, rest.allSatisfy(\.isNumber), let extra = Int(rest), extra < 60 else { return nil }
+        guard !rest.isEmpty, rest.count <= 2, rest.allSatisfy(\.isNumber), let extra = Int(rest), extra < 60 else {
+          return nil
+        }
         minutes = number * 60 + extra
       } else {
         return nil
@@ -106,9 +114,13 @@ extension QuickAdd {
       let priority = ["h": 3, "m": 2, "l": 1][value]
       return priority.map { Recognised(kind: .priority, value: String($0), field: .priority($0)) }
     case "due":
-      return DatePhrase.resolve(value, today: today).map { Recognised(kind: .due, value: $0.description, field: .due($0)) }
+      return DatePhrase.resolve(value, today: today).map {
+        Recognised(kind: .due, value: $0.description, field: .due($0))
+      }
     case "sched", "scheduled":
-      return DatePhrase.resolve(value, today: today).map { Recognised(kind: .date, value: $0.description, field: .date($0)) }
+      return DatePhrase.resolve(value, today: today).map {
+        Recognised(kind: .date, value: $0.description, field: .date($0))
+      }
     default:
       return nil
     }

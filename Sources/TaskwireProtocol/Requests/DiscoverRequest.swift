@@ -27,7 +27,9 @@ extension OpenRPCDocument {
   /// A method's params, each `$ref` to a shared content descriptor resolved.
   public static func params(of method: JSONValue, in document: JSONValue = value) -> [JSONValue] {
     (method["params"]?.arrayValue ?? []).map { param in
-      guard let ref = param["$ref"]?.stringValue, ref.hasPrefix("#/components/contentDescriptors/") else { return param }
+      guard let ref = param["$ref"]?.stringValue, ref.hasPrefix("#/components/contentDescriptors/") else {
+        return param
+      }
       let name = String(ref.dropFirst("#/components/contentDescriptors/".count))
       return document["components"]?["contentDescriptors"]?[name] ?? param
     }

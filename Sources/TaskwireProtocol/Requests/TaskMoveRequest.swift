@@ -65,7 +65,10 @@ public enum TaskMoveRequest: RequestType {
     case (.inbox, _, _): target = .inbox
     case (.today, _, _): target = .today
     case (.upcoming, let date?, _):
-      target = .day(try RPCError.resolving { () throws(DomainError) in try TaskPatch.resolve(date, field: "date", today: context.today) })
+      target = .day(
+        try RPCError.resolving { () throws(DomainError) in
+          try TaskPatch.resolve(date, field: "date", today: context.today)
+        })
     case (.matrix, _, let quadrant?): target = .quadrant(quadrant)
     default: throw .invalidParams("view", "must be inbox, today, upcoming or matrix: a drag target")
     }

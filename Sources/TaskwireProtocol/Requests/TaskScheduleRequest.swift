@@ -25,7 +25,9 @@ public enum TaskScheduleRequest: RequestType {
     let id = try reader.id()
     let version = try reader.int("version", in: 0...Int.max)
     let day = try date.map { text throws(RPCError) in
-      try RPCError.resolving { () throws(DomainError) in try TaskPatch.resolve(text, field: "date", today: context.today) }
+      try RPCError.resolving { () throws(DomainError) in
+        try TaskPatch.resolve(text, field: "date", today: context.today)
+      }
     }
     return Params(id: id, date: day, version: version)
   }

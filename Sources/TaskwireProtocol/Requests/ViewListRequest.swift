@@ -22,7 +22,8 @@ public enum ViewListRequest: RequestType {
     if let types = try filter.strings("types") {
       query.filter.types = try types.map { name throws(RPCError) in
         guard let type = TaskType(rawValue: name) else {
-          throw .invalidParams("filter.types", "must hold only \(TaskType.allCases.map(\.rawValue).joined(separator: ", "))")
+          throw .invalidParams(
+            "filter.types", "must hold only \(TaskType.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         return type
       }

@@ -36,7 +36,8 @@ extension Server {
       throw RPCError.cannotImport(error)
     }
     let report = try replica.importBatch(batch)
-    info("imported \(report.read) records from \(batch.format.rawValue): \(report.created) new, \(report.updated) updated")
+    info(
+      "imported \(report.read) records from \(batch.format.rawValue): \(report.created) new, \(report.updated) updated")
     return report.json(format: batch.format)
   }
 

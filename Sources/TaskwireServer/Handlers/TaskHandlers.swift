@@ -22,7 +22,8 @@ extension Server {
     }
     methods.on(TaskCompleteRequest.self, .change) { server, params in
       try server.commit { replica in
-        replica.planner.complete(try replica.task(params.id), completed: params.completed, nextID: try replica.nextTaskID())
+        replica.planner.complete(
+          try replica.task(params.id), completed: params.completed, nextID: try replica.nextTaskID())
       }
       return try server.place(of: params.id)
     }
