@@ -60,7 +60,8 @@ let package = Package(
 
     .executableTarget(name: "taskwire", dependencies: ["TaskwireServer", "TaskwireReplay"]),
     .executableTarget(
-      name: "taskwire-bench", dependencies: ["JSON", "TaskwireCore", "TaskwireStore", "TaskwirePostgres"]),
+      name: "taskwire-bench", dependencies: ["JSON", "TaskwireCore", "TaskwireStore", "TaskwirePostgres"],
+      exclude: ["README.md"]),
 
     // Helpers shared by the test targets: the pipe and in-process clients, the diff applier,
     // temporary folders, a seeded generator, the storage conformance suite.

@@ -7,11 +7,11 @@ import TaskwireStore
 /// buffer for a reply): memory does not grow with the number of tasks. One task per line, so
 /// that two exports compare well with `diff` (or `compact`, on one line, inside a reply).
 public struct ExchangeWriter {
-  let storage: any TaskStorage
+  let storage: any Storage
   let dates: ExchangeDates
   let includeCompleted: Bool
 
-  public init(storage: any TaskStorage, dates: ExchangeDates, includeCompleted: Bool) {
+  public init(storage: any Storage, dates: ExchangeDates, includeCompleted: Bool) {
     self.storage = storage
     self.dates = dates
     self.includeCompleted = includeCompleted

@@ -9,12 +9,12 @@ extension Replica {
     var report = batch.report
     var label: String? = nil
     try commit(
-      .action { replica in
-        let plan = try ImportPlan.make(batch, replica: replica)
+      .action { replica, txn in
+        let plan = try ImportPlan.make(batch, replica: replica, nextID: try txn.nextTaskID())
         report.created = plan.created
         report.updated = plan.updated
         report.unchanged = plan.unchanged
-        try replica.storage.setExternalIDs(source: batch.format.rawValue, plan.keys)
+        try txn.setExternalIDs(source: batch.format.rawValue, plan.keys)
         guard !plan.changes.isEmpty else { return ChangeSet(label: "", changes: []) }
         let count = plan.created + plan.updated
         let text = replica.words.importTasks(count, replica.words.grouped(count), batch.format.rawValue)
@@ -34,7 +34,7 @@ struct ImportPlan {
   var updated = 0
   var unchanged = 0
 
-  static func make(_ batch: ImportBatch, replica: Replica) throws -> ImportPlan {
+  static func make(_ batch: ImportBatch, replica: Replica, nextID first: Int64) throws -> ImportPlan {
     var plan = ImportPlan()
     let source = batch.format.rawValue
     var known = try replica.storage.externalIDs(source: source)
@@ -51,7 +51,7 @@ struct ImportPlan {
       ends[key] = rank + DropIndex.gap
       return rank
     }
-    var nextID = try replica.nextTaskID()
+    var nextID = first
     var seenKeys = Set<String>()
     var placed: [(imported: ImportedTask, before: TaskRecord?, id: Int64)] = []
     // Later records of the same key win; each task is written once.

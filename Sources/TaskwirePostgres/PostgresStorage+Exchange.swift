@@ -32,7 +32,7 @@ extension PostgresStorage {
     }
   }
 
-  public func setExternalIDs(source: String, _ pairs: [(key: String, taskID: Int64)]) throws {
+  func setExternalIDs(source: String, _ pairs: [(key: String, taskID: Int64)]) throws {
     for pair in pairs {
       try connection.query(
         "INSERT INTO external_ids (source, key, task_id) VALUES ($1, $2, $3) ON CONFLICT (source, key) DO UPDATE SET task_id = EXCLUDED.task_id",

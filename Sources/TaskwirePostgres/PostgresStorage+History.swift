@@ -4,7 +4,7 @@ import TaskwireStore
 /// The undo history, as in the SQLite store; step ids come from a counter in `meta`.
 extension PostgresStorage {
   @discardableResult
-  public func appendStep(label: String, client: String, at: String, changes: [TaskChange]) throws -> Int64 {
+  func appendStep(label: String, client: String, at: String, changes: [TaskChange]) throws -> Int64 {
     wroteInTransaction = true
     if try hasStep(undone: true) {
       try connection.query("DELETE FROM history_ops WHERE step_id IN (SELECT id FROM history_steps WHERE undone = 1)")
@@ -31,7 +31,7 @@ extension PostgresStorage {
     return step
   }
 
-  public func markStep(_ id: Int64, undone: Bool) throws {
+  func markStep(_ id: Int64, undone: Bool) throws {
     wroteInTransaction = true
     try connection.query(
       "UPDATE history_steps SET undone = $1 WHERE id = $2", [.integer(undone ? 1 : 0), .integer(id)])

@@ -5,8 +5,11 @@ import TaskwireStore
 extension PostgresStorage {
   static let selectTasks = "SELECT \(TaskRowCoding.columns) FROM tasks"
 
-  public func loadOpenTasks() throws -> [TaskRecord] {
-    try reading { try connection.query("\(Self.selectTasks) WHERE completed = 0").rows(TaskRowCoding.task(from:)) }
+  public func forEachOpenTask(_ body: (consuming TaskRecord) -> Void) throws {
+    let tasks = try reading {
+      try connection.query("\(Self.selectTasks) WHERE completed = 0").rows(TaskRowCoding.task(from:))
+    }
+    for task in tasks { body(task) }
   }
 
   public func task(id: Int64) throws -> TaskRecord? {
@@ -24,7 +27,7 @@ extension PostgresStorage {
     }
   }
 
-  public func nextTaskID() throws -> Int64 { (Int64(try meta("last_task_id") ?? "0") ?? 0) + 1 }
+  func nextTaskID() throws -> Int64 { (Int64(try meta("last_task_id") ?? "0") ?? 0) + 1 }
 
   static let upsert: String = {
     let names = TaskRowCoding.columns.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -34,7 +37,7 @@ extension PostgresStorage {
       "INSERT INTO tasks (\(TaskRowCoding.columns)) VALUES (\(placeholders)) ON CONFLICT (id) DO UPDATE SET \(updates)"
   }()
 
-  public func writeRows(_ changes: [TaskChange]) throws {
+  func writeRows(_ changes: [TaskChange]) throws {
     wroteInTransaction = true
     var highest: Int64 = 0
     for change in changes {
@@ -57,7 +60,7 @@ extension PostgresStorage {
     try reading { try meta("rolledOverTo").flatMap(CalendarDate.init(iso:)) }
   }
 
-  public func setRolledOverTo(_ day: CalendarDate) throws {
+  func setRolledOverTo(_ day: CalendarDate) throws {
     wroteInTransaction = true
     try setMeta("rolledOverTo", day.description)
   }
@@ -70,6 +73,8 @@ extension PostgresStorage {
   /// for one would answer such a read stale; one indexed look-up per request (the same round
   /// trip as any) gives PostgreSQL SQLite's rule: a read after an acknowledged commit sees it.
   /// The notifications are still drained (they wake a subscribed server at once).
+  public var changeFeed: any ChangeFeed { self }
+
   public func changeNotice() throws -> Int64 {
     try ensureConnected()
     let own = connection.backendPID
@@ -120,7 +125,7 @@ extension PostgresStorage {
       bounds.int(1) - bounds.int(0) >= 2 * StorageLimits.changeLogKept
     else { return }
     let through = bounds.int(1) - StorageLimits.changeLogKept
-    try? write {
+    try? write { _ in
       try connection.query("DELETE FROM changes WHERE seq <= $1", [.integer(through)])
       try setMeta("pruned_through", String(through))
     }

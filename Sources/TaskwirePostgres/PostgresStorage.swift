@@ -8,7 +8,7 @@ import TaskwireStore
 /// is one transaction that first takes a transaction-level advisory lock for the schema, so
 /// writers are serialized per store across machines, and ends with a `NOTIFY` that every
 /// other server `LISTEN`s for: the connection's socket is the notice descriptor.
-public final class PostgresStorage: TaskStorage {
+public final class PostgresStorage: Storage, ChangeFeed {
   public static let lockTimeout = "5s"
   let connection: PostgresConnection
   public let schema: String
@@ -120,7 +120,7 @@ public final class PostgresStorage: TaskStorage {
   // MARK: Transactions
 
   @discardableResult
-  public func write<T>(_ body: () throws -> T) throws -> T {
+  public func write<T>(_ body: (any StorageTransaction) throws -> T) throws -> T {
     try ensureConnected()
     try connection.execute("BEGIN")
     wroteInTransaction = false
@@ -129,7 +129,7 @@ public final class PostgresStorage: TaskStorage {
       let locked = try connection.query(
         "SELECT pg_advisory_xact_lock($1), (SELECT coalesce(max(seq), 0) FROM changes)", [.integer(lockKey)])
       transactionHeads = (locked.int(1), nil)
-      let result = try body()
+      let result = try body(PostgresTransaction(storage: self))
       if wroteInTransaction {
         try connection.query("SELECT pg_notify($1, '')", [.text(channel)])
         if transactionHeads.end == nil { transactionHeads.end = try latestChange() }

@@ -84,7 +84,7 @@ public enum ExchangeMain {
   }
 
   /// The store, which must exist already (except for an import, which may start a new one).
-  static func open(_ options: ServerOptions, mayCreate: Bool) -> any TaskStorage {
+  static func open(_ options: ServerOptions, mayCreate: Bool) -> any Storage {
     if options.postgres == nil, case .file(let path) = options.store, !mayCreate,
       !FileManager.default.fileExists(atPath: path)
     {

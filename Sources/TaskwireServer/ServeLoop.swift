@@ -108,7 +108,7 @@ final class ServeLoop: @unchecked Sendable {
     // request costs one read, the work and one write (not even a `sync` onto the queue).
     guard watchesMoreThanInput.load(ordering: .acquiring) else { return }
     while true {
-      let (notice, listening) = queue.sync { (watched.descriptor, server.replica.storage.isListening) }
+      let (notice, listening) = queue.sync { (watched.descriptor, server.replica.storage.changeFeed.isListening) }
       if notice == nil && !listening { return }
       var fds = [
         pollfd(fd: input, events: Int16(POLLIN), revents: 0),
@@ -128,7 +128,7 @@ final class ServeLoop: @unchecked Sendable {
 
   /// The notice descriptor is readable: another writer may have committed.
   private func noticed() {
-    guard server.replica.storage.drainNotices() else { return }
+    guard server.replica.storage.changeFeed.drainNotices() else { return }
     tick()
     // The wake-up may come with a writer's first WAL bytes, before its commit is visible: a
     // second look shortly after catches the commit.
@@ -139,7 +139,7 @@ final class ServeLoop: @unchecked Sendable {
   /// writer's, drained with them, are caught by one look shortly after (armed once per burst,
   /// not per commit: re-arming a timer wakes the dispatch manager thread).
   private func ownWritesDone() {
-    guard server.replica.storage.drainNotices(), !lookAgainArmed else { return }
+    guard server.replica.storage.changeFeed.drainNotices(), !lookAgainArmed else { return }
     scheduleLookAgain()
   }
 
@@ -163,16 +163,17 @@ final class ServeLoop: @unchecked Sendable {
   /// without a descriptor the loop polls, which is also how a lost connection is retried.
   private func refreshNoticeSource() {
     let storage = server.replica.storage
-    let descriptor = storage.noticeDescriptor
-    watchesMoreThanInput.store(descriptor != nil || storage.isListening, ordering: .releasing)
-    if descriptor != watched.descriptor || storage.noticeGeneration != watched.generation {
-      watched = (descriptor, storage.noticeGeneration)
+    let descriptor = storage.changeFeed.noticeDescriptor
+    watchesMoreThanInput.store(descriptor != nil || storage.changeFeed.isListening, ordering: .releasing)
+    if descriptor != watched.descriptor || storage.changeFeed.noticeGeneration != watched.generation {
+      watched = (descriptor, storage.changeFeed.noticeGeneration)
       // The reading thread may be waiting on the old one.
       var byte: UInt8 = 1
       _ = write(wakePipe.write, &byte, 1)
     }
     let interval =
-      descriptor == nil && !storage.isPrivate && storage.isListening ? Self.pollInterval : Self.safetyInterval
+      descriptor == nil && !storage.changeFeed.isPrivate && storage.changeFeed.isListening
+      ? Self.pollInterval : Self.safetyInterval
     guard interval != timerInterval else { return }
     timerInterval = interval
     let timer = self.timer ?? DispatchSource.makeTimerSource(queue: queue)

@@ -26,7 +26,7 @@ public final class Server: MessageHandler {
   /// Set by the `exit` notification: the loop ends after the current frame.
   public var exitCode: Int32? = nil
 
-  public convenience init(storage: any TaskStorage, options: ServerOptions) {
+  public convenience init(storage: any Storage, options: ServerOptions) {
     let dayClock = DayClock(timeZone: options.timeZone, dayStartHour: options.dayStartHour)
     self.init(
       replica: Replica(storage: storage, dayClock: dayClock, clock: ReplicaClock(fixed: options.fixedClock)),
@@ -83,7 +83,7 @@ public final class Server: MessageHandler {
       // the catch-up that precedes the snapshot, so no commit falls between the two. (A read
       // still checks SQLite's data_version itself: a file event comes with a writer's WAL
       // bytes, before its commit is visible, so it cannot tell a read that nothing changed.)
-      if request.method == ViewSubscribeRequest.method { replica.storage.listenForOtherWriters() }
+      if request.method == ViewSubscribeRequest.method { replica.storage.changeFeed.listenForOtherWriters() }
       if !replica.isLoaded, request.method == ViewListRequest.method, let quick = try quickTodayList(request.params) {
         return .success(quick.json)
       }

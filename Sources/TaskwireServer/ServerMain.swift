@@ -34,7 +34,7 @@ public enum ServerMain {
     _ = fcntl(protocolOutput, F_SETFD, FD_CLOEXEC)
     dup2(2, 1)
 
-    let storage: any TaskStorage
+    let storage: any Storage
     do {
       storage = try openStorage(options)
     } catch {
@@ -63,7 +63,7 @@ public enum ServerMain {
   }
 
   /// The backend `--db` names (the SQLite file by default).
-  public static func openStorage(_ options: ServerOptions) throws -> any TaskStorage {
+  public static func openStorage(_ options: ServerOptions) throws -> any Storage {
     if let conninfo = options.postgres { return try PostgresStorage(conninfo: conninfo) }
     return try SQLiteStorage(
       location: options.store, maxPageCount: options.maxPageCount, durability: options.durability)

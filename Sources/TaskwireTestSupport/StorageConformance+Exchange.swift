@@ -39,15 +39,15 @@
       let storage = try fixture.open()
       defer { storage.close() }
       #expect(try storage.externalIDs(source: "taskwarrior").isEmpty)
-      try storage.write {
-        try storage.setExternalIDs(source: "taskwarrior", [(key: "a-uuid", taskID: 1), (key: "b-uuid", taskID: 2)])
-        try storage.setExternalIDs(source: "taskwire", [(key: "a-uuid", taskID: 7)])
+      try storage.write { txn in
+        try txn.setExternalIDs(source: "taskwarrior", [(key: "a-uuid", taskID: 1), (key: "b-uuid", taskID: 2)])
+        try txn.setExternalIDs(source: "taskwire", [(key: "a-uuid", taskID: 7)])
       }
-      try storage.write { try storage.setExternalIDs(source: "taskwarrior", [(key: "b-uuid", taskID: 3)]) }
+      try storage.write { txn in try txn.setExternalIDs(source: "taskwarrior", [(key: "b-uuid", taskID: 3)]) }
       struct Refused: Error {}
       #expect(throws: Refused.self) {
-        try storage.write {
-          try storage.setExternalIDs(source: "taskwarrior", [(key: "c-uuid", taskID: 4)])
+        try storage.write { txn in
+          try txn.setExternalIDs(source: "taskwarrior", [(key: "c-uuid", taskID: 4)])
           throw Refused()
         }
       }

@@ -31,16 +31,16 @@
         (1...4).map { id in task(Int64(id), "today \(id)", date: day, rank: Int64(id) << 20) }
         + [task(5, "arrives", date: day.adding(days: 1), rank: 1 << 10)]
       try replica.commit(
-        .action { _ in ChangeSet(label: "Create", changes: tasks.map { TaskChange(before: nil, after: $0) }) })
+        .action { _, _ in ChangeSet(label: "Create", changes: tasks.map { TaskChange(before: nil, after: $0) }) })
       // Yesterday's step changes only the matrix place; the step after, the list place too.
       var matrixMoved = tasks[4]
       matrixMoved.matrixRank = -7
       try replica.commit(
-        .action { _ in ChangeSet(label: "Matrix", changes: [TaskChange(before: tasks[4], after: matrixMoved)]) })
+        .action { _, _ in ChangeSet(label: "Matrix", changes: [TaskChange(before: tasks[4], after: matrixMoved)]) })
       var listMoved = tasks[0]
       listMoved.rank = 9 << 20
       try replica.commit(
-        .action { _ in ChangeSet(label: "Move", changes: [TaskChange(before: tasks[0], after: listMoved)]) })
+        .action { _, _ in ChangeSet(label: "Move", changes: [TaskChange(before: tasks[0], after: listMoved)]) })
       replica.clock.set(Date(timeIntervalSince1970: 1_770_883_200 + 86_400))
       try replica.prepare(forChange: true)
       try expectMemoryAsStored(replica, "after the rollover")

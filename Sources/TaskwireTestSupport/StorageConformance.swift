@@ -10,7 +10,7 @@
   /// fresh, empty store that `open` connects to (again and again, for a second connection).
   public protocol StorageFixture: AnyObject {
     /// A new connection to this fixture's store.
-    func open() throws -> any TaskStorage
+    func open() throws -> any Storage
     /// Whether `open` reaches the same store twice (false for a private in-memory store).
     var sharesStore: Bool { get }
     /// Makes the store look written by a newer taskwire (for the refusal test).
@@ -19,7 +19,7 @@
     func remove()
   }
 
-  /// One set of checks written against `TaskStorage`, run on every backend (like TaskChampion's
+  /// One set of checks written against `Storage`, run on every backend (like TaskChampion's
   /// `storage_tests!`): each backend's test target calls each check with its fixture.
   public enum StorageConformance {
     public static let checks: [(name: String, run: @Sendable (StorageFixture) throws -> Void)] =
@@ -39,8 +39,8 @@
         updatedAt: "2026-02-12T08:00:00Z", rank: rank, matrixRank: rank * 2)
     }
 
-    static func create(_ storage: any TaskStorage, _ tasks: [TaskRecord]) throws {
-      try storage.write { try storage.writeRows(tasks.map { TaskChange(before: nil, after: $0) }) }
+    static func create(_ storage: any Storage, _ tasks: [TaskRecord]) throws {
+      try storage.write { txn in try txn.writeRows(tasks.map { TaskChange(before: nil, after: $0) }) }
     }
 
     /// Every field, NUL and non-ASCII text included, comes back as written; completed tasks are
@@ -70,7 +70,7 @@
       #expect(try storage.loadOpenTasks().sorted { $0.id < $1.id } == [full, task(4, "plain", rank: -5)])
       #expect(try storage.completedTasks(limit: 10).map(\.id) == [3, 2])
       #expect(try storage.completedTasks(limit: 1).map(\.id) == [3])
-      try storage.write { try storage.writeRows([TaskChange(before: full, after: nil)]) }
+      try storage.write { txn in try txn.writeRows([TaskChange(before: full, after: nil)]) }
       #expect(try storage.task(id: 1) == nil)
     }
 
@@ -78,11 +78,11 @@
     public static func idsAreNeverReused(_ fixture: StorageFixture) throws {
       let storage = try fixture.open()
       defer { storage.close() }
-      #expect(try storage.write { try storage.nextTaskID() } == 1)
+      #expect(try storage.write { txn in try txn.nextTaskID() } == 1)
       try create(storage, [task(1, "a"), task(2, "b")])
-      #expect(try storage.write { try storage.nextTaskID() } == 3)
-      try storage.write { try storage.writeRows([TaskChange(before: task(2, "b"), after: nil)]) }
-      #expect(try storage.write { try storage.nextTaskID() } == 3)
+      #expect(try storage.write { txn in try txn.nextTaskID() } == 3)
+      try storage.write { txn in try txn.writeRows([TaskChange(before: task(2, "b"), after: nil)]) }
+      #expect(try storage.write { txn in try txn.nextTaskID() } == 3)
     }
 
     /// A transaction that throws writes nothing: no rows, no steps, no log entries.
@@ -90,18 +90,18 @@
       let storage = try fixture.open()
       defer { storage.close() }
       struct Refused: Error {}
-      let latest = try storage.latestChange()
+      let latest = try storage.changeFeed.latestChange()
       #expect(throws: Refused.self) {
-        try storage.write {
-          try storage.writeRows([TaskChange(before: nil, after: task(1, "never"))])
-          try storage.appendStep(label: "never", client: "t", at: "now", changes: [])
+        try storage.write { txn in
+          try txn.writeRows([TaskChange(before: nil, after: task(1, "never"))])
+          try txn.appendStep(label: "never", client: "t", at: "now", changes: [])
           throw Refused()
         }
       }
       #expect(try storage.task(id: 1) == nil)
       #expect(try storage.steps(limit: 10).isEmpty)
-      #expect(try storage.latestChange() == latest)
-      #expect(try storage.write { try storage.nextTaskID() } == 1)
+      #expect(try storage.changeFeed.latestChange() == latest)
+      #expect(try storage.write { txn in try txn.nextTaskID() } == 1)
     }
 
     /// Steps stack up newest first; undoing flips them; a new step drops the redo side; each
@@ -111,24 +111,24 @@
       defer { storage.close() }
       let created = TaskChange(before: nil, after: task(1, "a"))
       let renamed = TaskChange(before: task(1, "a"), after: task(1, "b", rank: 7))
-      try storage.write {
-        try storage.writeRows([created])
-        try storage.appendStep(label: "Create 'a'", client: "me 1.0", at: "2026-02-12T08:00:00Z", changes: [created])
+      try storage.write { txn in
+        try txn.writeRows([created])
+        try txn.appendStep(label: "Create 'a'", client: "me 1.0", at: "2026-02-12T08:00:00Z", changes: [created])
       }
-      try storage.write {
-        try storage.writeRows([renamed])
-        try storage.appendStep(label: "Rename", client: "me 1.0", at: "2026-02-12T08:01:00Z", changes: [renamed])
+      try storage.write { txn in
+        try txn.writeRows([renamed])
+        try txn.appendStep(label: "Rename", client: "me 1.0", at: "2026-02-12T08:01:00Z", changes: [renamed])
       }
       #expect(try storage.steps(limit: 10).map(\.label) == ["Rename", "Create 'a'"])
       #expect(try storage.steps(limit: 1).map(\.label) == ["Rename"])
       let undoable = try #require(try storage.latestUndoable())
       #expect(undoable.label == "Rename" && undoable.changes == [renamed] && undoable.client == "me 1.0")
       #expect(try storage.hasStep(undone: true) == false)
-      try storage.write { try storage.markStep(undoable.id, undone: true) }
+      try storage.write { txn in try txn.markStep(undoable.id, undone: true) }
       #expect(try storage.latestUndoable()?.label == "Create 'a'")
       #expect(try storage.latestRedoable()?.changes == [renamed])
       #expect(try storage.hasStep(undone: true))
-      try storage.write { try storage.appendStep(label: "Other", client: "me", at: "x", changes: [created]) }
+      try storage.write { txn in try txn.appendStep(label: "Other", client: "me", at: "x", changes: [created]) }
       #expect(try storage.latestRedoable() == nil, "a new step drops the redo side")
       #expect(try storage.steps(limit: 10).map(\.label) == ["Other", "Create 'a'"])
       #expect(try storage.steps(limit: 10).map(\.id) == [3, 1], "step ids are never reused")
@@ -144,23 +144,23 @@
         writer.close()
         reader.close()
       }
-      let cursor = try reader.latestChange()
-      let notice = try reader.changeNotice()
-      let ownNotice = try writer.changeNotice()
+      let cursor = try reader.changeFeed.latestChange()
+      let notice = try reader.changeFeed.changeNotice()
+      let ownNotice = try writer.changeFeed.changeNotice()
       try create(writer, [task(1, "a"), task(2, "b")])
-      try writer.write { try writer.writeRows([TaskChange(before: task(1, "a"), after: task(1, "a2"))]) }
-      #expect(try writer.changeNotice() == ownNotice, "a connection's own commits are not news to it")
+      try writer.write { txn in try txn.writeRows([TaskChange(before: task(1, "a"), after: task(1, "a2"))]) }
+      #expect(try writer.changeFeed.changeNotice() == ownNotice, "a connection's own commits are not news to it")
       // A pushed notice (PostgreSQL's NOTIFY) arrives a moment after the commit.
       var moved = false
       for _ in 0..<200 where !moved {
-        moved = try reader.changeNotice() != notice
+        moved = try reader.changeFeed.changeNotice() != notice
         if !moved { usleep(10_000) }
       }
       #expect(moved, "another connection's commit moves the notice")
-      let read = try #require(try reader.changes(after: cursor))
+      let read = try #require(try reader.changeFeed.changes(after: cursor))
       #expect(read.ids == [1, 2])
-      #expect(read.latest == (try writer.latestChange()))
-      #expect(try reader.changes(after: read.latest) == ChangeLogRead(ids: [], latest: read.latest))
+      #expect(read.latest == (try writer.changeFeed.latestChange()))
+      #expect(try reader.changeFeed.changes(after: read.latest) == ChangeLogRead(ids: [], latest: read.latest))
       #expect(try reader.task(id: 1)?.title == "a2")
     }
 
@@ -169,8 +169,8 @@
       let storage = try fixture.open()
       defer { storage.close() }
       #expect(try storage.rolledOverTo() == nil)
-      try storage.write { try storage.setRolledOverTo(CalendarDate(iso: "2026-02-12")!) }
-      try storage.write { try storage.setRolledOverTo(CalendarDate(iso: "2026-02-13")!) }
+      try storage.write { txn in try txn.setRolledOverTo(CalendarDate(iso: "2026-02-12")!) }
+      try storage.write { txn in try txn.setRolledOverTo(CalendarDate(iso: "2026-02-13")!) }
       #expect(try storage.rolledOverTo() == CalendarDate(iso: "2026-02-13"))
     }
 

@@ -11,7 +11,7 @@ enum BenchStore {
     let storage = try SQLiteStorage(location: .file(path))
     defer { storage.close() }
     let changes = tasks(count: count, today: today)
-    try storage.write { try storage.writeRows(changes) }
+    try storage.write { txn in try txn.writeRows(changes) }
     // Leaves the change log as a store in use has it: pruned, not 100k entries long.
     storage.idle()
   }

@@ -16,7 +16,7 @@ struct PostgresScenarios {
     let url = PostgresConninfo.with(schema: schema, conninfo)
     defer { try? PostgresStorage.administer(conninfo) { "DROP SCHEMA IF EXISTS \"\(schema)\" CASCADE" } }
     let storage = try PostgresStorage(conninfo: url)
-    try storage.write { try storage.writeRows(BenchStore.tasks(count: size, today: "2026-02-12")) }
+    try storage.write { txn in try txn.writeRows(BenchStore.tasks(count: size, today: "2026-02-12")) }
     storage.close()
     var results: [String: Any] = [:]
     let args = ["--db", url, "--time-zone", "UTC", "--clock", "2026-02-12T08:00:00Z"]

@@ -13,7 +13,7 @@ final class PostgresFixture: StorageFixture {
   /// The application name marks this fixture's connections, so a test can end exactly them.
   var conninfo: String { PostgresConninfo.with(schema: schema, Self.base!) + "&application_name=\(schema)" }
 
-  func open() throws -> any TaskStorage { try PostgresStorage(conninfo: conninfo) }
+  func open() throws -> any Storage { try PostgresStorage(conninfo: conninfo) }
   var sharesStore: Bool { true }
   func setNewerSchema() throws {
     try PostgresStorage.administer(Self.base!) {
@@ -41,7 +41,7 @@ struct PostgresConformanceTests {
     let fixture = PostgresFixture()
     defer { fixture.remove() }
     let first = try fixture.open()
-    try first.write { try first.writeRows([TaskwireCoreTaskFactory.change(1)]) }
+    try first.write { txn in try txn.writeRows([TaskwireCoreTaskFactory.change(1)]) }
     first.close()
     try PostgresStorage.administer(PostgresFixture.base!) {
       "DROP TABLE \"\(fixture.schema)\".external_ids; UPDATE \"\(fixture.schema)\".meta SET value = '1' WHERE key = 'schema_version'"
@@ -50,7 +50,7 @@ struct PostgresConformanceTests {
     defer { storage.close() }
     #expect(try storage.schemaVersion() == 2)
     #expect(try storage.task(id: 1) != nil)
-    try storage.write { try storage.setExternalIDs(source: "taskwarrior", [(key: "u", taskID: 1)]) }
+    try storage.write { txn in try txn.setExternalIDs(source: "taskwarrior", [(key: "u", taskID: 1)]) }
     #expect(try storage.externalIDs(source: "taskwarrior") == ["u": 1])
   }
 
@@ -65,15 +65,15 @@ struct PostgresConformanceTests {
       mine.close()
       theirs.close()
     }
-    let before = try mine.changeNotice()
-    try theirs.write { try theirs.writeRows([TaskwireCoreTaskFactory.change(1)]) }
-    var descriptor = pollfd(fd: try #require(mine.noticeDescriptor), events: Int16(POLLIN), revents: 0)
+    let before = try mine.changeFeed.changeNotice()
+    try theirs.write { txn in try txn.writeRows([TaskwireCoreTaskFactory.change(1)]) }
+    var descriptor = pollfd(fd: try #require(mine.changeFeed.noticeDescriptor), events: Int16(POLLIN), revents: 0)
     #expect(poll(&descriptor, 1, 2000) == 1, "the socket became readable")
-    #expect(mine.drainNotices())
-    #expect(try mine.changeNotice() != before)
-    let own = try theirs.changeNotice()
-    try theirs.write { try theirs.writeRows([TaskwireCoreTaskFactory.change(2)]) }
-    #expect(try theirs.changeNotice() == own)
+    #expect(mine.changeFeed.drainNotices())
+    #expect(try mine.changeFeed.changeNotice() != before)
+    let own = try theirs.changeFeed.changeNotice()
+    try theirs.write { txn in try txn.writeRows([TaskwireCoreTaskFactory.change(2)]) }
+    #expect(try theirs.changeFeed.changeNotice() == own)
   }
 
   /// A dropped connection is a clear failure, and the next call after the backoff reconnects.

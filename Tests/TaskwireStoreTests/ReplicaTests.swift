@@ -4,8 +4,9 @@ import TaskwireStore
 import TaskwireTestSupport
 import Testing
 
-/// A storage that counts what the replica asks of it, around a real SQLite store.
-final class CountingStorage: TaskStorage {
+/// A storage that counts what the replica asks of it, around a real SQLite store: its
+/// transactions, the rows they write, and the notices it checks.
+final class CountingStorage: Storage, ChangeFeed {
   let base: SQLiteStorage
   var notices = 0
   var transactions = 0
@@ -15,35 +16,43 @@ final class CountingStorage: TaskStorage {
   var isReadOnly: Bool { base.isReadOnly }
   func schemaVersion() throws -> Int64 { try base.schemaVersion() }
   func close() { base.close() }
-  func write<T>(_ body: () throws -> T) throws -> T {
-    transactions += 1
-    return try base.write(body)
+
+  /// The base's transaction, counting the rows written through it.
+  struct CountingTransaction: StorageTransaction {
+    let base: any StorageTransaction
+    let owner: CountingStorage
+    func nextTaskID() throws -> Int64 { try base.nextTaskID() }
+    func writeRows(_ changes: [TaskChange]) throws {
+      owner.rowsWritten += changes.count
+      try base.writeRows(changes)
+    }
+    func setExternalIDs(source: String, _ pairs: [(key: String, taskID: Int64)]) throws {
+      try base.setExternalIDs(source: source, pairs)
+    }
+    func appendStep(label: String, client: String, at: String, changes: [TaskChange]) throws -> Int64 {
+      try base.appendStep(label: label, client: client, at: at, changes: changes)
+    }
+    func markStep(_ id: Int64, undone: Bool) throws { try base.markStep(id, undone: undone) }
+    func setRolledOverTo(_ day: CalendarDate) throws { try base.setRolledOverTo(day) }
   }
-  func loadOpenTasks() throws -> [TaskRecord] { try base.loadOpenTasks() }
+
+  func write<T>(_ body: (any StorageTransaction) throws -> T) throws -> T {
+    transactions += 1
+    return try base.write { txn in try body(CountingTransaction(base: txn, owner: self)) }
+  }
+  func forEachOpenTask(_ body: (consuming TaskRecord) -> Void) throws { try base.forEachOpenTask(body) }
   func task(id: Int64) throws -> TaskRecord? { try base.task(id: id) }
   func completedTasks(limit: Int) throws -> [TaskRecord] { try base.completedTasks(limit: limit) }
-  func nextTaskID() throws -> Int64 { try base.nextTaskID() }
   func forEachTask(includingCompleted completed: Bool, _ body: (TaskRecord) throws -> Void) throws {
     try base.forEachTask(includingCompleted: completed, body)
   }
   func externalIDs(source: String) throws -> [String: Int64] { try base.externalIDs(source: source) }
-  func setExternalIDs(source: String, _ pairs: [(key: String, taskID: Int64)]) throws {
-    try base.setExternalIDs(source: source, pairs)
-  }
-  func writeRows(_ changes: [TaskChange]) throws {
-    rowsWritten += changes.count
-    try base.writeRows(changes)
-  }
-  func appendStep(label: String, client: String, at: String, changes: [TaskChange]) throws -> Int64 {
-    try base.appendStep(label: label, client: client, at: at, changes: changes)
-  }
-  func markStep(_ id: Int64, undone: Bool) throws { try base.markStep(id, undone: undone) }
   func latestUndoable() throws -> HistoryStep? { try base.latestUndoable() }
   func latestRedoable() throws -> HistoryStep? { try base.latestRedoable() }
   func steps(limit: Int) throws -> [HistoryStep] { try base.steps(limit: limit) }
   func hasStep(undone: Bool) throws -> Bool { try base.hasStep(undone: undone) }
   func rolledOverTo() throws -> CalendarDate? { try base.rolledOverTo() }
-  func setRolledOverTo(_ day: CalendarDate) throws { try base.setRolledOverTo(day) }
+  var changeFeed: any ChangeFeed { self }
   func changeNotice() throws -> Int64 {
     notices += 1
     return try base.changeNotice()
@@ -67,10 +76,10 @@ final class CountingStorage: TaskStorage {
   }
 
   func create(_ title: String) -> Replica.Change {
-    .action { replica in
+    .action { replica, txn in
       var patch = TaskPatch()
       patch.title = title
-      return try replica.planner.create(id: try replica.nextTaskID(), patch: patch, view: .today)
+      return try replica.planner.create(id: try txn.nextTaskID(), patch: patch, view: .today)
     }
   }
 
@@ -129,14 +138,15 @@ final class CountingStorage: TaskStorage {
           id: $0, title: "t\($0)", scheduledDate: replica.today, createdAt: "2026-02-12T08:00:00Z",
           updatedAt: "2026-02-12T08:00:00Z", rank: $0 * DropIndex.gap, matrixRank: $0 * DropIndex.gap))
     }
-    try replica.commit(.action { _ in ChangeSet(label: "seed", changes: tasks) })
+    try replica.commit(.action { _, _ in ChangeSet(label: "seed", changes: tasks) })
     var random = Generator(seed: UInt64(length))
     var most = 0
     for _ in 0..<50 {
       storage.rowsWritten = 0
       let id = Int64(random.next(length) + 1)
       let index = random.next(length)
-      try replica.commit(.action { replica in try replica.planner.move(try replica.task(id), to: .today, at: index) })
+      try replica.commit(
+        .action { replica, _ in try replica.planner.move(try replica.task(id), to: .today, at: index) })
       most = max(most, storage.rowsWritten)
     }
     #expect(most <= 8, "at most \(most) rows for one move in a list of \(length)")

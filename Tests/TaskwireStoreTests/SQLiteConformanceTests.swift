@@ -9,7 +9,7 @@ import Testing
 final class SQLiteFileFixture: StorageFixture {
   let path: String
   init() throws { path = try temporaryFolder().appendingPathComponent("tasks.sqlite").path }
-  func open() throws -> any TaskStorage { try SQLiteStorage(location: .file(path)) }
+  func open() throws -> any Storage { try SQLiteStorage(location: .file(path)) }
   var sharesStore: Bool { true }
   func setNewerSchema() throws {
     var db: OpaquePointer? = nil
@@ -22,7 +22,7 @@ final class SQLiteFileFixture: StorageFixture {
 
 /// A private in-memory store: every `open` is a new, empty one.
 final class SQLiteMemoryFixture: StorageFixture {
-  func open() throws -> any TaskStorage { try SQLiteStorage(location: .memory) }
+  func open() throws -> any Storage { try SQLiteStorage(location: .memory) }
   var sharesStore: Bool { false }
   func setNewerSchema() throws {}
   func remove() {}
@@ -86,13 +86,13 @@ final class SQLiteMemoryFixture: StorageFixture {
     defer { storage.close() }
     let count = Int(2 * StorageLimits.changeLogKept) + 1
     let task = TaskwireCoreTask.make(1)
-    try storage.write {
-      try storage.writeRows(Array(repeating: task, count: count))
+    try storage.write { txn in
+      try txn.writeRows(Array(repeating: task, count: count))
     }
     storage.idle()
-    #expect(try storage.changes(after: 0) == nil, "the log no longer reaches back to the start")
-    let latest = try storage.latestChange()
-    #expect(try storage.changes(after: latest - 5)?.ids == [1])
+    #expect(try storage.changeFeed.changes(after: 0) == nil, "the log no longer reaches back to the start")
+    let latest = try storage.changeFeed.latestChange()
+    #expect(try storage.changeFeed.changes(after: latest - 5)?.ids == [1])
   }
 }
 

@@ -6,30 +6,30 @@ import TaskwireStore
 extension Server {
   static func registerTasks(_ methods: inout Dispatcher) {
     methods.on(TaskCreateRequest.self, .change) { server, params in
-      let committed = try server.commit { replica in
-        try replica.planner.create(id: try replica.nextTaskID(), patch: params.patch, view: params.view)
+      let committed = try server.commit { replica, txn in
+        try replica.planner.create(id: try txn.nextTaskID(), patch: params.patch, view: params.view)
       }
       return try server.place(of: committed.changes[0].taskID)
     }
     methods.on(TaskGetRequest.self, .read) { server, id in try server.place(of: id) }
     methods.on(TaskUpdateRequest.self, .change) { server, params in
-      try server.commit { replica in try replica.planner.update(try replica.task(params.id), patch: params.patch) }
+      try server.commit { replica, _ in try replica.planner.update(try replica.task(params.id), patch: params.patch) }
       return try server.place(of: params.id)
     }
     methods.on(TaskDeleteRequest.self, .change) { server, id in
-      try server.commit { replica in replica.planner.delete(try replica.task(id)) }
+      try server.commit { replica, _ in replica.planner.delete(try replica.task(id)) }
       return TaskDeleteRequest.Response(deleted: id)
     }
     methods.on(TaskCompleteRequest.self, .change) { server, params in
-      try server.commit { replica in
+      try server.commit { replica, txn in
         replica.planner.complete(
-          try replica.task(params.id), completed: params.completed, nextID: try replica.nextTaskID())
+          try replica.task(params.id), completed: params.completed, nextID: try txn.nextTaskID())
       }
       return try server.place(of: params.id)
     }
     methods.on(TaskMoveRequest.self, .change) { server, params in
       let target = params.target.list
-      try server.commit(checking: params.version, of: target.view) { replica in
+      try server.commit(checking: params.version, of: target.view) { replica, _ in
         try replica.planner.move(try replica.task(params.id), to: target, at: params.index)
       }
       return try server.place(of: params.id, in: target.view)
@@ -37,7 +37,7 @@ extension Server {
     methods.on(TaskScheduleRequest.self, .change) { server, params in
       let today = server.replica.today
       let view = params.date.map { $0 <= today ? ViewKind.today : .upcoming } ?? .inbox
-      try server.commit(checking: params.version, of: view) { replica in
+      try server.commit(checking: params.version, of: view) { replica, _ in
         try replica.planner.schedule(try replica.task(params.id), to: params.date)
       }
       return try server.place(of: params.id)
@@ -66,14 +66,15 @@ extension Server {
   /// computed inside a transaction), and the action is tried again.
   @discardableResult
   func commit(
-    checking version: Int? = nil, of view: ViewKind = .today, _ plan: @escaping (Replica) throws -> ChangeSet
+    checking version: Int? = nil, of view: ViewKind = .today,
+    _ plan: @escaping (Replica, any StorageTransaction) throws -> ChangeSet
   ) throws -> Replica.Committed {
     var attempts = 0
     while true {
       attempts += 1
       do {
         return try replica.commit(
-          .action { [publisher] replica in
+          .action { [publisher] replica, txn in
             if let version {
               if attempts < 4, publisher.hasUnpublishedChanges(view) { throw PublishFirst() }
               let current = publisher.version(of: view)
@@ -81,7 +82,7 @@ extension Server {
                 throw DomainError.contentModified(view: view, expected: version, current: current)
               }
             }
-            return try plan(replica)
+            return try plan(replica, txn)
           })
       } catch is PublishFirst {
         publisher.publish()

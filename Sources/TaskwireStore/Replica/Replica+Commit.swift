@@ -5,8 +5,9 @@ import TaskwireCore
 /// step (or history flip) and change-log entries; only once committed is the index patched.
 extension Replica {
   public enum Change {
-    /// A user action, planned inside the transaction (`plan` may throw to refuse it).
-    case action((Replica) throws -> ChangeSet)
+    /// A user action, planned inside the transaction (`plan` may throw to refuse it; it may
+    /// ask the transaction for the next task id, or record an import's keys).
+    case action((Replica, any StorageTransaction) throws -> ChangeSet)
     case undo
     case redo
     /// A new day: Today's arrivals go to its end. Not an undo step: no user made it.
@@ -25,22 +26,22 @@ extension Replica {
   @discardableResult
   public func commit(_ change: Change) throws -> Committed {
     var latest: Int64 = 0
-    let committed = try storage.write { () throws -> Committed in
+    let committed = try storage.write { txn throws -> Committed in
       try catchUp(inTransaction: true)
       let committed: Committed
       switch change {
       case .action(let plan):
-        let set = try plan(self)
+        let set = try plan(self, txn)
         if !set.changes.isEmpty {
-          try storage.writeRows(set.changes)
-          try storage.appendStep(label: set.label, client: client, at: timestamp, changes: set.changes)
+          try txn.writeRows(set.changes)
+          try txn.appendStep(label: set.label, client: client, at: timestamp, changes: set.changes)
         }
         committed = Committed(label: set.label, changes: set.changes, step: nil)
-      case .undo: committed = try replayHistory(undo: true)
-      case .redo: committed = try replayHistory(undo: false)
-      case .rollover: committed = try rollOver()
+      case .undo: committed = try replayHistory(undo: true, txn)
+      case .redo: committed = try replayHistory(undo: false, txn)
+      case .rollover: committed = try rollOver(txn)
       }
-      latest = try storage.latestChange()
+      latest = try feed.latestChange()
       return committed
     }
     // Only once committed: a rolled-back transaction's log entries are reused by the next writer.
@@ -60,7 +61,7 @@ extension Replica {
   /// without anyone's step (a new day puts arrivals at Today's end); one the step did not
   /// change keeps its place as it is now, one the step changed gets the step's. Each change
   /// starts from the row as stored, so every backend writes the same row and memory agrees.
-  private func replayHistory(undo: Bool) throws -> Committed {
+  private func replayHistory(undo: Bool, _ txn: any StorageTransaction) throws -> Committed {
     guard let step = try undo ? storage.latestUndoable() : storage.latestRedoable() else {
       throw undo ? DomainError.nothingToUndo : DomainError.nothingToRedo
     }
@@ -83,8 +84,8 @@ extension Replica {
       }
       applied.append(TaskChange(before: current, after: after))
     }
-    try storage.writeRows(applied)
-    try storage.markStep(step.id, undone: undo)
+    try txn.writeRows(applied)
+    try txn.markStep(step.id, undone: undo)
     return Committed(label: step.label, changes: applied, step: step)
   }
 
@@ -104,11 +105,11 @@ extension Replica {
   /// The tasks that arrive in Today (from yesterday's "Tomorrow", or from days no server was
   /// running) go to Today's end, in their days' order, instead of interleaving with Today's
   /// own manual order.
-  private func rollOver() throws -> Committed {
+  private func rollOver(_ txn: any StorageTransaction) throws -> Committed {
     let day = index.today
     let label = "Roll over to \(day)"
     guard let last = try storage.rolledOverTo() else {
-      try storage.setRolledOverTo(day)
+      try txn.setRolledOverTo(day)
       return Committed(label: label, changes: [], step: nil)
     }
     guard last < day else { return Committed(label: label, changes: [], step: nil) }
@@ -123,8 +124,8 @@ extension Replica {
       moved.rank = rank
       return TaskChange(before: task, after: moved)
     }
-    try storage.writeRows(changes)
-    try storage.setRolledOverTo(day)
+    try txn.writeRows(changes)
+    try txn.setRolledOverTo(day)
     return Committed(label: label, changes: changes, step: nil)
   }
 }

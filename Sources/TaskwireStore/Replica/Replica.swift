@@ -7,7 +7,9 @@ import TaskwireCore
 /// together); what changed is kept in `pending` for the view publisher, which diffs after the
 /// transaction. Owned by one serial loop, like its storage.
 public final class Replica {
-  public let storage: any TaskStorage
+  public let storage: any Storage
+  /// The storage's feed of other writers' commits (asked before most requests).
+  let feed: any ChangeFeed
   public let dayClock: DayClock
   public var clock: ReplicaClock
   /// Who makes the changes, for history steps: the client's name and version.
@@ -35,8 +37,9 @@ public final class Replica {
   var commitsSinceIdle = 0
   var pending = ReplicaUpdate()
 
-  public init(storage: any TaskStorage, dayClock: DayClock, clock: ReplicaClock) {
+  public init(storage: any Storage, dayClock: DayClock, clock: ReplicaClock) {
     self.storage = storage
+    feed = storage.changeFeed
     self.dayClock = dayClock
     self.clock = clock
     index = TaskIndex(today: dayClock.day(of: clock.now))
@@ -71,7 +74,7 @@ public final class Replica {
         // A read is answered from memory when the store cannot be reached (it may be a
         // PostgreSQL server that is down); a change fails in its own transaction.
         do {
-          if storage.othersMayHaveWritten() { try catchUp() }
+          if feed.othersMayHaveWritten() { try catchUp() }
         } catch let failure as any StorageFailure {
           log("answering from memory: \(failure.detail)")
         }
@@ -157,8 +160,8 @@ public final class Replica {
         quickDay = nil
       }
     }
-    seenNotice = try storage.changeNotice()
-    seenChange = try storage.latestChange()
+    seenNotice = try feed.changeNotice()
+    seenChange = try feed.latestChange()
     index = TaskIndex(today: dayClock.day(of: clock.now))  // the old one goes before the new one is built
     index = try TaskIndex(today: dayClock.day(of: clock.now), expectedCount: try storage.openTaskCount()) { add in
       try storage.forEachOpenTask(add)
@@ -186,9 +189,9 @@ public final class Replica {
   /// says: a notice may be held back until the transaction ends (PostgreSQL delivers NOTIFY
   /// between transactions), and a commit must never skip another writer's changes.
   func catchUp(inTransaction: Bool = false) throws {
-    let notice = try storage.changeNotice()
+    let notice = try feed.changeNotice()
     guard notice != seenNotice || inTransaction else { return }
-    guard let read = try storage.changes(after: seenChange) else {
+    guard let read = try feed.changes(after: seenChange) else {
       log("fell behind the pruned change log: reloading every task")
       return try reload()
     }
@@ -216,7 +219,6 @@ public final class Replica {
   }
 
   /// The id the next created task gets. Only inside a commit's plan.
-  public func nextTaskID() throws -> Int64 { try storage.nextTaskID() }
 
   /// The most recently completed tasks, newest first, each with the day it was completed.
   public func logbook(limit: Int) -> [(task: TaskRecord, day: CalendarDate)] {

@@ -4,6 +4,8 @@ import Foundation
 /// The change log (`changes`: one row per touched task id, in commit order) and SQLite's
 /// `data_version`, which moves when another connection commits to the file.
 extension SQLiteStorage {
+  public var changeFeed: any ChangeFeed { self }
+
   public func changeNotice() throws -> Int64 { try scalar("PRAGMA data_version") }
 
   /// SQLite pushes nothing, but every taskwire process writes `STORE.notice` after a commit

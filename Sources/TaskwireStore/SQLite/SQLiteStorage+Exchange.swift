@@ -26,7 +26,7 @@ extension SQLiteStorage {
     return ids
   }
 
-  public func setExternalIDs(source: String, _ pairs: [(key: String, taskID: Int64)]) throws {
+  func setExternalIDs(source: String, _ pairs: [(key: String, taskID: Int64)]) throws {
     for pair in pairs {
       try db.statement("INSERT OR REPLACE INTO external_ids (source, key, task_id) VALUES (?, ?, ?)")
         .run([.text(source), .text(pair.key), .integer(pair.taskID)])

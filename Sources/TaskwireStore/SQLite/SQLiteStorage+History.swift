@@ -4,7 +4,7 @@ import TaskwireCore
 /// whole row before and after, as JSON text (`TaskRowCoding.historyText`).
 extension SQLiteStorage {
   @discardableResult
-  public func appendStep(label: String, client: String, at: String, changes: [TaskChange]) throws -> Int64 {
+  func appendStep(label: String, client: String, at: String, changes: [TaskChange]) throws -> Int64 {
     // Most actions follow no undo: the redo side is usually empty, and then not touched.
     if try hasStep(undone: true) {
       try db.statement("DELETE FROM history_ops WHERE step_id IN (SELECT id FROM history_steps WHERE undone = 1)").run()
@@ -29,7 +29,7 @@ extension SQLiteStorage {
     return step
   }
 
-  public func markStep(_ id: Int64, undone: Bool) throws {
+  func markStep(_ id: Int64, undone: Bool) throws {
     try db.statement("UPDATE history_steps SET undone = ? WHERE id = ?")
       .run([.integer(undone ? 1 : 0), .integer(id)])
   }

@@ -19,7 +19,7 @@ public enum Durability: Sendable {
 /// The SQLite store, the default backend: one connection to one file (or to memory), every
 /// change in one `BEGIN IMMEDIATE` transaction that writes the task rows, the undo step and the
 /// change log together. Other processes on the same file are noticed through `data_version`.
-public final class SQLiteStorage: TaskStorage {
+public final class SQLiteStorage: Storage, ChangeFeed {
   public static let busyTimeoutMilliseconds: Int32 = 5000
 
   let db: SQLiteDatabase
@@ -120,7 +120,7 @@ public final class SQLiteStorage: TaskStorage {
   /// file opens for reading.
   private func migrate() throws {
     if try scalar("PRAGMA user_version") == Schema.version { return }
-    try write { () throws in
+    try write { _ throws in
       var version = try scalar("PRAGMA user_version")
       if version == Schema.version { return }
       while let step = Schema.migrations[version] {
@@ -149,10 +149,10 @@ public final class SQLiteStorage: TaskStorage {
   /// Runs `body` in a write transaction. `BEGIN IMMEDIATE` takes the write lock first, so a
   /// read inside can never need an upgrade that fails at once with SQLITE_BUSY.
   @discardableResult
-  public func write<T>(_ body: () throws -> T) throws -> T {
+  public func write<T>(_ body: (any StorageTransaction) throws -> T) throws -> T {
     try db.statement("BEGIN IMMEDIATE").run()
     do {
-      let result = try body()
+      let result = try body(SQLiteTransaction(storage: self))
       try db.statement("COMMIT").run()
       commitNotice?.announce()
       return result
@@ -230,11 +230,11 @@ public final class SQLiteStorage: TaskStorage {
     return tasks
   }
 
-  public func nextTaskID() throws -> Int64 {
+  func nextTaskID() throws -> Int64 {
     try scalar("SELECT seq FROM sqlite_sequence WHERE name = 'tasks'") + 1
   }
 
-  public func writeRows(_ changes: [TaskChange]) throws {
+  func writeRows(_ changes: [TaskChange]) throws {
     let placeholders = Array(repeating: "?", count: TaskRowCoding.columnCount).joined(separator: ", ")
     for change in changes {
       if let before = change.before, let after = change.after, before.id == after.id,
@@ -278,7 +278,7 @@ public final class SQLiteStorage: TaskStorage {
     return try statement.step() ? statement.text(0).flatMap(CalendarDate.init(iso:)) : nil
   }
 
-  public func setRolledOverTo(_ day: CalendarDate) throws {
+  func setRolledOverTo(_ day: CalendarDate) throws {
     try db.statement("INSERT OR REPLACE INTO meta (key, value) VALUES ('rolledOverTo', ?)").run([.text(day.description)]
     )
   }

@@ -1,13 +1,14 @@
 import TaskwireCore
 
-/// Where the tasks are kept: the seam under the `Replica`. A backend stores task rows, the undo
-/// history, the change log other servers catch up from, and the day the lists were last rolled
-/// over to; it knows nothing of views, subscriptions or the wire. Every backend passes the same
-/// conformance suite (`TaskwireTestSupport.StorageConformance`).
+/// Where the tasks are kept: the seam under the `Replica`, in three narrow types as
+/// TaskChampion splits its storage. A `Storage` opens and reads the store (task rows, the undo
+/// history, the day the lists were last rolled over to) and hands a `StorageTransaction` to the
+/// body of `write`, which alone can change it; its `ChangeFeed` tells of other writers'
+/// commits. A backend knows nothing of views, subscriptions or the wire. Every backend passes
+/// the same conformance suite (`TaskwireTestSupport.StorageConformance`).
 ///
 /// One value is one connection, owned by one serial loop: no method is called concurrently.
-/// Methods marked "inside `write`" are only called from the body of `write`.
-public protocol TaskStorage: AnyObject {
+public protocol Storage: AnyObject {
   /// What the logs say about the store: the backend and where it is, never a credential.
   var summary: String { get }
   /// Whether the store could only be opened for reading: every `write` then fails.
@@ -18,14 +19,14 @@ public protocol TaskStorage: AnyObject {
 
   /// Runs `body` in one write transaction, serialized with every other writer of the store
   /// (other connections, processes and machines): committed when `body` returns, rolled back
-  /// when it throws. Reads inside see every commit that came before the transaction.
+  /// when it throws. Reads inside see every commit that came before the transaction. The
+  /// transaction is valid only inside `body`.
   @discardableResult
-  func write<T>(_ body: () throws -> T) throws -> T
+  func write<T>(_ body: (any StorageTransaction) throws -> T) throws -> T
 
   // MARK: Task rows
 
-  func loadOpenTasks() throws -> [TaskRecord]
-  /// The open tasks one at a time, and how many there are about to be (to size the index).
+  /// The open tasks one at a time.
   func forEachOpenTask(_ body: (consuming TaskRecord) -> Void) throws
   /// The open tasks scheduled on `day` or before (Today's), one at a time.
   func forEachOpenTask(scheduledOnOrBefore day: CalendarDate, _ body: (consuming TaskRecord) -> Void) throws
@@ -33,39 +34,20 @@ public protocol TaskStorage: AnyObject {
   /// storage has none (a quick start is then not made).
   func beginReading() throws -> Bool
   func endReading()
+  /// How many open tasks there are about to be (to size the index).
   func openTaskCount() throws -> Int
   func task(id: Int64) throws -> TaskRecord?
   /// The most recently completed tasks, newest first (completion time, then id).
   func completedTasks(limit: Int) throws -> [TaskRecord]
-  /// The id the next created task gets; ids are never reused, even after a delete. Inside `write`.
-  func nextTaskID() throws -> Int64
-  /// Writes each change's `after` row (or deletes the row when `after` is nil) and logs the
-  /// task id in the change log. Writing a task with an id at or past `nextTaskID` advances
-  /// it. Inside `write`.
-  func writeRows(_ changes: [TaskChange]) throws
-
   /// Calls `body` with every task (open and, when `completed`, completed ones), by id, a batch
   /// at a time: an export of any size holds one batch in memory.
   func forEachTask(includingCompleted completed: Bool, _ body: (TaskRecord) throws -> Void) throws
-
-  // MARK: Where imported tasks came from
-
   /// The tasks an earlier import made, by the key they had where they came from (a
   /// Taskwarrior uuid), so that importing the same file again updates them.
   func externalIDs(source: String) throws -> [String: Int64]
-  /// Records (or replaces) keys of imported tasks. Inside `write`.
-  func setExternalIDs(source: String, _ pairs: [(key: String, taskID: Int64)]) throws
 
   // MARK: Undo history
 
-  /// Records a user action as the newest undo step, dropping every undone step (the redo
-  /// side) and keeping at least `historyLimit` steps (older ones are dropped every
-  /// `historyTrim` steps, not at each: a drop rewrites the oldest pages). Inside `write`.
-  /// Returns the step's id.
-  @discardableResult
-  func appendStep(label: String, client: String, at: String, changes: [TaskChange]) throws -> Int64
-  /// Flips a step between done and undone. Inside `write`.
-  func markStep(_ id: Int64, undone: Bool) throws
   /// The step an undo would take back: the newest one not undone, with its changes.
   func latestUndoable() throws -> HistoryStep?
   /// The step a redo would re-apply: the oldest undone one, with its changes.
@@ -75,52 +57,79 @@ public protocol TaskStorage: AnyObject {
   /// Whether any step is waiting to be undone (`undone` false) or redone (true).
   func hasStep(undone: Bool) throws -> Bool
 
-  // MARK: The day
-
   /// The day Today's arrivals were last put at its end, by any server on the store.
   func rolledOverTo() throws -> CalendarDate?
-  /// Inside `write`.
+
+  /// Other writers' commits: what changed, and how to hear of it.
+  var changeFeed: any ChangeFeed { get }
+
+  /// Housekeeping while nobody waits (a WAL checkpoint, pruning the change log).
+  func idle()
+}
+
+/// What only a write transaction can do (`Storage.write` hands one to its body): calling one of
+/// these outside a transaction does not compile.
+public protocol StorageTransaction {
+  /// The id the next created task gets; ids are never reused, even after a delete.
+  func nextTaskID() throws -> Int64
+  /// Writes each change's `after` row (or deletes the row when `after` is nil) and logs the
+  /// task id in the change log. Writing a task with an id at or past `nextTaskID` advances it.
+  func writeRows(_ changes: [TaskChange]) throws
+  /// Records (or replaces) keys of imported tasks.
+  func setExternalIDs(source: String, _ pairs: [(key: String, taskID: Int64)]) throws
+  /// Records a user action as the newest undo step, dropping every undone step (the redo
+  /// side) and keeping at least `historyLimit` steps (older ones are dropped every
+  /// `historyTrim` steps, not at each: a drop rewrites the oldest pages). Returns its id.
+  @discardableResult
+  func appendStep(label: String, client: String, at: String, changes: [TaskChange]) throws -> Int64
+  /// Flips a step between done and undone.
+  func markStep(_ id: Int64, undone: Bool) throws
+  /// Records the day Today's arrivals were put at its end.
   func setRolledOverTo(_ day: CalendarDate) throws
+}
 
-  // MARK: Change log and change notices
-
+/// Other writers' commits (other connections, processes, machines): the change log they leave,
+/// and the notices that say it grew (the notice file on SQLite, `NOTIFY` on PostgreSQL).
+public protocol ChangeFeed: AnyObject {
   /// A number that moves whenever another connection commits: checking it is how a server
   /// learns, cheaply, that there is something to catch up on.
   func changeNotice() throws -> Int64
-  /// A descriptor that becomes readable when a change notice may have arrived (a backend that
-  /// pushes them), or nil for a backend that is checked on a timer.
-  var noticeDescriptor: Int32? { get }
-  /// Empties the notice descriptor once it was readable (so that it does not stay readable);
-  /// true when what arrived may be another writer's commit.
-  func drainNotices() -> Bool
-  /// Moves when the notice descriptor is replaced by another with possibly the same number (a
-  /// reconnection), so that the server watches the new one.
-  var noticeGeneration: Int { get }
-  /// Asks the backend to listen for other writers (a server does once someone subscribes: only
-  /// then must it hear them at once; a request catches up through `changeNotice` anyway). A
-  /// backend may listen from the start, and keeps listening once it does.
-  func listenForOtherWriters()
-  /// Whether the backend listens now: while it does and has no descriptor, the server polls.
-  var isListening: Bool { get }
-  /// False only when the backend knows that no other connection committed since it last said
+  /// False only when the feed knows that no other connection committed since it last said
   /// true: a read then skips the `changeNotice` check.
   func othersMayHaveWritten() -> Bool
-  /// Whether no other connection can ever write this store (a private in-memory one): nothing
-  /// to watch or poll for.
-  var isPrivate: Bool { get }
   /// The newest entry of the change log (0 when it is empty).
   func latestChange() throws -> Int64
   /// The tasks changed after entry `seq`, or `nil` when the log no longer reaches back that
   /// far (it was pruned): the caller then reloads everything.
   func changes(after seq: Int64) throws -> ChangeLogRead?
 
-  /// Housekeeping while nobody waits (a WAL checkpoint, pruning the change log).
-  func idle()
+  /// A descriptor that becomes readable when a notice may have arrived (a backend that pushes
+  /// them), or nil for a backend that is checked on a timer.
+  var noticeDescriptor: Int32? { get }
+  /// Moves when the notice descriptor is replaced by another with possibly the same number (a
+  /// reconnection), so that the server watches the new one.
+  var noticeGeneration: Int { get }
+  /// Empties the notice descriptor once it was readable (so that it does not stay readable);
+  /// true when what arrived may be another writer's commit.
+  func drainNotices() -> Bool
+  /// Asks the backend to listen for other writers (a server does once someone subscribes: only
+  /// then must it hear them at once; a request catches up through `changeNotice` anyway). A
+  /// backend may listen from the start, and keeps listening once it does.
+  func listenForOtherWriters()
+  /// Whether the backend listens now: while it does and has no descriptor, the server polls.
+  var isListening: Bool { get }
+  /// Whether no other connection can ever write this store (a private in-memory one): nothing
+  /// to watch or poll for.
+  var isPrivate: Bool { get }
 }
 
-extension TaskStorage {
-  public var noticeGeneration: Int { 0 }
-  public func forEachOpenTask(_ body: (consuming TaskRecord) -> Void) throws { try loadOpenTasks().forEach(body) }
+extension Storage {
+  /// Every open task, in no order (tests and small stores).
+  public func loadOpenTasks() throws -> [TaskRecord] {
+    var tasks: [TaskRecord] = []
+    try forEachOpenTask { tasks.append($0) }
+    return tasks
+  }
   public func openTaskCount() throws -> Int { 0 }
   public func forEachOpenTask(scheduledOnOrBefore day: CalendarDate, _ body: (consuming TaskRecord) -> Void) throws {
     try forEachOpenTask { task in
@@ -129,6 +138,10 @@ extension TaskStorage {
   }
   public func beginReading() throws -> Bool { false }
   public func endReading() {}
+}
+
+extension ChangeFeed {
+  public var noticeGeneration: Int { 0 }
   public func listenForOtherWriters() {}
   public var isListening: Bool { true }
   public func othersMayHaveWritten() -> Bool { true }

@@ -1,0 +1,19 @@
+import TaskwireCore
+
+/// The write transaction `SQLiteStorage.write` hands to its body: the only way to the writing
+/// calls from outside the storage (they are internal to it).
+struct SQLiteTransaction: StorageTransaction {
+  unowned let storage: SQLiteStorage
+
+  func nextTaskID() throws -> Int64 { try storage.nextTaskID() }
+  func writeRows(_ changes: [TaskChange]) throws { try storage.writeRows(changes) }
+  func setExternalIDs(source: String, _ pairs: [(key: String, taskID: Int64)]) throws {
+    try storage.setExternalIDs(source: source, pairs)
+  }
+  @discardableResult
+  func appendStep(label: String, client: String, at: String, changes: [TaskChange]) throws -> Int64 {
+    try storage.appendStep(label: label, client: client, at: at, changes: changes)
+  }
+  func markStep(_ id: Int64, undone: Bool) throws { try storage.markStep(id, undone: undone) }
+  func setRolledOverTo(_ day: CalendarDate) throws { try storage.setRolledOverTo(day) }
+}
