@@ -1,5 +1,6 @@
 import JSON
 import TaskwireCore
+import TaskwireProtocol
 
 /// The two formats taskwire reads and writes.
 public enum ExchangeFormat: String, CaseIterable, Sendable {
@@ -78,18 +79,13 @@ public struct ImportReport: Sendable {
     if tally.examples.count < examplesKept, !tally.examples.contains(example) { tally.examples.append(example) }
   }
 
-  /// The reply's `report`: the counts, then each tally sorted by its name.
-  public func json(format: ExchangeFormat) -> JSONValue {
-    func list(_ tallies: [String: Tally], _ name: String) -> JSONValue {
-      .array(
-        tallies.sorted { $0.key < $1.key }.map { key, tally in
-          [name: .string(key), "count": .int(tally.count), "examples": .array(tally.examples.map(JSONValue.string))]
-        })
+  /// The report as `store/import` answers it: each tally sorted by its name.
+  public func response(format: ExchangeFormat) -> StoreImportRequest.Response {
+    func list(_ tallies: [String: Tally]) -> [StoreImportRequest.Response.Tally] {
+      tallies.sorted { $0.key < $1.key }.map { .init(name: $0.key, count: $0.value.count, examples: $0.value.examples) }
     }
-    return [
-      "format": .string(format.rawValue), "read": .int(read), "created": .int(created),
-      "updated": .int(updated), "unchanged": .int(unchanged), "skipped": list(skipped, "reason"),
-      "unmapped": list(unmapped, "field"), "step": step.map(JSONValue.string) ?? .null,
-    ]
+    return .init(
+      format: format.rawValue, read: read, created: created, updated: updated, unchanged: unchanged,
+      skipped: list(skipped), unmapped: list(unmapped), step: step)
   }
 }

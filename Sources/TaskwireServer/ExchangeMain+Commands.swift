@@ -67,7 +67,7 @@ extension ExchangeMain {
     }
     storage.close()
     if arguments.json {
-      print(JSONWriter.string(report.json(format: batch.format)))
+      print(JSONWriter.string(report.response(format: batch.format).json))
     } else {
       print(summary(report, format: batch.format), terminator: "")
     }

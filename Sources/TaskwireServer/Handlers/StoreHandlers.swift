@@ -9,9 +9,7 @@ import TaskwireStore
 /// same readers, writers and commit path as `taskwire import` and `taskwire export`.
 extension Server {
   static func registerStore(_ methods: inout Dispatcher) {
-    methods.on(StoreImportRequest.self, .change) { server, params in
-      StoreImportRequest.Response(report: try server.importTasks(params))
-    }
+    methods.on(StoreImportRequest.self, .change) { server, params in try server.importTasks(params) }
     methods.on(StoreExportRequest.self, .read) { server, params in try server.exportTasks(params) }
   }
 
@@ -20,7 +18,7 @@ extension Server {
 
   var exchangeDates: ExchangeDates { ExchangeDates(timeZone: replica.dayClock.timeZone) }
 
-  func importTasks(_ params: StoreImportRequest.Params) throws -> JSONValue {
+  func importTasks(_ params: StoreImportRequest.Params) throws -> StoreImportRequest.Response {
     let source = ImportSource(dates: exchangeDates, now: replica.timestamp, today: replica.today)
     let format = params.format.flatMap(ExchangeFormat.init(rawValue:))
     // `-` is standard input for the command line; over the protocol that is the request
@@ -38,7 +36,7 @@ extension Server {
     let report = try replica.importBatch(batch)
     info(
       "imported \(report.read) records from \(batch.format.rawValue): \(report.created) new, \(report.updated) updated")
-    return report.json(format: batch.format)
+    return report.response(format: batch.format)
   }
 
   func exportTasks(_ params: StoreExportRequest.Params) throws -> StoreExportRequest.Response {
