@@ -8,61 +8,33 @@ public enum JSONValue: Sendable {
   case string(String)
   case array([JSONValue])
   case object(JSONObject)
-  /// JSON text already encoded, written as it is: lets a hot path (a long list of tasks) skip
-  /// building a tree of values only to flatten it again.
-  case encoded([UInt8])
-  /// JSON text written when the value is written: a long list goes straight into the reply as
-  /// it is sent, never held whole a second time (a view of 80k tasks is 26 MB of JSON).
-  case deferred(JSONFragment)
-
-  /// Whether this is JSON text rather than a tree (`.encoded` or `.deferred`).
-  var isText: Bool {
-    switch self {
-    case .encoded, .deferred: true
-    default: false
-    }
-  }
-
-  /// The parsed value of a fragment of text; any other value as it is.
-  public var parsed: JSONValue {
-    switch self {
-    case .encoded(let bytes): (try? JSONParser.parse(bytes)) ?? .null
-    case .deferred: (try? JSONParser.parse(JSONWriter.encode(self))) ?? .null
-    default: self
-    }
-  }
 
   public static func int(_ value: Int) -> JSONValue { .number(String(value)) }
   public static func int64(_ value: Int64) -> JSONValue { .number(String(value)) }
 
   /// The value as a 64-bit integer, when its text is a plain integer literal that fits.
   public var integerValue: Int64? {
-    if isText { return parsed.integerValue }
     guard case .number(let text) = self else { return nil }
     return JSONValue.integer(fromLiteral: text)
   }
 
   public var stringValue: String? {
     if case .string(let value) = self { return value }
-    if isText { return parsed.stringValue }
     return nil
   }
 
   public var boolValue: Bool? {
-    if isText { return parsed.boolValue }
     if case .bool(let value) = self { return value }
     return nil
   }
 
   public var objectValue: JSONObject? {
     if case .object(let value) = self { return value }
-    if isText { return parsed.objectValue }
     return nil
   }
 
   public var arrayValue: [JSONValue]? {
     if case .array(let value) = self { return value }
-    if isText { return parsed.arrayValue }
     return nil
   }
 
@@ -77,7 +49,6 @@ public enum JSONValue: Sendable {
 
   public var isNull: Bool {
     if case .null = self { return true }
-    if isText { return parsed.isNull }
     return false
   }
 
@@ -90,7 +61,6 @@ public enum JSONValue: Sendable {
     case .string: "a string"
     case .array: "an array"
     case .object: "an object"
-    case .encoded, .deferred: parsed.typeName
     }
   }
 
@@ -117,7 +87,6 @@ extension JSONValue: Equatable {
     case (.string(let a), .string(let b)): return a == b
     case (.array(let a), .array(let b)): return a == b
     case (.object(let a), .object(let b)): return a == b
-    case _ where lhs.isText || rhs.isText: return lhs.parsed == rhs.parsed
     default: return false
     }
   }
@@ -137,14 +106,6 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
     for (key, value) in elements { object[key] = value }
     self = .object(object)
   }
-}
-
-/// JSON text that its writer produces when the value is written (`JSONValue.deferred`). The
-/// writer must write exactly one JSON value, and the same one every time it is called.
-public struct JSONFragment: Sendable {
-  let write: @Sendable (inout JSONWriter) -> Void
-
-  public init(_ write: @escaping @Sendable (inout JSONWriter) -> Void) { self.write = write }
 }
 
 extension Optional where Wrapped == String {

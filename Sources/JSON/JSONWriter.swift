@@ -78,13 +78,42 @@ public struct JSONWriter {
     String(decoding: encode(value), as: UTF8.self)
   }
 
+  public static func encode(_ output: OutgoingJSON) -> [UInt8] {
+    var writer = JSONWriter()
+    writer.write(output)
+    return writer.bytes
+  }
+
+  /// A value to send: its tree, with its raw members written as they are.
+  public mutating func write(_ output: OutgoingJSON) {
+    switch output {
+    case .value(let value): write(value)
+    case .raw(let raw): raw.write(&self)
+    case .array(let elements):
+      bytes.append(UInt8(ascii: "["))
+      for (index, element) in elements.enumerated() {
+        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        write(element)
+        flushIfFull()
+      }
+      bytes.append(UInt8(ascii: "]"))
+    case .object(let members):
+      bytes.append(UInt8(ascii: "{"))
+      for (index, member) in members.enumerated() {
+        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        writeString(member.key)
+        bytes.append(UInt8(ascii: ":"))
+        write(member.value)
+      }
+      bytes.append(UInt8(ascii: "}"))
+    }
+  }
+
   public mutating func write(_ value: JSONValue) {
     switch value {
     case .null: bytes.append(contentsOf: "null".utf8)
     case .bool(let flag): bytes.append(contentsOf: (flag ? "true" : "false").utf8)
     case .number(let text): bytes.append(contentsOf: text.utf8)
-    case .encoded(let fragment): bytes.append(contentsOf: fragment)
-    case .deferred(let fragment): fragment.write(&self)
     case .string(let text): writeString(text)
     case .array(let elements):
       bytes.append(UInt8(ascii: "["))

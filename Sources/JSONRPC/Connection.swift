@@ -3,12 +3,12 @@ import JSON
 /// What a connection serves: it answers requests and carries out notifications, and may queue
 /// messages of its own (notifications) to be sent after the reply that caused them.
 public protocol MessageHandler: AnyObject {
-  func answer(_ request: Request) -> Result<JSONValue, RPCError>
+  func answer(_ request: Request) -> Result<OutgoingJSON, RPCError>
   /// A notification is a call without an answer: carried out like a request, its result or
   /// error only logged by the handler.
   func carryOut(_ notification: Notification)
   /// The messages queued since the last call, sent after the current frame's reply.
-  func takeQueued() -> [JSONValue]
+  func takeQueued() -> [OutgoingJSON]
   /// Set when the handler is done (an `exit`): the connection closes after the current frame.
   var exitCode: Int32? { get }
   func log(_ text: String)
@@ -17,7 +17,7 @@ public protocol MessageHandler: AnyObject {
 /// Sees every message in both directions (the session recorder).
 public protocol ConnectionObserver: AnyObject {
   func received(_ bytes: [UInt8])
-  func sent(_ message: JSONValue)
+  func sent(_ message: OutgoingJSON)
 }
 
 /// The JSON-RPC 2.0 rules between a frame reader and a handler, knowing no method names: the
@@ -64,7 +64,7 @@ public final class Connection {
   }
 
   /// The answer to one line (or Content-Length body), or nil when nothing is to be sent.
-  func answer(_ bytes: [UInt8]) -> JSONValue? {
+  func answer(_ bytes: [UInt8]) -> OutgoingJSON? {
     let value: JSONValue
     do {
       value = try JSONParser.parse(bytes)
@@ -97,7 +97,7 @@ public final class Connection {
     }
   }
 
-  public func send(_ message: JSONValue) {
+  public func send(_ message: OutgoingJSON) {
     guard closeCode != 0 else { return }
     observer?.sent(message)
     do {

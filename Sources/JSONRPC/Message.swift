@@ -30,25 +30,29 @@ public struct Notification: Sendable {
   }
 }
 
+extension Notification {
+  /// A notification to send, whose params may hold raw JSON text.
+  public static func outgoing(method: String, params: OutgoingJSON) -> OutgoingJSON {
+    .object([("jsonrpc", "2.0"), ("method", .value(.string(method))), ("params", params)])
+  }
+}
+
 /// The answer to a request; `id` is nil only when the request's id could not be read.
 public struct Response: Sendable, Error {
   public var id: RequestID?
-  public var outcome: Result<JSONValue, RPCError>
+  public var outcome: Result<OutgoingJSON, RPCError>
 
-  public init(id: RequestID?, outcome: Result<JSONValue, RPCError>) {
+  public init(id: RequestID?, outcome: Result<OutgoingJSON, RPCError>) {
     self.id = id
     self.outcome = outcome
   }
 
-  public var json: JSONValue {
-    var object = JSONObject(capacity: 3)
-    object.appendNew("jsonrpc", "2.0")
-    object.appendNew("id", id?.json ?? .null)
+  public var json: OutgoingJSON {
     switch outcome {
-    case .success(let result): object.appendNew("result", result)
-    case .failure(let error): object.appendNew("error", error.json)
+    case .success(let result): .object([("jsonrpc", "2.0"), ("id", .value(id?.json ?? .null)), ("result", result)])
+    case .failure(let error):
+      .object([("jsonrpc", "2.0"), ("id", .value(id?.json ?? .null)), ("error", .value(error.json))])
     }
-    return .object(object)
   }
 }
 

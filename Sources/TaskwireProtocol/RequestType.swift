@@ -25,14 +25,24 @@ public struct DecodingContext: Sendable {
 
 /// A result as it goes on the wire.
 public protocol ResponseType: Sendable {
+  /// The reply as it is sent (tasks in it as raw JSON text: `RawJSON`).
+  var output: OutgoingJSON { get }
+}
+
+/// A reply that is a plain tree of values.
+public protocol TreeResponse: ResponseType {
   var json: JSONValue { get }
+}
+
+extension TreeResponse {
+  public var output: OutgoingJSON { .value(json) }
 }
 
 /// The params of a method that takes none (an empty object, or none at all).
 public struct NoParams: Sendable {}
 
 /// The `null` result.
-public struct NullResponse: ResponseType {
+public struct NullResponse: TreeResponse {
   public init() {}
   public var json: JSONValue { .null }
 }

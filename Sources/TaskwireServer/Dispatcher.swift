@@ -18,7 +18,7 @@ struct Dispatcher: Sendable {
 
   struct Entry: Sendable {
     let access: Access
-    let run: @Sendable (Server, JSONValue?) throws -> JSONValue
+    let run: @Sendable (Server, JSONValue?) throws -> OutgoingJSON
   }
 
   private(set) var entries: [String: Entry] = [:]
@@ -28,7 +28,7 @@ struct Dispatcher: Sendable {
   ) {
     entries[R.method] = Entry(access: access) { server, json in
       let params = try R.decode(json, context: server.decodingContext)
-      return try handler(server, params).json
+      return try handler(server, params).output
     }
   }
 

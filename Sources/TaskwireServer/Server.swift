@@ -65,7 +65,7 @@ public final class Server: MessageHandler {
 
   // MARK: MessageHandler
 
-  public func answer(_ request: Request) -> Result<JSONValue, RPCError> {
+  public func answer(_ request: Request) -> Result<OutgoingJSON, RPCError> {
     guard let entry = Self.dispatcher.entries[request.method] else {
       return .failure(RPCError.methodNotFound(request.method).localized(language))
     }
@@ -85,7 +85,7 @@ public final class Server: MessageHandler {
       // bytes, before its commit is visible, so it cannot tell a read that nothing changed.)
       if request.method == ViewSubscribeRequest.method { replica.storage.changeFeed.listenForOtherWriters() }
       if !replica.isLoaded, request.method == ViewListRequest.method, let quick = try quickTodayList(request.params) {
-        return .success(quick.json)
+        return .success(quick.output)
       }
       if entry.access != .lifecycle { try replica.prepare(forChange: entry.access == .change) }
       return .success(try entry.run(self, request.params))
@@ -115,7 +115,7 @@ public final class Server: MessageHandler {
   }
 
   /// Publishes what changed, then hands over the notifications: after each frame's reply.
-  public func takeQueued() -> [JSONValue] {
+  public func takeQueued() -> [OutgoingJSON] {
     publisher.publish()
     return publisher.takeOutbox()
   }

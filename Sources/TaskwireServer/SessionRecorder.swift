@@ -37,9 +37,11 @@ final class SessionRecorder: ConnectionObserver {
     }
   }
 
-  func sent(_ message: JSONValue) { write(["out": message]) }
+  func sent(_ message: OutgoingJSON) { write(.object([("out", message)])) }
 
-  private func write(_ line: JSONValue) {
+  private func write(_ line: JSONValue) { write(.value(line)) }
+
+  private func write(_ line: OutgoingJSON) {
     try? FrameWriter.writeAll(JSONWriter.encode(line) + [0x0A], to: descriptor)
   }
 }

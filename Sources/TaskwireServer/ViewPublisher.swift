@@ -34,7 +34,7 @@ final class ViewPublisher {
   /// Views that changed wholesale (a new day) and are rebuilt, not patched.
   var rebuiltViews: Set<ViewKind> = []
   /// Notifications waiting to be written, after the reply of the request that caused them.
-  var outbox: [JSONValue] = []
+  var outbox: [OutgoingJSON] = []
   /// The one change since the last publication, when there was exactly one: most gestures are
   /// one task's change, which `ViewDiff.singleChange` diffs without walking the list.
   var soleChange: TaskChange? = nil
@@ -181,14 +181,13 @@ final class ViewPublisher {
       guard var notification = changed[query] else { continue }
       notification.subscription = id
       outbox.append(
-        JSONRPC.Notification(
-          method: ViewChangedNotification.method, params: notification.params(compactTasks: compactTasks)
-        ).json)
+        JSONRPC.Notification.outgoing(
+          method: ViewChangedNotification.method, params: notification.params(compactTasks: compactTasks)))
     }
   }
 
   /// Takes the notifications queued so far.
-  func takeOutbox() -> [JSONValue] {
+  func takeOutbox() -> [OutgoingJSON] {
     defer { outbox.removeAll() }
     return outbox
   }

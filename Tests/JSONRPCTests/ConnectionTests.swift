@@ -5,13 +5,13 @@ import Testing
 /// A handler that answers every request with its method name, and records what it carried out.
 final class EchoHandler: MessageHandler {
   var carriedOut: [String] = []
-  var queued: [JSONValue] = []
+  var queued: [OutgoingJSON] = []
   var exitCode: Int32? = nil
-  func answer(_ request: Request) -> Result<JSONValue, RPCError> {
-    request.method == "fail" ? .failure(.invalidParams("x", "is wrong")) : .success(.string(request.method))
+  func answer(_ request: Request) -> Result<OutgoingJSON, RPCError> {
+    request.method == "fail" ? .failure(.invalidParams("x", "is wrong")) : .success(.value(.string(request.method)))
   }
   func carryOut(_ notification: Notification) { carriedOut.append(notification.method) }
-  func takeQueued() -> [JSONValue] {
+  func takeQueued() -> [OutgoingJSON] {
     defer { queued.removeAll() }
     return queued
   }
@@ -50,7 +50,7 @@ final class EchoHandler: MessageHandler {
   }
 
   @Test func queuedMessagesFollowTheReply() throws {
-    handler.queued = [["jsonrpc": "2.0", "method": "later"]]
+    handler.queued = [.value(["jsonrpc": "2.0", "method": "later"])]
     let (_, sent) = try exchange(#"{"jsonrpc":"2.0","id":1,"method":"now"}"#)
     #expect(sent.map { $0["method"] ?? $0["result"] } == ["now", "later"])
   }

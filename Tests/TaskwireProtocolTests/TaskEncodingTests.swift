@@ -3,27 +3,44 @@ import TaskwireCore
 import TaskwireProtocol
 import Testing
 
-/// The hand-written task encoder used for long lists must write exactly what `json` builds.
+/// The one task encoder (straight to bytes): every member in the documented order, text escaped
+/// so that any JSON parser reads it back, and the compact form without the defaults.
 @Suite struct TaskEncodingTests {
-  @Test func encodedJSONEqualsTheValueTree() throws {
-    var tasks = [
-      TaskRecord(id: 1, title: "plain", createdAt: "2026-02-12T08:00:00Z", updatedAt: "2026-02-12T08:00:00Z", rank: 0),
-      TaskRecord(
-        id: 9_007_199_254_740_993, title: "quote \" slash \\ line\n\u{2028}", notes: "n\u{0}", tags: ["a", "b\"c"],
-        priority: 3, urgent: true, durationMinutes: 60, type: .deepWork,
-        scheduledDate: CalendarDate(iso: "2026-02-13"), dueDate: CalendarDate(iso: "2027-01-01"),
-        recurrence: try Recurrence.make(pattern: "weekly", weekdays: [1, 5], monthDay: nil, interval: 2),
-        completed: true, completedAt: "2026-02-12T09:00:00Z", createdAt: "c", updatedAt: "u", rank: 5),
+  static let full = try! TaskRecord(
+    id: 9_007_199_254_740_993, title: "quote \" slash \\ line\n\u{2028}", notes: "n\u{0}", tags: ["a", "b\"c"],
+    priority: 3, urgent: true, durationMinutes: 60, type: .deepWork,
+    scheduledDate: CalendarDate(iso: "2026-02-13"), dueDate: CalendarDate(iso: "2027-01-01"),
+    recurrence: Recurrence.make(pattern: "weekly", weekdays: [1, 5], monthDay: nil, interval: 2),
+    completed: true, completedAt: "2026-02-12T09:00:00Z", createdAt: "c", updatedAt: "u", rank: 5)
+
+  @Test func everyMemberInOrderReadBackExactly() throws {
+    let text = String(decoding: Self.full.encodedBytes, as: UTF8.self)
+    let keys = [
+      "id", "title", "notes", "tags", "priority", "urgent", "durationMinutes", "type", "scheduledDate", "dueDate",
+      "recurrence", "completed", "completedAt", "createdAt", "updatedAt",
     ]
-    tasks.append(
-      TaskRecord(
-        id: 3, title: "monthly",
-        recurrence: try Recurrence.make(pattern: "monthly", weekdays: nil, monthDay: nil, afterCompletion: true),
-        createdAt: "c", updatedAt: "u", rank: 1))
-    for task in tasks {
-      let encoded = JSONWriter.encode(task.encodedJSON)
-      #expect(try JSONParser.parse(encoded) == task.json)
-      #expect(String(decoding: encoded, as: UTF8.self) == JSONWriter.string(task.json), "same member order")
-    }
+    #expect(Self.full.json.objectValue?.keys == keys, "\(text)")
+    #expect(text.hasPrefix(#"{"id":9007199254740993,"title":"quote \" slash \\ line\n\u2028","#))
+    let expected: JSONValue = [
+      "id": .number("9007199254740993"), "title": "quote \" slash \\ line\n\u{2028}", "notes": "n\u{0}",
+      "tags": ["a", "b\"c"], "priority": 3, "urgent": true, "durationMinutes": 60, "type": "deepWork",
+      "scheduledDate": "2026-02-13", "dueDate": "2027-01-01",
+      "recurrence": ["pattern": "weekly", "weekdays": [1, 5], "interval": 2], "completed": true,
+      "completedAt": "2026-02-12T09:00:00Z", "createdAt": "c", "updatedAt": "u",
+    ]
+    #expect(Self.full.json == expected)
+  }
+
+  @Test func theCompactFormLeavesOutTheDefaults() throws {
+    let plain = TaskRecord(id: 1, title: "plain", createdAt: "c", updatedAt: "u", rank: 0)
+    var writer = JSONWriter()
+    plain.write(into: &writer, omittingDefaults: true)
+    #expect(
+      String(decoding: writer.bytes, as: UTF8.self) == #"{"id":1,"title":"plain","createdAt":"c","updatedAt":"u"}"#)
+    let monthly = try TaskRecord(
+      id: 3, title: "monthly",
+      recurrence: Recurrence.make(pattern: "monthly", weekdays: nil, monthDay: nil, afterCompletion: true),
+      createdAt: "c", updatedAt: "u", rank: 1)
+    #expect(monthly.json["recurrence"] == ["pattern": "monthly", "monthDay": nil, "afterCompletion": true])
   }
 }

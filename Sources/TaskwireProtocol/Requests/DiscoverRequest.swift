@@ -6,7 +6,7 @@ public enum DiscoverRequest: RequestType {
   public static let method = "rpc.discover"
   public typealias Params = NoParams
 
-  public struct Response: ResponseType {
+  public struct Response: TreeResponse {
     public var json: JSONValue
     public init() { json = OpenRPCDocument.value }
   }

@@ -10,7 +10,7 @@ public enum HistoryListRequest: RequestType {
     try reader(json).int("limit", in: 1...1000) ?? 20
   }
 
-  public struct Response: ResponseType {
+  public struct Response: TreeResponse {
     public var steps: [HistoryEntry]
     public var canUndo: Bool
     public var canRedo: Bool

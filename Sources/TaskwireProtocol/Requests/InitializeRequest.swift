@@ -47,7 +47,7 @@ public enum InitializeRequest: RequestType {
       locale: try reader.string("locale"), compactTasks: compact)
   }
 
-  public struct Response: ResponseType {
+  public struct Response: TreeResponse {
     public var methods: [String]
     public var notifications: [String]
     public var timeZone: String

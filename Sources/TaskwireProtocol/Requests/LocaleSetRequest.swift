@@ -12,7 +12,7 @@ public enum LocaleSetRequest: RequestType {
     try reader(json).requiredString("locale")
   }
 
-  public struct Response: ResponseType {
+  public struct Response: TreeResponse {
     public var locale: String
     public var requestedLocale: String?
     public init(locale: String, requestedLocale: String?) {

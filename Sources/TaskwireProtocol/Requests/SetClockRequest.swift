@@ -13,7 +13,7 @@ public enum SetClockRequest: RequestType {
     try reader(json).requiredString("now")
   }
 
-  public struct Response: ResponseType {
+  public struct Response: TreeResponse {
     public var now: String
     public var today: CalendarDate
     public init(now: String, today: CalendarDate) {

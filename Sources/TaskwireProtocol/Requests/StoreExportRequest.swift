@@ -25,12 +25,15 @@ public enum StoreExportRequest: RequestType {
   }
 
   public struct Response: ResponseType {
-    public var json: JSONValue
-    public init(format: String, count: Int, path: String?, document: JSONValue?) {
-      var object: JSONObject = ["format": .string(format), "count": .int(count)]
-      if let path { object["path"] = .string(path) }
-      if let document { object["document"] = document }
-      json = .object(object)
+    public var output: OutgoingJSON
+    /// `document`: the export's JSON text, sent as it is.
+    public init(format: String, count: Int, path: String?, document: RawJSON?) {
+      var members: [(key: String, value: OutgoingJSON)] = [
+        ("format", .value(.string(format))), ("count", .value(.int(count))),
+      ]
+      if let path { members.append(("path", .value(.string(path)))) }
+      if let document { members.append(("document", .raw(document))) }
+      output = .object(members)
     }
   }
 }

@@ -36,7 +36,7 @@ public enum StoreImportRequest: RequestType {
 
   /// The import's report: the counts, and what could not be taken over as it was (each tally
   /// sorted by its name, with a few examples).
-  public struct Response: ResponseType, Equatable {
+  public struct Response: TreeResponse, Equatable {
     public struct Tally: Sendable, Equatable {
       public var name: String
       public var count: Int

@@ -5,7 +5,7 @@ public enum TagsListRequest: RequestType {
   public static let method = "tags/list"
   public typealias Params = NoParams
 
-  public struct Response: ResponseType {
+  public struct Response: TreeResponse {
     public var tags: [(tag: String, count: Int)]
     public init(tags: [(tag: String, count: Int)]) { self.tags = tags }
     public var json: JSONValue {

@@ -10,7 +10,7 @@ public enum TaskDeleteRequest: RequestType {
     try reader(json).id()
   }
 
-  public struct Response: ResponseType {
+  public struct Response: TreeResponse {
     public var deleted: Int64
     public init(deleted: Int64) { self.deleted = deleted }
     public var json: JSONValue { ["deleted": .int64(deleted)] }

@@ -26,7 +26,7 @@ public enum TaskParseRequest: RequestType {
     return Params(text: text, view: view)
   }
 
-  public struct Response: ResponseType {
+  public struct Response: TreeResponse {
     public var text: String
     public var parsed: QuickAdd
     public var view: ViewKind?

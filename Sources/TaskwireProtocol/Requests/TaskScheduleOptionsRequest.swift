@@ -11,7 +11,7 @@ public enum TaskScheduleOptionsRequest: RequestType {
     try reader(json).id()
   }
 
-  public struct Response: ResponseType {
+  public struct Response: TreeResponse {
     public var id: Int64
     public var menu: ScheduleOptions
     public init(id: Int64, menu: ScheduleOptions) {

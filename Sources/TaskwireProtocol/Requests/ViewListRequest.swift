@@ -59,10 +59,9 @@ public enum ViewListRequest: RequestType {
       self.version = version
     }
 
-    public var json: JSONValue {
-      guard case .object(var object) = snapshot.json else { return .null }
-      object["version"] = .int(version)
-      return .object(object)
+    public var output: OutgoingJSON {
+      guard case .object(let members) = snapshot.output else { return .value(.null) }
+      return .object(members + [("version", .value(.int(version)))])
     }
   }
 }

@@ -20,8 +20,11 @@ public enum ViewSubscribeRequest: RequestType {
       self.subscription = subscription
       self.list = list
     }
-    public var json: JSONValue {
-      ["subscription": .int(subscription), "version": .int(list.version), "snapshot": list.json]
+    public var output: OutgoingJSON {
+      .object([
+        ("subscription", .value(.int(subscription))), ("version", .value(.int(list.version))),
+        ("snapshot", list.output),
+      ])
     }
   }
 }

@@ -10,7 +10,7 @@ public enum ViewUnsubscribeRequest: RequestType {
     try reader(json).requiredInt("subscription", in: 1...Int.max)
   }
 
-  public struct Response: ResponseType {
+  public struct Response: TreeResponse {
     public var unsubscribed: Int
     public init(unsubscribed: Int) { self.unsubscribed = unsubscribed }
     public var json: JSONValue { ["unsubscribed": .int(unsubscribed)] }

@@ -26,7 +26,7 @@ public struct HistoryEntry: Sendable {
 }
 
 /// The result of an undo (`{"undone": step}`) or a redo (`{"redone": step}`).
-public struct HistoryStepResponse: ResponseType {
+public struct HistoryStepResponse: TreeResponse {
   public var step: HistoryEntry
   public var undo: Bool
   public init(step: HistoryEntry, undo: Bool) {

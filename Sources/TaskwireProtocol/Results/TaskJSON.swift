@@ -1,28 +1,22 @@
 import JSON
 import TaskwireCore
 
-/// The wire form of the domain's values.
+/// The wire form of the domain's values. A task has one encoder, `write(into:omittingDefaults:)`,
+/// straight to bytes; its tree is read back from them where one is needed (an update op's
+/// changed fields, tests).
 extension TaskRecord {
-  public var json: JSONValue {
-    let object: JSONObject = [
-      "id": .int64(id),
-      "title": .string(title),
-      "notes": notes.json,
-      "tags": .array(tags.map(JSONValue.string)),
-      "priority": .int(priority),
-      "urgent": .bool(urgent),
-      "durationMinutes": .int(durationMinutes),
-      "type": .string(type.rawValue),
-      "scheduledDate": scheduledDate?.description.json ?? .null,
-      "dueDate": dueDate?.description.json ?? .null,
-      "recurrence": recurrence.json,
-      "completed": .bool(completed),
-      "completedAt": completedAt.json,
-      "createdAt": .string(createdAt),
-      "updatedAt": .string(updatedAt),
-    ]
-    return .object(object)
+  /// The task as a tree of values (parsed from its one encoding).
+  public var json: JSONValue { (try? JSONParser.parse(encodedBytes)) ?? .null }
+
+  /// The task's JSON text.
+  public var encodedBytes: [UInt8] {
+    var writer = JSONWriter(capacity: 512)  // a task with a title and a tag or two, without growing
+    write(into: &writer)
+    return writer.bytes
   }
+
+  /// The task as it is sent: its JSON text, written once.
+  public var rawJSON: RawJSON { RawJSON(bytes: encodedBytes) }
 }
 
 extension String {
@@ -43,14 +37,6 @@ extension Recurrence {
 }
 
 extension TaskRecord {
-  /// The same JSON as `json`, written straight to bytes: a view of ten thousand tasks is
-  /// listed without building ten thousand trees of values first.
-  public var encodedJSON: JSONValue {
-    var writer = JSONWriter(capacity: 512)  // a task with a title and a tag or two, without growing
-    write(into: &writer)
-    return .encoded(writer.bytes)
-  }
-
   /// Writes the task's JSON at the end of `writer`.
   public func write(into writer: inout JSONWriter) { write(into: &writer, omittingDefaults: false) }
 
@@ -115,42 +101,44 @@ extension TaskRecord {
 }
 
 extension ViewSnapshot {
-  public var json: JSONValue {
+  public var output: OutgoingJSON {
     .object([
-      "view": .string(view.rawValue),
-      "today": .string(today.description),
-      "groups": .array(groups.map(\.json)),
+      ("view", .value(.string(view.rawValue))),
+      ("today", .value(.string(today.description))),
+      ("groups", .array(groups.map(\.output))),
     ])
   }
+
+  /// The snapshot as a tree of values (tests).
+  public var json: JSONValue { output.parsed }
 }
 
 extension ViewSnapshot.Group {
   /// A group's tasks as JSON text written when the reply is: straight into the line being
   /// sent, in chunks, so that a long list is never held whole (a tree of values per task, or
   /// a buffer per group, would be: 26 MB for Upcoming's 80k tasks).
-  static func encode(_ tasks: [TaskRecord]) -> JSONValue {
-    .deferred(
-      JSONFragment { writer in
-        writer.append(raw: "[")
-        // Each task written where it lies (no copy of the record, which would retain and
-        // release its strings).
-        tasks.withUnsafeBufferPointer { records in
-          for index in records.indices {
-            if index > 0 { writer.append(raw: ",") }
-            records[index].write(into: &writer)
-            writer.flushIfFull()
-          }
+  static func encode(_ tasks: [TaskRecord]) -> RawJSON {
+    RawJSON(writing: { writer in
+      writer.append(raw: "[")
+      // Each task written where it lies (no copy of the record, which would retain and
+      // release its strings).
+      tasks.withUnsafeBufferPointer { records in
+        for index in records.indices {
+          if index > 0 { writer.append(raw: ",") }
+          records[index].write(into: &writer)
+          writer.flushIfFull()
         }
-        writer.append(raw: "]")
-      })
+      }
+      writer.append(raw: "]")
+    })
   }
 
-  public var json: JSONValue {
+  public var output: OutgoingJSON {
     .object([
-      "key": .string(key.groupKey),
-      "title": .string(title),
-      "date": date?.description.json ?? .null,
-      "tasks": Self.encode(tasks),
+      ("key", .value(.string(key.groupKey))),
+      ("title", .value(.string(title))),
+      ("date", .value(date?.description.json ?? .null)),
+      ("tasks", .raw(Self.encode(tasks))),
     ])
   }
 }
@@ -168,13 +156,13 @@ public struct TaskPlace: ResponseType {
     self.index = index
   }
 
-  public var json: JSONValue {
-    var object = JSONObject(capacity: 4)
-    object.appendNew("task", task.encodedJSON)
-    object.appendNew("view", list.map { .string($0.view.rawValue) } ?? .null)
-    object.appendNew("group", list.map { .string($0.groupKey) } ?? .null)
-    object.appendNew("index", index.map(JSONValue.int) ?? .null)
-    return .object(object)
+  public var output: OutgoingJSON {
+    .object([
+      ("task", .raw(task.rawJSON)),
+      ("view", .value(list.map { .string($0.view.rawValue) } ?? .null)),
+      ("group", .value(list.map { .string($0.groupKey) } ?? .null)),
+      ("index", .value(index.map(JSONValue.int) ?? .null)),
+    ])
   }
 }
 

@@ -25,24 +25,36 @@ public struct ViewChangedNotification: Sendable {
   }
 
   /// `compactTasks`: inserted tasks leave out the members at their defaults (the client asked).
-  public func params(compactTasks: Bool = false) -> JSONValue {
+  public func params(compactTasks: Bool = false) -> OutgoingJSON {
     .object([
-      "subscription": .int(subscription), "view": .string(view.rawValue), "from": .int(from),
-      "to": .int(to), "today": .string(today.description),
-      "ops": .array(operations.map { $0.json(compactTasks: compactTasks) }),
+      ("subscription", .value(.int(subscription))), ("view", .value(.string(view.rawValue))),
+      ("from", .value(.int(from))), ("to", .value(.int(to))), ("today", .value(.string(today.description))),
+      ("ops", .array(operations.map { $0.output(compactTasks: compactTasks) })),
     ])
   }
 }
 
 extension DiffOperation {
-  public var json: JSONValue { json(compactTasks: false) }
+  /// The op as a tree of values (tests).
+  public var json: JSONValue { output(compactTasks: false).parsed }
 
-  public func json(compactTasks: Bool) -> JSONValue {
+  public func output(compactTasks: Bool) -> OutgoingJSON {
     switch self {
     case .insert(let group, let index, let task):
       var writer = JSONWriter()
       task.write(into: &writer, omittingDefaults: compactTasks)
-      return ["op": "insert", "group": .string(group.groupKey), "index": .int(index), "task": .encoded(writer.bytes)]
+      return .object([
+        ("op", "insert"), ("group", .value(.string(group.groupKey))), ("index", .value(.int(index))),
+        ("task", .raw(RawJSON(bytes: writer.bytes))),
+      ])
+    default: return .value(tree)
+    }
+  }
+
+  /// Every op but an insert, as a tree of values.
+  private var tree: JSONValue {
+    switch self {
+    case .insert: return .null
     case .remove(let group, let index, let id):
       return ["op": "remove", "group": .string(group.groupKey), "index": .int(index), "id": .int64(id)]
     case .move(let id, let from, let fromIndex, let to, let toIndex):

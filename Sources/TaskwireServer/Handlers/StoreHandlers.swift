@@ -45,7 +45,7 @@ extension Server {
     guard let path = params.path else {
       var bytes: [UInt8] = []
       let count = try writer.write(format, exportedAt: replica.timestamp, compact: true) { bytes += $0 }
-      return .init(format: format.rawValue, count: count, path: nil, document: .encoded(bytes))
+      return .init(format: format.rawValue, count: count, path: nil, document: RawJSON(bytes: bytes))
     }
     guard path != "-" else { throw RPCError.invalidParams("path", Self.noStandardStream) }
     let file = try AtomicFile(path: path)
