@@ -36,7 +36,9 @@ public final class FrameReader {
   private var scratch = [UInt8](repeating: 0, count: 65_536)
   /// Called before each read that may block: the owner may wait there for the descriptor to
   /// be readable while it watches others (the server's loop serves its own wake-ups there).
-  public var waitForInput: (() -> Void)? = nil
+  /// False ends the stream (the owner was asked to stop: a shutdown signal). A read that a
+  /// signal interrupts comes back here.
+  public var waitForInput: (() -> Bool)? = nil
   /// A read that finds nothing yet on a non-blocking descriptor (EAGAIN: a parent may hand
   /// over stdin so) waits for input and reads again, instead of ending the stream. Off for a
   /// socket whose receive timeout reports a silent client as EAGAIN.
@@ -214,8 +216,11 @@ public final class FrameReader {
       buffer.removeSubrange(0..<start)
       start = 0
     }
-    waitForInput?()
     while true {
+      guard waitForInput?() ?? true else {
+        atEnd = true
+        return
+      }
       let got = scratch.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
       if got < 0 && errno == EINTR { continue }
       if got < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) && waitsWhenNotReady {

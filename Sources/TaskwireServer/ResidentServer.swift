@@ -88,9 +88,10 @@ enum ResidentServer {
       let readable = Set(fds[doorStart...].filter { $0.revents != 0 }.map(\.fd))
       // Only a client that proved itself counts as use (nobody else keeps the server alive).
       for connection in door.admitReady(readable, now: uptime()) {
-        serve(connection, replica: replica, options: options)
+        let signalled = serve(connection, replica: replica, options: options, signals: signals)
         lastConnection = Date()
         close(connection)
+        if signalled { leave() }
       }
       if ready <= 0 {
         if replica.hasIdleWork { replica.idle() }
@@ -102,23 +103,22 @@ enum ResidentServer {
 
   static func uptime() -> Double { ProcessInfo.processInfo.systemUptime }
 
-  /// One session, until the client sends `exit` or closes the connection.
-  static func serve(_ descriptor: Int32, replica: Replica, options: ServerOptions) {
+  /// One session, until the client sends `exit` or closes the connection, through the one
+  /// serving loop; true when a shutdown signal ended it.
+  static func serve(_ descriptor: Int32, replica: Replica, options: ServerOptions, signals: SignalDescriptor?) -> Bool {
     replica.client = "unknown"
-    let server = Server(replica: replica, options: options)
-    let reader = FrameReader(descriptor: descriptor, maxMessageBytes: options.maxMessageBytes)
-    // A client that stops reading for the send timeout is dropped (not waited for forever).
-    let connection = Connection(
-      sink: FrameWriter(descriptor: descriptor, givingUpOnTimeout: true), handler: server,
-      maxMessageBytes: options.maxMessageBytes)
-    while let frame = reader.next() {
-      connection.receive(frame, framing: reader.framing ?? .newline)
-      if replica.needsHousekeepingNow { replica.idle() }
-      if connection.closeCode != nil { break }
-    }
+    // A client that stops reading for the send timeout is dropped (not waited for forever),
+    // and one that sends nothing for as long is ended.
+    let loop = ServeLoop(
+      server: Server(replica: replica, options: options), input: descriptor,
+      sink: FrameWriter(descriptor: descriptor, givingUpOnTimeout: true), maxMessageBytes: options.maxMessageBytes,
+      signals: signals, waitsWhenNotReady: false, silenceLimit: LoopbackListener.silenceSeconds)
+    let ending = loop.run()
     // A session that only listed Today (quickly) leaves the rest of the store to load now,
     // between sessions, not in the next one.
     replica.finishQuickStart()
+    if case .signalled = ending { return true }
+    return false
   }
 
   static func fail(_ message: String) -> Never {
@@ -157,11 +157,13 @@ struct LoopbackListener {
 
   /// The next connection, with a read and write timeout so that a stalled client cannot hold
   /// the server (the next client waits for it) for more than a few seconds.
+  static let silenceSeconds = 5.0
+
   func accept() -> Int32? {
     let fd = Glibc.accept(descriptor, nil, nil)
     guard fd >= 0 else { return nil }
     _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-    var timeout = timeval(tv_sec: 5, tv_usec: 0)
+    var timeout = timeval(tv_sec: Int(Self.silenceSeconds), tv_usec: 0)
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     var one: Int32 = 1

@@ -83,9 +83,9 @@ public final class Server: MessageHandler {
       // the catch-up that precedes the snapshot, so no commit falls between the two. (A read
       // still checks SQLite's data_version itself: a file event comes with a writer's WAL
       // bytes, before its commit is visible, so it cannot tell a read that nothing changed.)
-      if request.method == ViewSubscribeRequest.method { replica.storage.changeFeed.listenForOtherWriters() }
-      if !replica.isLoaded, request.method == ViewListRequest.method, let quick = try quickTodayList(request.params) {
-        return .success(quick.output)
+      if entry.access == .subscribe { replica.hearOtherWriters() }
+      if !replica.isLoaded, let beforeLoad = entry.beforeLoad, let answer = try beforeLoad(self, request.params) {
+        return .success(answer)
       }
       if entry.access != .lifecycle { try replica.prepare(forChange: entry.access == .change) }
       return .success(try entry.run(self, request.params))
@@ -119,6 +119,9 @@ public final class Server: MessageHandler {
     publisher.publish()
     return publisher.takeOutbox()
   }
+
+  /// Whether a client is subscribed to a view (its lists are pushed at the day's start).
+  var hasSubscriptions: Bool { !publisher.subscriptions.isEmpty }
 
   /// What the timer does: other writers, the day, housekeeping.
   public func poll() {

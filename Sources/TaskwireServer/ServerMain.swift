@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import JSON
 import JSONRPC
@@ -49,17 +48,30 @@ public enum ServerMain {
     if let sqlite = storage as? SQLiteStorage, sqlite.createdFile, case .file(let path) = sqlite.location {
       server.log("created a new, empty store at \(path)")
     }
-    let loop = ServeLoop(server: server, input: 0, output: protocolOutput, maxMessageBytes: options.maxMessageBytes)
+    // SIGTERM and SIGINT end the loop between frames, so the change in progress finishes and
+    // the store is closed before the process exits (within a second whatever the loop does).
+    let signals = SignalDescriptor([SIGTERM, SIGINT])
+    signals?.enforceDeadline()
+    let loop = ServeLoop(
+      server: server, input: 0, sink: FrameWriter(descriptor: protocolOutput),
+      maxMessageBytes: options.maxMessageBytes, signals: signals)
     if let path = options.recordPath {
       do {
-        loop.recorder = try SessionRecorder(path: path, flags: options.recordedFlags)
+        loop.connection.observer = try SessionRecorder(path: path, flags: options.recordedFlags)
       } catch {
         FileHandleOutput.stderr("taskwire: \(error)\n")
         exit(1)
       }
     }
-    loop.start()
-    dispatchMain()
+    switch loop.run() {
+    case .closed(let code):
+      storage.close()
+      exit(code)
+    case .signalled(let number):
+      server.info("signal \(number): closing the store and exiting")
+      storage.close()
+      exit(0)
+    }
   }
 
   /// The backend `--db` names (the SQLite file by default).

@@ -6,6 +6,8 @@ import Foundation
 
 /// Where the signal handler writes (a handler may only do async-signal-safe things).
 nonisolated(unsafe) private var signalPipeInput: Int32 = -1
+/// The last signal that arrived (0: none): read by the serving loop between reads, for free.
+nonisolated(unsafe) private var signalArrived: Int32 = 0
 
 /// The signals that end a server, as a descriptor to watch (the self-pipe trick: the handler
 /// writes the signal's number as a byte). The handler is in place when this returns, so no
@@ -25,12 +27,17 @@ struct SignalDescriptor {
     }
     signalPipeInput = ends[1]
     input = ends[1]
-    for number in signals {
-      signal(number) { number in
-        var byte = UInt8(truncatingIfNeeded: number)
-        _ = write(signalPipeInput, &byte, 1)
-      }
+    // Without SA_RESTART: a read that waits for the client comes back (EINTR), so that the
+    // loop sees the signal at once.
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = { number in
+      signalArrived = number
+      var byte = UInt8(truncatingIfNeeded: number)
+      _ = write(signalPipeInput, &byte, 1)
     }
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = 0
+    for number in signals { sigaction(number, &action, nil) }
     descriptor = ends[0]
     // A parent may have started us with these signals blocked (a blocked mask is inherited:
     // Foundation's Process in a test runner does so): unblocked here, on the thread that
@@ -59,6 +66,10 @@ struct SignalDescriptor {
     }
     thread.start()
   }
+
+  /// The signal that arrived, if one did, without reading the pipe (a load: checked between
+  /// every two reads of the serving loop).
+  var arrived: Int32? { signalArrived == 0 ? nil : signalArrived }
 
   /// The signal that arrived, if one did.
   func take() -> Int32? {

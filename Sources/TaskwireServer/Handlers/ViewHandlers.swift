@@ -5,8 +5,10 @@ import TaskwireProtocol
 /// Listing, subscribing and tags: reads of the index through the view publisher.
 extension Server {
   static func registerViews(_ methods: inout Dispatcher) {
-    methods.on(ViewListRequest.self, .read) { server, query in server.publisher.list(query) }
-    methods.on(ViewSubscribeRequest.self, .read) { server, query in server.publisher.subscribe(query) }
+    methods.on(
+      ViewListRequest.self, .read, beforeLoad: { server, json in try server.quickTodayList(json) },
+      { server, query in server.publisher.list(query) })
+    methods.on(ViewSubscribeRequest.self, .subscribe) { server, query in server.publisher.subscribe(query) }
     methods.on(ViewUnsubscribeRequest.self, .read) { server, id in try server.publisher.unsubscribe(id) }
     methods.on(TagsListRequest.self, .read) { server, _ in server.tags() }
   }
