@@ -1,8 +1,26 @@
 /// A JSON object that keeps its members in the order they were added or read.
-/// Lookups are linear: protocol objects have a handful of members.
+/// Lookups are linear while it has a handful of members (protocol objects do); past
+/// `indexedFrom` a hash index of its keys keeps every lookup constant, so that a hostile object
+/// of 100k members costs 100k steps to read, not 100k².
 public struct JSONObject: Sendable, Equatable, Sequence {
   public private(set) var keys: [String] = []
   public private(set) var values: [JSONValue] = []
+  /// Each key's position, once the object has `indexedFrom` members.
+  private var positions: [String: Int]? = nil
+  static let indexedFrom = 16
+
+  private func position(of key: String) -> Int? {
+    if let positions { return positions[key] }
+    return keys.firstIndex(of: key)
+  }
+
+  private mutating func indexIfLarge() {
+    if positions == nil, keys.count >= Self.indexedFrom {
+      positions = Dictionary(keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    } else if positions != nil {
+      positions?[keys[keys.count - 1]] = keys.count - 1
+    }
+  }
 
   public init() {}
 
@@ -15,20 +33,25 @@ public struct JSONObject: Sendable, Equatable, Sequence {
 
   public subscript(key: String) -> JSONValue? {
     get {
-      guard let index = keys.firstIndex(of: key) else { return nil }
+      guard let index = position(of: key) else { return nil }
       return values[index]
     }
     set {
-      if let index = keys.firstIndex(of: key) {
+      if let index = position(of: key) {
         if let newValue {
           values[index] = newValue
         } else {
           keys.remove(at: index)
           values.remove(at: index)
+          positions = nil  // (rare: rebuilt when the object is large)
+          if keys.count >= Self.indexedFrom {
+            positions = Dictionary(keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+          }
         }
       } else if let newValue {
         keys.append(key)
         values.append(newValue)
+        indexIfLarge()
       }
     }
   }
@@ -44,6 +67,7 @@ public struct JSONObject: Sendable, Equatable, Sequence {
   public mutating func appendNew(_ key: String, _ value: JSONValue) {
     keys.append(key)
     values.append(value)
+    if keys.count >= Self.indexedFrom { indexIfLarge() }
   }
 
   /// Room for `count` members: the parser's objects start with room for a request's four
@@ -74,6 +98,7 @@ extension JSONObject: ExpressibleByDictionaryLiteral {
       assert(!keys.contains(key), "duplicate key \(key) in a JSON object literal")
       keys.append(key)
       values.append(value)
+      if keys.count >= Self.indexedFrom { indexIfLarge() }
     }
   }
 }

@@ -4,14 +4,25 @@
 /// second time (a view of 80k tasks is 26 MB of JSON). Only the writer reads it: it is a member
 /// of what is sent (`OutgoingJSON`), never of a `JSONValue`, whose accessors read trees.
 public struct RawJSON: Sendable {
-  let write: @Sendable (inout JSONWriter) -> Void
+  private enum Text: Sendable {
+    case bytes([UInt8])
+    case writer(@Sendable (inout JSONWriter) -> Void)
+  }
+  private let text: Text
 
-  /// Text already encoded.
-  public init(bytes: [UInt8]) { write = { $0.append(encoded: bytes) } }
+  /// Text already encoded (held as it is: no closure to allocate per task).
+  public init(bytes: [UInt8]) { text = .bytes(bytes) }
 
   /// Text written when the message is: `write` must write exactly one JSON value, the same one
   /// every time it is called.
-  public init(writing write: @escaping @Sendable (inout JSONWriter) -> Void) { self.write = write }
+  public init(writing write: @escaping @Sendable (inout JSONWriter) -> Void) { text = .writer(write) }
+
+  func write(_ writer: inout JSONWriter) {
+    switch text {
+    case .bytes(let bytes): writer.append(encoded: bytes)
+    case .writer(let write): write(&writer)
+    }
+  }
 }
 
 /// What taskwire sends: a tree of values whose members may be raw JSON text. Built by replies

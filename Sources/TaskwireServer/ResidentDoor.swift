@@ -39,7 +39,7 @@ final class ResidentDoor {
   func acceptAll(from listener: LoopbackListener, now: Double) {
     while let fd = listener.accept() {
       _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-      if waiting.count >= Self.maxWaiting { close(waiting.removeFirst().descriptor) }
+      if waiting.count >= Self.maxWaiting { evictOne() }
       waiting.append(Waiting(descriptor: fd, deadline: now + Self.handshakeSeconds))
     }
   }
@@ -58,6 +58,13 @@ final class ResidentDoor {
     }
     waiting = kept
     return admitted
+  }
+
+  /// Makes room: the newest connection that has sent nothing yet goes (a flood of new ones
+  /// then pushes out only its own kind, never a client whose line is arriving), else the oldest.
+  private func evictOne() {
+    let index = waiting.lastIndex { $0.line.isEmpty } ?? waiting.startIndex
+    close(waiting.remove(at: index).descriptor)
   }
 
   func closeAll() {

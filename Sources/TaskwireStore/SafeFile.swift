@@ -28,10 +28,18 @@ public enum SafeFile {
     return String(repeating: "0", count: 16 - hex.count) + hex
   }
 
-  /// A fresh file beside `path` (same folder, so a rename is atomic), mode 0600, open for writing.
+  /// The folder `path` is in (`.` for a bare name).
+  static func folder(of path: String) -> String {
+    let folder = (path as NSString).deletingLastPathComponent
+    return folder.isEmpty ? "." : folder
+  }
+
+  /// A fresh file beside `path` (same folder, so a rename is atomic), mode 0600, open for
+  /// writing; its name is short and hidden (`.taskwire-<random>.partial`), so that a target
+  /// whose name is near the 255-byte limit can still be written.
   public static func createTemporary(beside path: String) throws(Failure) -> (descriptor: Int32, path: String) {
     for _ in 0..<8 {
-      let temporary = "\(path).\(randomSuffix()).taskwire-partial"
+      let temporary = "\(folder(of: path))/.taskwire-\(randomSuffix()).partial"
       let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
       if fd >= 0 {
         _ = fchmod(fd, 0o600)  // (the umask may have taken bits away, never added them)
@@ -42,28 +50,34 @@ public enum SafeFile {
     throw Failure("cannot write \(path): no free temporary name beside it")
   }
 
-  /// Opens an existing file that taskwire owns, refusing a link and anything but a regular
-  /// file with one name (a hard link to someone else's file), or nil when there is none.
+  /// Opens an existing file that taskwire owns, or nil: refused are a link, anything but a
+  /// regular file (a FIFO is opened without waiting for a writer, then refused), a file with
+  /// another name (a hard link), and one another user owns or may write (planted in a shared
+  /// folder: its owner could truncate it under a mapping, or read what is written).
   /// `create` makes it first when missing (0600, never through a link).
   public static func openOwned(_ path: String, flags: Int32, create: Bool = false) -> Int32? {
-    var fd = open(path, flags | O_NOFOLLOW | O_CLOEXEC)
+    let opening = flags | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK
+    var fd = open(path, opening)
     if fd < 0, create, errno == ENOENT {
-      fd = open(path, flags | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-      if fd < 0, errno == EEXIST { fd = open(path, flags | O_NOFOLLOW | O_CLOEXEC) }
+      fd = open(path, opening | O_CREAT | O_EXCL, 0o600)
+      if fd < 0, errno == EEXIST { fd = open(path, opening) }
     }
     guard fd >= 0 else { return nil }
     var status = stat()
-    guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_nlink == 1 else {
+    guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_nlink == 1,
+      status.st_uid == geteuid(), status.st_mode & 0o022 == 0
+    else {
       close(fd)
       return nil
     }
+    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
     return fd
   }
 
   /// A fresh folder of our own beside `path` (mode 0700): for a file that a library writes
   /// with helper files of its own (SQLite's journal), made there and then linked to its name.
   public static func createPrivateFolder(beside path: String) throws(Failure) -> String {
-    var template = Array("\(path).taskwire-partial-XXXXXX".utf8CString)
+    var template = Array("\(folder(of: path))/.taskwire-partial-XXXXXX".utf8CString)
     let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) != nil }
     guard made else { throw .failed("write", path) }
     return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)

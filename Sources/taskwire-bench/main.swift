@@ -8,6 +8,7 @@ import JSON
 // taskwire-bench: measures the release `taskwire` through real pipes, as a frontend feels it.
 //   swift build -c release --static-swift-stdlib && .build/release/taskwire-bench [--sizes 1000,10000,100000]
 //       [--iterations 300] [--json .build/bench.json] [--server PATH] [--rounds 3] [--smoke]
+//       [--baseline PATH]   (the latency scenarios of two builds, alternating, compared: Compare.swift)
 // Latency scenarios run with the benchmark and the server pinned to CPU 0 (waking a process on
 // the other CPU costs tens of microseconds on a small VM); unpinned figures are shown beside them.
 // They run in rounds (Rounds.swift): a target passes when it passes in most of them.
@@ -19,6 +20,8 @@ var smoke = false
 var rounds = 3
 /// `--postgres URL`: the PostgreSQL store's figures too, on a fresh schema of that database.
 var postgres: String? = nil
+/// `--baseline PATH`: compare the server with this build instead of judging the targets.
+var baseline: URL? = nil
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
   .deletingLastPathComponent()
 // (Inside .build: the repository's top level holds only the package, its sources and docs.)
@@ -33,6 +36,7 @@ while let argument = arguments.popFirst() {
   case "--server": server = URL(fileURLWithPath: arguments.popFirst() ?? "")
   case "--postgres": postgres = arguments.popFirst()
   case "--rounds": rounds = max(1, Int(arguments.popFirst() ?? "") ?? rounds)
+  case "--baseline": baseline = URL(fileURLWithPath: arguments.popFirst() ?? "")
   case "--smoke":
     smoke = true
     sizes = [300]
@@ -41,7 +45,7 @@ while let argument = arguments.popFirst() {
   default:
     FileHandle.standardError.write(
       Data(
-        "usage: taskwire-bench [--sizes N,N] [--iterations N] [--json FILE] [--server PATH] [--postgres URL] [--rounds N] [--smoke]\n"
+        "usage: taskwire-bench [--sizes N,N] [--iterations N] [--json FILE] [--server PATH] [--postgres URL] [--rounds N] [--smoke] [--baseline PATH]\n"
           .utf8))
     exit(2)
   }
@@ -61,6 +65,12 @@ let echo = try EchoChild.build(in: folder)
 
 // Pin the benchmark itself to CPU 0; the children it starts pinned join it there.
 let pinnedSelf = Affinity.set([0])
+if let baseline {
+  var compare = Compare(baseline: baseline, server: server, iterations: iterations, rounds: rounds)
+  print(try compare.run(sizes: sizes, pinned: pinnedSelf, folder: folder))
+  try? FileManager.default.removeItem(at: folder)
+  exit(0)
+}
 var scenarios = Scenarios(server: server, iterations: iterations)
 var reports: [Report] = []
 let roundsStart = MachineLoad.Sample.now()

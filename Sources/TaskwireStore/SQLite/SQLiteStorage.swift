@@ -48,7 +48,11 @@ public final class SQLiteStorage: Storage, ChangeFeed {
     case .file(let file):
       path = file
       // A SQLite URI (`file:/path?mode=ro`) is opened as SQLite reads it; a path is prepared.
-      if !file.hasPrefix("file:") { createdFile = try Self.prepareFile(at: file) }
+      if !file.hasPrefix("file:") {
+        try Self.refuseForeignFiles(of: file)
+        createdFile = try Self.prepareFile(at: file)
+        Self.claimJournalFiles(of: file)
+      }
     }
     db = try SQLiteDatabase(
       path: path,
