@@ -117,6 +117,11 @@ import Testing
     Call mom next month | Call mom | date=2026-03-01
     Watch the sun rise | Watch the sun rise |
     Watch the sun rise sat | Watch the sun rise | date=2026-02-14
+    Call mom fri #family | Call mom | date=2026-02-13 tag=family
+    Call mom fri #family 30m !! | Call mom | date=2026-02-13 tag=family duration=30 priority=2
+    Call mom fri evening | Call mom fri evening |
+    Call mom fri? | Call mom fri? |
+    Watch the sun rise #x | Watch the sun rise | tag=x
     Meet tom at noon | Meet tom at noon |
     Call mom now | Call mom | date=2026-02-12
     Say now or never | Say now or never |

@@ -9,7 +9,7 @@ the help cannot drift from what quick add does.
 import tkinter as tk
 from tkinter import ttk
 
-# Dates that are ordinary words too: dates only after on/at/due/by, or as the line's last word.
+# Dates that are ordinary words too: dates only after on/at/due/by, or as the title's last word.
 CONTEXT_WORDS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun", "tod", "tom", "now",
                  "weekend", "eow", "eom", "eoy", "3rd")
 # German's two-letter weekdays: dates only after am/on.
@@ -32,10 +32,11 @@ the title.
 
 When is a word a date?
 • Short words that are ordinary words too ({", ".join(CONTEXT_WORDS[:-1])} and ordinals \
-such as 3rd) are dates only after on, at, due or by, or as the very last word of the line:
-    "Call mom fri" is Friday,
-    "Call mom fri #family" keeps "fri" in the title (a tag follows it).
-  Write "Call mom on fri #family", or put the date last.
+such as 3rd) are dates only after on, at, due or by, or as the last word of the title \
+(only tokens such as #tag, !!, 30m after it):
+    "Call mom fri" and "Call mom fri #family 30m" are Friday,
+    "Call mom fri evening" keeps "fri" in the title (a word of the title follows it).
+  Write "Call mom on fri evening" to make it Friday.
 • The German weekdays {", ".join(PREFIX_WORDS)} only after "am" or "on": "am fr".
 • 12/1 is no date (December 1 or January 12?) and stays in the title: write 2026-12-01 or dec 1.
 • A word in "quotes" or after a backslash (\\fri) stays in the title, and so does a word \
@@ -60,8 +61,8 @@ Titel.
 Wann ist ein Wort ein Datum?
 • Die Kürzel {", ".join(PREFIX_WORDS)} nur nach „am“ oder „on“: „Mama anrufen am fr“.
 • Englische Kurzwörter ({", ".join(CONTEXT_WORDS[:-1])}, 3rd) nur nach on, at, due oder \
-by, oder als allerletztes Wort der Zeile: „Call mom fri“ ist Freitag, in „Call mom fri \
-#family“ bleibt „fri“ im Titel.
+by, oder als letztes Wort des Titels (dahinter nur Kürzel wie #tag, !!, 30m): „Call mom fri \
+#family“ ist Freitag, in „Call mom fri evening“ bleibt „fri“ im Titel.
 • 12/1 ist kein Datum (1. Dezember oder 12. Januar?) und bleibt im Titel: 2026-12-01 oder 1. dez schreiben.
 • Ein Wort in "Anführungszeichen" oder nach einem Backslash (\\fr) bleibt im Titel, ebenso \
 ein Wort mit ? oder ! dahinter.

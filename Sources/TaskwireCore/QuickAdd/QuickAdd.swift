@@ -27,9 +27,11 @@ public struct QuickAdd: Sendable {
     var result = QuickAdd(title: "")
     var tags: [String] = []
     var consumed = [Bool](repeating: false, count: words.count)
+    let titleEnds = titleEnds(words, today: today)
     var i = 0
     while i < words.count {
-      guard !words[i].literal, let (count, token) = recognise(words, at: i, today: today) else {
+      guard !words[i].literal, let (count, token) = recognise(words, at: i, today: today, titleEnds: titleEnds)
+      else {
         i += 1
         continue
       }

@@ -1,8 +1,9 @@
 /// Dates and repeats in a quick-add line: they take several words (`next friday`, `in 3 days`,
 /// `every mon, thu`), so they are matched as the longest phrase the date grammar reads.
 extension QuickAdd {
-  /// Short words that are dates only after `on`/`at`/`by`/`due` or at the end of the line,
-  /// because they are ordinary words too ("Watch the sun rise", "Read 3rd chapter").
+  /// Short words that are dates only after `on`/`at`/`by`/`due` or at the end of the title
+  /// (nothing but other tokens after them: `Call mom fri #family 30m`), because they are
+  /// ordinary words too ("Watch the sun rise", "Read 3rd chapter").
   static let needsContext: Set<String> = [
     "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun", "tod", "tom", "now",
     "weekend", "eow", "eom", "eoy",
@@ -18,8 +19,23 @@ extension QuickAdd {
     "on": .date, "at": .date, "am": .date, "due": .due, "by": .due, "bis": .due, "fällig": .due,
   ]
 
+  /// For each word, whether nothing but one-word tokens (tags, priorities, `*`, durations,
+  /// types, Taskwarrior's attributes) follows it: then it ends the title. One pass from the end.
+  static func titleEnds(_ words: [QuickAddWords.Word], today: CalendarDate) -> [Bool] {
+    var ends = [Bool](repeating: true, count: words.count)
+    var index = words.count - 2
+    while index >= 0 {
+      let next = words[index + 1]
+      ends[index] = ends[index + 1] && !next.literal && single(next.key, original: next.text, today: today) != nil
+      index -= 1
+    }
+    return ends
+  }
+
   /// `[on|at|by|due] <date phrase>`: `due` and `by` set the due date, the others the date.
-  static func date(_ words: [QuickAddWords.Word], at i: Int, today: CalendarDate) -> (Int, Recognised)? {
+  static func date(_ words: [QuickAddWords.Word], at i: Int, today: CalendarDate, titleEnds: [Bool])
+    -> (Int, Recognised)?
+  {
     var start = i
     var kind = Token.Kind.date
     let prefix = words[i].key
@@ -36,7 +52,7 @@ extension QuickAdd {
       guard window.allSatisfy({ !$0.literal }) else { continue }
       let keys = window.map(\.key)
       let phrase = count == 1 ? keys[0] : keys.joined(separator: " ")
-      if count == 1, !hasPrefix, start + 1 < words.count || needsPrefix.contains(phrase),
+      if count == 1, !hasPrefix, !titleEnds[start] || needsPrefix.contains(phrase),
         needsContext.contains(phrase) || needsPrefix.contains(phrase) || DatePhrase.withoutOrdinal(phrase) != phrase
       {
         continue

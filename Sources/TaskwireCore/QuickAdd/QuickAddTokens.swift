@@ -19,9 +19,11 @@ extension QuickAdd {
   }
 
   /// The token that starts at word `i`, and how many words it takes.
-  static func recognise(_ words: [QuickAddWords.Word], at i: Int, today: CalendarDate) -> (Int, Recognised)? {
+  static func recognise(_ words: [QuickAddWords.Word], at i: Int, today: CalendarDate, titleEnds: [Bool])
+    -> (Int, Recognised)?
+  {
     if let found = recurrence(words, at: i) { return found }
-    if let found = date(words, at: i, today: today) { return found }
+    if let found = date(words, at: i, today: today, titleEnds: titleEnds) { return found }
     guard let token = single(words[i].key, original: words[i].text, today: today) else { return nil }
     return (1, token)
   }

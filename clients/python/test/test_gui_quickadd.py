@@ -81,7 +81,7 @@ class HelpTest(QuickAddTestCase):
         self.until(lambda: self.app.help_window is not None, "the help")
         shown = self.app.help_window.shown_text()
         self.assertIn("When is a word a date?", shown)
-        self.assertIn('"Call mom fri #family" keeps "fri" in the title', shown)
+        self.assertIn('"Call mom fri evening" keeps "fri" in the title', shown)
         self.key("Escape", widget=self.app.help_window)
         self.until(lambda: not self.app.help_window.winfo_exists(), "the help is closed")
         self.assertEqual(self.app.lists["today"].text.get(), "Call mom fri #family",
@@ -97,7 +97,9 @@ class HelpTest(QuickAddTestCase):
             self.assertEqual(self.parse(f"Call mom {word}")["title"], "Call mom",
                              f"{word!r} as the last word is a date")
             self.assertEqual(self.parse(f"Call mom {word} #family")["title"],
-                             f"Call mom {word}", f"{word!r} before a tag stays in the title")
+                             "Call mom", f"{word!r} before a tag is a date")
+            self.assertEqual(self.parse(f"Call mom {word} evening")["title"],
+                             f"Call mom {word} evening", f"{word!r} before a title word stays")
             self.assertEqual(self.parse(f"Call mom on {word} #family")["title"], "Call mom",
                              f"'on {word}' is a date anywhere")
         for word in PREFIX_WORDS:
