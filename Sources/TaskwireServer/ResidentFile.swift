@@ -25,7 +25,11 @@ struct ResidentFile {
   /// Held for the server's life (`STORE.server.lock`, flock): one resident server per store.
   /// Nil when another process holds it.
   static func lock(store: String) -> Int32? {
-    guard let fd = SafeFile.openOwned(store + ".server.lock", flags: O_RDWR, create: true) else { return nil }
+    guard let fd = SafeFile.openOwned(store + ".server.lock", flags: O_RDWR, create: true) else {
+      // Not ours (planted by another user in a shared folder): said, as no server will run.
+      ServerLog.write("taskwire: \(store).server.lock is not this user's own file: no resident server\n")
+      return nil
+    }
     guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
       close(fd)
       return nil
