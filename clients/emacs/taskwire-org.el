@@ -1,0 +1,111 @@
+;;; taskwire-org.el --- Today and Upcoming in org-agenda  -*- lexical-binding: t -*-
+
+;; Copyright (C) 2026 The taskwire authors
+
+;; Author: The taskwire authors
+;; URL: https://github.com/taskwire/taskwire
+;; Keywords: calendar, convenience
+
+;; This file is not part of GNU Emacs.
+
+;;; Commentary:
+
+;; `taskwire-org-export' writes taskwire's Today and Upcoming to an org
+;; file (`taskwire-org-file'): one heading per day, a TODO per task
+;; with its tags, SCHEDULED and DEADLINE, so that `org-agenda' shows
+;; taskwire's tasks beside the person's own.  `taskwire-org-agenda'
+;; writes it and shows the agenda with the file among
+;; `org-agenda-files'.  The file is taskwire's: it is written anew
+;; each time, and an edit made in it does not reach the store.
+
+;;; Code:
+
+(require 'seq)
+(require 'subr-x)
+(require 'taskwire-rpc)
+(require 'taskwire-display)
+
+(declare-function org-agenda-list "org-agenda" (&optional arg start-day span with-hour))
+(declare-function org-agenda-files "org" (&optional unrestricted archives))
+(defvar org-agenda-files)
+
+(defcustom taskwire-org-file (locate-user-emacs-file "taskwire.org")
+  "The org file `taskwire-org-export' writes."
+  :type 'file
+  :group 'taskwire)
+
+(defun taskwire-org--date (date)
+  "DATE (YYYY-MM-DD) as an org timestamp, \"<2026-02-12 Thu>\"."
+  (format "<%s %s>" date (aref ["Mon" "Tue" "Wed" "Thu" "Fri" "Sat" "Sun"]
+                               (taskwire-display-weekday date))))
+
+(defun taskwire-org--tag (tag)
+  "Return TAG in the characters of an org tag (letters, digits, _ @ # %)."
+  (replace-regexp-in-string "[^[:alnum:]_@#%]" "_" tag))
+
+(defun taskwire-org--task (task)
+  "TASK as an org heading with its planning line."
+  (let* ((tags (mapcar #'taskwire-org--tag (plist-get task :tags)))
+         (priority (pcase (plist-get task :priority) (3 "[#A] ") (2 "[#B] ") (_ "")))
+         (scheduled (taskwire-display--string (plist-get task :scheduledDate)))
+         (due (taskwire-display--string (plist-get task :dueDate)))
+         (planning (string-join
+                    (delq nil (list (and scheduled (concat "SCHEDULED: "
+                                                           (taskwire-org--date scheduled)))
+                                    (and due (concat "DEADLINE: " (taskwire-org--date due)))))
+                    " ")))
+    (concat "** TODO " priority
+            (replace-regexp-in-string "[\n\r]" " " (plist-get task :title))
+            (if tags (concat " :" (string-join tags ":") ":") "")
+            "\n"
+            (if (string-empty-p planning) "" (concat "   " planning "\n"))
+            ":PROPERTIES:\n:TASKWIRE_ID: " (number-to-string (plist-get task :id))
+            "\n:END:\n")))
+
+(defun taskwire-org-text ()
+  "Today and Upcoming as the text of an org file."
+  (let ((lang (plist-get (taskwire-rpc-server) :locale)))
+    (concat
+     "#+TITLE: taskwire\n"
+     "# Written by taskwire-org-export; edits here do not reach the store.\n"
+     (mapconcat
+      (lambda (view)
+        (let ((listed (taskwire-rpc-request 'view/list (list :view view))))
+          (mapconcat
+           (lambda (group)
+             (concat "* " (substring-no-properties
+                           (taskwire-display-header group (plist-get listed :today) lang))
+                     "\n"
+                     (mapconcat #'taskwire-org--task (plist-get group :tasks) "")))
+           (plist-get listed :groups) "")))
+      '("today" "upcoming") ""))))
+
+;;;###autoload
+(defun taskwire-org-export (&optional file)
+  "Write Today and Upcoming to FILE (default `taskwire-org-file'); return FILE."
+  (interactive)
+  (let ((file (expand-file-name (or file taskwire-org-file)))
+        (text (condition-case err
+                  (taskwire-org-text)
+                (taskwire-error (user-error "Taskwire: %s" (cadr err))))))
+    (with-temp-file file
+      (insert text))
+    (let ((buffer (find-buffer-visiting file)))
+      (when buffer
+        (with-current-buffer buffer (revert-buffer t t t))))
+    (when (called-interactively-p 'interactive)
+      (taskwire-rpc-message "wrote %s" file))
+    file))
+
+;;;###autoload
+(defun taskwire-org-agenda ()
+  "Show Today and Upcoming in `org-agenda', beside the agenda's own files."
+  (interactive)
+  (require 'org-agenda)
+  (let* ((file (taskwire-org-export))
+         (org-agenda-files (cons file (seq-remove (lambda (f) (equal (expand-file-name f) file))
+                                                  (org-agenda-files t)))))
+    (org-agenda-list)))
+
+(provide 'taskwire-org)
+;;; taskwire-org.el ends here

@@ -1,0 +1,97 @@
+;;; taskwire-quickadd.el --- Quick add in the minibuffer, its tokens highlighted  -*- lexical-binding: t -*-
+
+;; Copyright (C) 2026 The taskwire authors
+
+;; Author: The taskwire authors
+;; URL: https://github.com/taskwire/taskwire
+;; Keywords: calendar, convenience
+
+;; This file is not part of GNU Emacs.
+
+;;; Commentary:
+
+;; The server reads a whole task out of one line ("Call mom #family
+;; !! 30m tomorrow").  While the person types, each change of the
+;; minibuffer asks `task/parse' what the line means (it stores
+;; nothing and reads no store) and highlights its spans: tags,
+;; priority, urgency, duration, type, dates, due dates and repeats.
+;; Spans are counted in Unicode scalars, as Emacs counts characters.
+
+;;; Code:
+
+(require 'seq)
+(require 'subr-x)
+(require 'taskwire-rpc)
+
+(defface taskwire-quickadd-token '((t :inherit font-lock-keyword-face))
+  "Face of a token quick add reads out of the line."
+  :group 'taskwire)
+(defface taskwire-quickadd-date '((t :inherit font-lock-string-face))
+  "Face of a date or due date quick add reads."
+  :group 'taskwire)
+(defface taskwire-quickadd-tag '((t :inherit font-lock-variable-name-face))
+  "Face of a tag quick add reads."
+  :group 'taskwire)
+
+(defcustom taskwire-quickadd-highlight t
+  "Whether quick add highlights the tokens the server reads as you type."
+  :type 'boolean
+  :group 'taskwire)
+
+(defvar taskwire-quickadd-history nil
+  "The quick add lines typed before.")
+
+(defvar taskwire-quickadd--view nil
+  "The view quick add reads the line for.")
+
+(defvar-local taskwire-quickadd--overlays nil
+  "The minibuffer's span overlays.")
+
+(defun taskwire-quickadd-face (kind)
+  "The face of a span of KIND."
+  (pcase kind
+    ((or "date" "due" "recurrence") 'taskwire-quickadd-date)
+    ("tag" 'taskwire-quickadd-tag)
+    (_ 'taskwire-quickadd-token)))
+
+(defun taskwire-quickadd-spans (text view)
+  "Return the spans of TEXT as the server would read it in VIEW.
+A list of (START END KIND), counted in characters from 0."
+  (condition-case nil
+      (mapcar (lambda (span) (list (plist-get span :scalarStart) (plist-get span :scalarEnd)
+                                   (plist-get span :kind)))
+              (plist-get (taskwire-rpc-request 'task/parse (append (list :text text)
+                                                                   (and view (list :view view))))
+                         :spans))
+    (taskwire-error nil)))
+
+(defun taskwire-quickadd--highlight (&rest _)
+  "Highlight the minibuffer's tokens."
+  (mapc #'delete-overlay taskwire-quickadd--overlays)
+  (setq taskwire-quickadd--overlays nil)
+  (let* ((start (minibuffer-prompt-end))
+         (text (buffer-substring-no-properties start (point-max))))
+    (unless (string-blank-p text)
+      (dolist (span (taskwire-quickadd-spans text taskwire-quickadd--view))
+        (let ((from (+ start (nth 0 span))) (to (+ start (nth 1 span))))
+          (when (<= to (point-max))
+            (let ((overlay (make-overlay from to)))
+              (overlay-put overlay 'face (taskwire-quickadd-face (nth 2 span)))
+              (overlay-put overlay 'help-echo (nth 2 span))
+              (push overlay taskwire-quickadd--overlays))))))))
+
+(defun taskwire-quickadd--setup ()
+  "Highlight as the person types in this minibuffer."
+  (add-hook 'after-change-functions #'taskwire-quickadd--highlight nil t))
+
+(defun taskwire-quickadd-read (prompt view &optional initial)
+  "Read a quick add line with PROMPT for VIEW, highlighting its tokens.
+INITIAL fills the minibuffer at the start."
+  (let ((taskwire-quickadd--view view))
+    (if taskwire-quickadd-highlight
+        (minibuffer-with-setup-hook #'taskwire-quickadd--setup
+          (read-string prompt initial 'taskwire-quickadd-history))
+      (read-string prompt initial 'taskwire-quickadd-history))))
+
+(provide 'taskwire-quickadd)
+;;; taskwire-quickadd.el ends here

@@ -1,0 +1,245 @@
+;;; taskwire-rpc.el --- The taskwire server process, driven by jsonrpc.el  -*- lexical-binding: t -*-
+
+;; Copyright (C) 2026 The taskwire authors
+
+;; Author: The taskwire authors
+;; URL: https://github.com/taskwire/taskwire
+;; Keywords: calendar, convenience
+
+;; This file is not part of GNU Emacs.
+
+;;; Commentary:
+
+;; One taskwire server per Emacs, spawned on first use and spoken to
+;; through the built-in `jsonrpc.el' (LSP framing, which the server
+;; detects from the first bytes).  JSON objects arrive as plists,
+;; arrays as vectors, null as nil and false as `:json-false'.
+;;
+;; Requests are synchronous (`taskwire-rpc-request'): the server
+;; answers a local request in a millisecond or two.  The `view/changed'
+;; notifications a change causes are written after its reply and reach
+;; the handlers registered with `taskwire-rpc-on-notification'.
+
+;;; Code:
+
+(require 'jsonrpc)
+(require 'seq)
+(require 'subr-x)
+
+(defgroup taskwire nil
+  "The taskwire task manager."
+  :group 'applications
+  :prefix "taskwire-")
+
+(defcustom taskwire-server-program nil
+  "The taskwire server executable.
+nil means $TASKWIRE when set, else \"taskwire\" on the variable `exec-path'."
+  :type '(choice (const :tag "$TASKWIRE, else taskwire on the path" nil)
+                 (file :tag "Executable"))
+  :group 'taskwire)
+
+(defcustom taskwire-store nil
+  "The store the server opens (passed as --db).
+nil means the server's default store, $XDG_DATA_HOME/taskwire/tasks.sqlite
+\(else ~/.local/share/taskwire/tasks.sqlite), which the shell client, Vim,
+Neovim and the desktop app use too.  A path that does not exist yet
+becomes a new, empty store; a postgresql:// URL names a shared store."
+  :type '(choice (const :tag "The server's default store" nil)
+                 (string :tag "Path or URL"))
+  :group 'taskwire)
+
+(defcustom taskwire-server-arguments nil
+  "Further arguments for the server, e.g. (\"--time-zone\" \"Europe/Berlin\")."
+  :type '(repeat string)
+  :group 'taskwire)
+
+(defcustom taskwire-language nil
+  "The session's language: \"en\", \"de\", or nil.
+nil follows `current-language-environment' (German gives \"de\",
+everything else English)."
+  :type '(choice (const :tag "Follow the language environment" nil)
+                 (const :tag "English" "en")
+                 (const :tag "German" "de")
+                 (string :tag "Other (BCP 47)"))
+  :group 'taskwire)
+
+(defvar taskwire-rpc--connection nil
+  "The `jsonrpc-process-connection' to the running server, or nil.")
+
+(defvar taskwire-rpc--process nil
+  "The server process, or nil.")
+
+(defvar taskwire-rpc--server nil
+  "The server's `initialize' result (a plist).")
+
+(defvar taskwire-rpc--handlers nil
+  "Alist of notification method (a symbol) to its handler functions.")
+
+(defvar taskwire-rpc-exit-hook nil
+  "Functions called with no arguments when the server process ends.")
+
+(defconst taskwire-rpc-client-version "0.1.0"
+  "The version this client gives in `initialize'.")
+
+(defun taskwire-rpc-locale ()
+  "The locale to ask the server for, from `taskwire-language'."
+  (or taskwire-language
+      (let ((env (or current-language-environment "")))
+        (cond ((string-match-p "\\`German" env) "de")
+              (t "en")))))
+
+(defun taskwire-rpc-command ()
+  "The server's command line, a list of strings."
+  (let ((program (or taskwire-server-program
+                     (let ((env (getenv "TASKWIRE")))
+                       (and env (not (string-empty-p env)) env))
+                     (executable-find "taskwire")
+                     "taskwire")))
+    (append (list program)
+            (and taskwire-store (list "--db" (expand-file-name taskwire-store)))
+            taskwire-server-arguments)))
+
+(defun taskwire-rpc-on-notification (method function)
+  "Call FUNCTION with the params of every METHOD notification.
+METHOD is a symbol, e.g. `view/changed'."
+  (let ((cell (assq method taskwire-rpc--handlers)))
+    (if cell
+        (unless (memq function (cdr cell)) (push function (cdr cell)))
+      (push (list method function) taskwire-rpc--handlers))))
+
+(defun taskwire-rpc--dispatch (_connection method params)
+  "Hand the notification METHOD with PARAMS to its handlers."
+  (dolist (function (cdr (assq method taskwire-rpc--handlers)))
+    (condition-case err
+        (funcall function params)
+      (error (message "taskwire: %s failed: %s" method (error-message-string err))))))
+
+(defun taskwire-rpc-live-p ()
+  "Return non-nil when a server is running."
+  (and taskwire-rpc--connection
+       (jsonrpc-running-p taskwire-rpc--connection)))
+
+(defun taskwire-rpc--on-shutdown (_connection)
+  "The server ended: forget it and tell `taskwire-rpc-exit-hook'."
+  (setq taskwire-rpc--connection nil
+        taskwire-rpc--server nil)
+  (run-hooks 'taskwire-rpc-exit-hook))
+
+(defun taskwire-rpc-start ()
+  "Start the server and initialize the session, unless one is running."
+  (unless (taskwire-rpc-live-p)
+    (let* ((command (taskwire-rpc-command))
+           (stderr (get-buffer-create " *taskwire stderr*"))
+           (process
+            (condition-case err
+                (make-process :name "taskwire" :command command
+                              :connection-type 'pipe
+                              :coding 'utf-8-emacs-unix
+                              :noquery t :stderr stderr)
+              (file-error
+               (user-error "Cannot start the taskwire server %s: %s"
+                           (car command) (error-message-string err))))))
+      (setq taskwire-rpc--process process)
+      (setq taskwire-rpc--connection
+            (jsonrpc-process-connection
+             :name "taskwire" :process process
+             :events-buffer-scrollback-size 0
+             :notification-dispatcher #'taskwire-rpc--dispatch
+             :request-dispatcher #'ignore
+             :on-shutdown #'taskwire-rpc--on-shutdown))
+      (let ((init (taskwire-rpc-request
+                   'initialize
+                   (list :clientInfo (list :name "taskwire.el"
+                                           :version taskwire-rpc-client-version)
+                         :protocolVersion "1"
+                         :locale (taskwire-rpc-locale)))))
+        (setq taskwire-rpc--server init)
+        (when (plist-get init :newStore)
+          (display-warning 'taskwire
+                           (format "created a new, empty store at %s"
+                                   (plist-get init :newStore))))))))
+
+(defun taskwire-rpc-wait (predicate &optional seconds)
+  "Read the server's output until PREDICATE is non-nil, at most SECONDS (1).
+Return PREDICATE's last value."
+  (let ((deadline (+ (float-time) (or seconds 1.0)))
+        (value nil))
+    (while (and (not (setq value (funcall predicate)))
+                (process-live-p taskwire-rpc--process)
+                (< (float-time) deadline))
+      (accept-process-output taskwire-rpc--process 0.02))
+    value))
+
+(defun taskwire-rpc-server ()
+  "The `initialize' result of the running server (starting one if needed)."
+  (taskwire-rpc-start)
+  taskwire-rpc--server)
+
+(defun taskwire-rpc-stop ()
+  "End the server (`shutdown', then `exit')."
+  (when (taskwire-rpc-live-p)
+    (let ((connection taskwire-rpc--connection))
+      (ignore-errors (jsonrpc-request connection 'shutdown nil :timeout 2))
+      (ignore-errors (jsonrpc-notify connection 'exit nil))
+      (let ((process taskwire-rpc--process)
+            (deadline (+ (float-time) 2)))
+        (while (and (process-live-p process) (< (float-time) deadline))
+          (accept-process-output process 0.05))
+        (when (process-live-p process) (delete-process process))))
+    (setq taskwire-rpc--connection nil taskwire-rpc--server nil)))
+
+(defconst taskwire-rpc--prefixes
+  (concat "\\`\\(?:Invalid params\\|Invalid request\\|Parse error\\|Method not found\\|"
+          "Internal error\\|Ungültige Parameter\\|Ungültige Anfrage\\|Lesefehler\\|"
+          "Unbekannte Methode\\|Interner Fehler\\): ")
+  "The JSON-RPC prefixes a person does not need.")
+
+(define-error 'taskwire-error "taskwire")
+
+(defun taskwire-rpc-message (format-string &rest args)
+  "Show \"taskwire: \" and FORMAT-STRING formatted with ARGS, quotes as typed."
+  (message "%s" (concat "taskwire: " (apply #'format format-string args))))
+
+(defcustom taskwire-request-timeout 10
+  "Seconds to wait for the server's reply to a request."
+  :type 'number
+  :group 'taskwire)
+
+(defun taskwire-rpc-request (method params)
+  "Send METHOD (a symbol) with PARAMS (a plist or nil); return the result.
+An error reply signals `taskwire-error' with the server's message
+\(without the protocol's prefix) and its code in the data.
+
+The reply is waited for here rather than with `jsonrpc-request',
+which leaves the notifications that arrive with a reply unread until
+the server writes again."
+  (unless (taskwire-rpc-live-p)
+    (unless (eq method 'initialize) (taskwire-rpc-start)))
+  (let ((done nil) (result nil) (failure nil)
+        (process taskwire-rpc--process))
+    (jsonrpc-async-request
+     taskwire-rpc--connection method params
+     :success-fn (lambda (value) (setq done t result value))
+     :error-fn (lambda (error) (setq done t failure error))
+     :timeout-fn (lambda ()
+                   (setq done t failure
+                         (list :message (format "no reply to %s in %s seconds"
+                                                method taskwire-request-timeout))))
+     :timeout taskwire-request-timeout)
+    (while (and (not done) (process-live-p process))
+      (accept-process-output process 0.05))
+    (cond (failure
+           (signal 'taskwire-error
+                   (list (replace-regexp-in-string taskwire-rpc--prefixes ""
+                                                   (or (plist-get failure :message) "error"))
+                         (plist-get failure :code))))
+          ((not done)
+           (signal 'taskwire-error (list "the server ended" nil)))
+          (t result))))
+
+(defun taskwire-rpc-error-code (err)
+  "The JSON-RPC code of the `taskwire-error' ERR, or nil."
+  (nth 2 err))
+
+(provide 'taskwire-rpc)
+;;; taskwire-rpc.el ends here

@@ -1,0 +1,304 @@
+;;; taskwire-view.el --- Live view buffers kept current by subscriptions  -*- lexical-binding: t -*-
+
+;; Copyright (C) 2026 The taskwire authors
+
+;; Author: The taskwire authors
+;; URL: https://github.com/taskwire/taskwire
+;; Keywords: calendar, convenience
+
+;; This file is not part of GNU Emacs.
+
+;;; Commentary:
+
+;; One buffer per view ("*taskwire today*", …), kept live by a
+;; `view/subscribe' subscription: each `view/changed' notification is
+;; applied to the buffer's snapshot (taskwire-diff.el) and the buffer
+;; is redrawn in place, only the lines that changed being replaced.
+;; Every window (and the buffer's own point) stays on the task it was
+;; on, wherever the task went; a task an action just made or moved is
+;; followed.  A version gap or an op that does not fit lists the view
+;; again.
+;;
+;; Each line carries text properties saying what it shows:
+;; `taskwire-task' (the task's id), `taskwire-group' (the group's
+;; index), `taskwire-index' (the task's index in its group) and
+;; `taskwire-kind' (`task', `group', `empty' or `blank').  The actions
+;; read these, never the text.
+
+;;; Code:
+
+(require 'cl-lib)
+(require 'seq)
+(require 'subr-x)
+(require 'taskwire-rpc)
+(require 'taskwire-diff)
+(require 'taskwire-display)
+
+(defconst taskwire-view-names '("inbox" "today" "upcoming" "matrix" "all" "logbook")
+  "The views the server has.")
+
+(defvar-local taskwire-view-name nil
+  "The view this buffer shows (\"today\", …).")
+
+(defvar-local taskwire-view-snapshot nil
+  "The view's snapshot (see `taskwire-diff-normalize'), or nil before it came.")
+
+(defvar-local taskwire-view-subscription nil
+  "The buffer's subscription id, or nil.")
+
+(defvar-local taskwire-view--follow nil
+  "A task id the point goes to at the next redraw that shows it.")
+
+(defvar taskwire-view--subscriptions (make-hash-table)
+  "Subscription id -> its buffer.")
+
+(defvar taskwire-view-mode-map (make-sparse-keymap)
+  "Keys of the taskwire view buffers (filled in by taskwire.el).")
+
+(define-derived-mode taskwire-view-mode special-mode "Taskwire"
+  "A taskwire view, kept current by the server.
+
+\\{taskwire-view-mode-map}"
+  (setq truncate-lines t
+        buffer-undo-list t)
+  (add-hook 'kill-buffer-hook #'taskwire-view--unsubscribe nil t))
+
+(defun taskwire-view-buffer-name (name)
+  "The name of view NAME's buffer."
+  (format "*taskwire %s*" name))
+
+(defun taskwire-view-buffer (name)
+  "The live buffer of view NAME, or nil."
+  (let ((buffer (get-buffer (taskwire-view-buffer-name name))))
+    (and buffer (buffer-live-p buffer)
+         (with-current-buffer buffer (derived-mode-p 'taskwire-view-mode))
+         buffer)))
+
+(defun taskwire-view-language ()
+  "The language the server speaks (\"en\" or \"de\")."
+  (or (plist-get taskwire-rpc--server :locale) "en"))
+
+;;;; Lines
+
+(defun taskwire-view--line (text kind gi &optional index id)
+  "TEXT as a line of KIND for group GI (task INDEX, task ID)."
+  (propertize (concat text "\n") 'taskwire-kind kind 'taskwire-group gi
+              'taskwire-index index 'taskwire-task id))
+
+(defun taskwire-view--lines (name snapshot)
+  "The lines (strings ending in newlines) that show view NAME's SNAPSHOT."
+  (if (null snapshot)
+      (list (taskwire-view--line (format "Loading %s…" name) 'blank nil))
+    (let ((lang (taskwire-view-language))
+          (today (plist-get snapshot :today))
+          (groups (plist-get snapshot :groups))
+          (lines nil)
+          (gi 0))
+      (dolist (group groups)
+        (when (> gi 0) (push (taskwire-view--line "" 'blank (1- gi)) lines))
+        (push (taskwire-view--line (taskwire-display-header group today lang) 'group gi) lines)
+        (let ((tasks (plist-get group :tasks))
+              (done-day (and (equal name "logbook")
+                             (taskwire-display--string (plist-get group :date))))
+              (index 0))
+          (unless tasks
+            (push (taskwire-view--line (propertize "  (no tasks)" 'face 'taskwire-empty)
+                                       'empty gi)
+                  lines))
+          (dolist (task tasks)
+            (push (taskwire-view--line (taskwire-display-task-line task today lang done-day)
+                                       'task gi index (plist-get task :id))
+                  lines)
+            (setq index (1+ index))))
+        (setq gi (1+ gi)))
+      (unless groups
+        (push (taskwire-view--line
+               (propertize (pcase name
+                             ("upcoming" "  (nothing upcoming)")
+                             ("logbook" "  (nothing completed yet)")
+                             (_ "  (no tasks)"))
+                           'face 'taskwire-empty)
+               'empty nil)
+              lines))
+      (nreverse lines))))
+
+(defun taskwire-view--buffer-lines ()
+  "The current buffer's lines, with their properties and newlines."
+  (save-excursion
+    (goto-char (point-min))
+    (let (lines)
+      (while (not (eobp))
+        (let ((start (point)))
+          (forward-line 1)
+          (push (buffer-substring start (point)) lines)))
+      (nreverse lines))))
+
+(defun taskwire-view--place (pos)
+  "Where POS is: (TASK-ID COLUMN LINE)."
+  (save-excursion
+    (goto-char pos)
+    (list (get-text-property (line-beginning-position) 'taskwire-task)
+          (current-column)
+          (line-number-at-pos))))
+
+(defun taskwire-view--restore (place)
+  "The position for PLACE (see `taskwire-view--place') after a redraw."
+  (save-excursion
+    (let ((found (and (car place)
+                      (text-property-any (point-min) (point-max) 'taskwire-task (car place)))))
+      (if found
+          (goto-char found)
+        (goto-char (point-min))
+        (forward-line (1- (nth 2 place)))
+        (when (and (eobp) (not (bobp))) (forward-line -1)))
+      (move-to-column (nth 1 place))
+      (point))))
+
+(defun taskwire-view-redraw ()
+  "Show the current buffer's snapshot, replacing only the lines that changed.
+Each window on the buffer stays on its task."
+  (let* ((new (taskwire-view--lines taskwire-view-name taskwire-view-snapshot))
+         (old (taskwire-view--buffer-lines))
+         (windows (get-buffer-window-list (current-buffer) nil t))
+         (places (mapcar (lambda (w) (cons w (taskwire-view--place (window-point w)))) windows))
+         (own (taskwire-view--place (point)))
+         (prefix 0)
+         (suffix 0)
+         (inhibit-read-only t))
+    (while (and (< prefix (length old)) (< prefix (length new))
+                (equal-including-properties (nth prefix old) (nth prefix new)))
+      (setq prefix (1+ prefix)))
+    (let ((old-tail (reverse (nthcdr prefix old)))
+          (new-tail (reverse (nthcdr prefix new))))
+      (while (and old-tail new-tail
+                  (equal-including-properties (car old-tail) (car new-tail)))
+        (setq suffix (1+ suffix) old-tail (cdr old-tail) new-tail (cdr new-tail))))
+    (save-excursion
+      (goto-char (point-min))
+      (forward-line prefix)
+      (let ((start (point)))
+        (forward-line (- (length old) prefix suffix))
+        (delete-region start (point))
+        (goto-char start)
+        (dolist (line (seq-take (nthcdr prefix new) (- (length new) prefix suffix)))
+          (insert line))))
+    (let ((follow (and taskwire-view--follow
+                       (text-property-any (point-min) (point-max)
+                                          'taskwire-task taskwire-view--follow))))
+      (when follow (setq taskwire-view--follow nil))
+      (goto-char (or follow (taskwire-view--restore own)))
+      (dolist (entry places)
+        (set-window-point (car entry)
+                          (if (and follow (eq (car entry) (selected-window)))
+                              follow
+                            (taskwire-view--restore (cdr entry))))))))
+
+;;;; The subscription
+
+(defun taskwire-view--set-snapshot (listed)
+  "Make LISTED (a `view/list' result) the buffer's snapshot and redraw."
+  (setq taskwire-view-snapshot (taskwire-diff-normalize listed))
+  (taskwire-view-redraw))
+
+(defun taskwire-view-sync ()
+  "Subscribe the current buffer to its view, or list it again when subscribed."
+  (if taskwire-view-subscription
+      (taskwire-view--set-snapshot
+       (taskwire-rpc-request 'view/list (list :view taskwire-view-name)))
+    (let ((result (taskwire-rpc-request 'view/subscribe (list :view taskwire-view-name))))
+      (setq taskwire-view-subscription (plist-get result :subscription))
+      (puthash taskwire-view-subscription (current-buffer) taskwire-view--subscriptions)
+      (taskwire-view--set-snapshot (plist-get result :snapshot)))))
+
+(defun taskwire-view--relist-later (buffer)
+  "List BUFFER's view again once the notification being handled is done."
+  (run-at-time 0 nil (lambda ()
+                       (when (buffer-live-p buffer)
+                         (with-current-buffer buffer
+                           (condition-case err
+                               (taskwire-view-sync)
+                             (taskwire-error (taskwire-rpc-message "%s" (cadr err)))))))))
+
+(defun taskwire-view--on-changed (params)
+  "Apply the `view/changed' PARAMS to the buffer of its subscription."
+  (let ((buffer (gethash (plist-get params :subscription) taskwire-view--subscriptions)))
+    (when (and buffer (buffer-live-p buffer))
+      (with-current-buffer buffer
+        (when (and taskwire-view-snapshot
+                   (> (plist-get params :to) (plist-get taskwire-view-snapshot :version)))
+          (condition-case nil
+              (progn (taskwire-diff-apply taskwire-view-snapshot params)
+                     (taskwire-view-redraw))
+            (taskwire-diff-mismatch (taskwire-view--relist-later buffer))))))))
+
+(taskwire-rpc-on-notification 'view/changed #'taskwire-view--on-changed)
+
+(defun taskwire-view--unsubscribe ()
+  "End the current buffer's subscription (the buffer is being killed)."
+  (when taskwire-view-subscription
+    (remhash taskwire-view-subscription taskwire-view--subscriptions)
+    (when (taskwire-rpc-live-p)
+      (ignore-errors
+        (taskwire-rpc-request 'view/unsubscribe
+                              (list :subscription taskwire-view-subscription))))
+    (setq taskwire-view-subscription nil)))
+
+(defun taskwire-view--on-server-exit ()
+  "The server ended, and its subscriptions with it."
+  (clrhash taskwire-view--subscriptions)
+  (dolist (buffer (buffer-list))
+    (with-current-buffer buffer
+      (when (derived-mode-p 'taskwire-view-mode)
+        (setq taskwire-view-subscription nil)))))
+
+(add-hook 'taskwire-rpc-exit-hook #'taskwire-view--on-server-exit)
+
+(defun taskwire-view-open (name)
+  "The buffer of view NAME, made and subscribed when needed."
+  (unless (member name taskwire-view-names)
+    (user-error "No view %s (%s)" name (string-join taskwire-view-names ", ")))
+  (taskwire-rpc-start)
+  (let ((buffer (or (taskwire-view-buffer name)
+                    (get-buffer-create (taskwire-view-buffer-name name)))))
+    (with-current-buffer buffer
+      (unless (derived-mode-p 'taskwire-view-mode)
+        (taskwire-view-mode)
+        (setq taskwire-view-name name)
+        (taskwire-view-redraw))
+      (unless taskwire-view-subscription
+        (taskwire-view-sync)))
+    buffer))
+
+;;;; What is at point
+
+(defun taskwire-view-task-at-point ()
+  "The task on the line at point (a plist), or nil."
+  (let ((gi (get-text-property (line-beginning-position) 'taskwire-group))
+        (index (get-text-property (line-beginning-position) 'taskwire-index)))
+    (and index taskwire-view-snapshot
+         (nth index (plist-get (nth gi (plist-get taskwire-view-snapshot :groups)) :tasks)))))
+
+(defun taskwire-view-group-at-point ()
+  "The group on the line at point (or the one before a blank line), or nil."
+  (let ((gi (get-text-property (line-beginning-position) 'taskwire-group)))
+    (and gi taskwire-view-snapshot (nth gi (plist-get taskwire-view-snapshot :groups)))))
+
+(defun taskwire-view-find (id)
+  "Where task ID is in the snapshot: (GROUP-INDEX . INDEX), or nil."
+  (cl-loop for group in (plist-get taskwire-view-snapshot :groups)
+           for gi from 0
+           for index = (seq-position (plist-get group :tasks) id
+                                     (lambda (task id) (equal (plist-get task :id) id)))
+           when index return (cons gi index)))
+
+(defun taskwire-view-follow (id)
+  "Put point on task ID now, or at the first redraw with it."
+  (let ((pos (text-property-any (point-min) (point-max) 'taskwire-task id)))
+    (if pos
+        (progn (goto-char pos) (setq taskwire-view--follow nil)
+               (let ((window (get-buffer-window (current-buffer))))
+                 (when window (set-window-point window pos))))
+      (setq taskwire-view--follow id))))
+
+(provide 'taskwire-view)
+;;; taskwire-view.el ends here

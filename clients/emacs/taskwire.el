@@ -1,0 +1,149 @@
+;;; taskwire.el --- Live task lists from the taskwire server  -*- lexical-binding: t -*-
+
+;; Copyright (C) 2026 The taskwire authors
+
+;; Author: The taskwire authors
+;; Version: 0.1.0
+;; Package-Requires: ((emacs "27.1") (jsonrpc "1.0.14") (transient "0.3.7"))
+;; URL: https://github.com/taskwire/taskwire
+;; Keywords: calendar, convenience
+
+;; This file is not part of GNU Emacs.
+
+;;; Commentary:
+
+;; The Emacs client of taskwire, a task manager whose whole backend is
+;; one process spoken to in JSON-RPC.  `M-x taskwire-today' (and
+;; `taskwire-inbox', `taskwire-upcoming', `taskwire-matrix',
+;; `taskwire-all', `taskwire-logbook', or `M-x taskwire' to choose)
+;; shows a view in a buffer that the server keeps live: a change made
+;; here, in Vim, in the shell client or in another Emacs on the same
+;; store appears at once, the cursor staying on its task.
+;;
+;; In a view: n/p move between tasks, a or + adds (quick add: "Call
+;; mom #family !! 30m fri", the tokens highlighted as you type), d
+;; completes, k deletes, M-up/M-down move, C-c C-s schedules with the
+;; server's menu, / undoes, g lists again, q closes, ? shows every
+;; command in a transient menu.  See README.md.
+
+;;; Code:
+
+(require 'transient)
+(require 'taskwire-rpc)
+(require 'taskwire-display)
+(require 'taskwire-diff)
+(require 'taskwire-view)
+(require 'taskwire-quickadd)
+(require 'taskwire-actions)
+(require 'taskwire-org)
+
+;;;###autoload
+(defun taskwire (view)
+  "Show taskwire's VIEW (inbox, today, upcoming, matrix, all, logbook) live."
+  (interactive (list (completing-read "taskwire view: " taskwire-view-names nil t nil nil
+                                      "today")))
+  (condition-case err
+      (pop-to-buffer-same-window (taskwire-view-open view))
+    (taskwire-error (user-error "Taskwire: %s" (cadr err)))))
+
+;;;###autoload
+(defun taskwire-inbox ()
+  "Show the Inbox: the tasks without a day."
+  (interactive)
+  (taskwire "inbox"))
+
+;;;###autoload
+(defun taskwire-today ()
+  "Show Today: the tasks scheduled today or earlier."
+  (interactive)
+  (taskwire "today"))
+
+;;;###autoload
+(defun taskwire-upcoming ()
+  "Show Upcoming: the tasks scheduled after today, by day."
+  (interactive)
+  (taskwire "upcoming"))
+
+;;;###autoload
+(defun taskwire-matrix ()
+  "Show the Eisenhower matrix of the open tasks."
+  (interactive)
+  (taskwire "matrix"))
+
+;;;###autoload
+(defun taskwire-all ()
+  "Show every open task."
+  (interactive)
+  (taskwire "all"))
+
+;;;###autoload
+(defun taskwire-logbook ()
+  "Show the logbook: the tasks completed last, newest first."
+  (interactive)
+  (taskwire "logbook"))
+
+(defun taskwire-stop ()
+  "End the taskwire server.
+The view buffers subscribe again on \\<taskwire-view-mode-map>\\[taskwire-refresh]."
+  (interactive)
+  (taskwire-rpc-stop))
+
+;;;###autoload (autoload 'taskwire-dispatch "taskwire" nil t)
+(transient-define-prefix taskwire-dispatch ()
+  "Every taskwire command of a view buffer."
+  [["Task"
+    ("a" "add (quick add)" taskwire-add)
+    ("RET" "edit title" taskwire-edit-title)
+    ("d" "done / reopen" taskwire-done)
+    ("k" "delete" taskwire-delete)
+    ("s" "schedule" taskwire-schedule)
+    ("i" "to Inbox" taskwire-to-inbox)]
+   ["Order"
+    ("<M-up>" "move up" taskwire-move-up :transient t)
+    ("<M-down>" "move down" taskwire-move-down :transient t)]
+   ["History"
+    ("/" "undo" taskwire-undo)
+    ("r" "redo" taskwire-redo)]
+   ["Views"
+    ("I" "Inbox" taskwire-inbox)
+    ("T" "Today" taskwire-today)
+    ("U" "Upcoming" taskwire-upcoming)
+    ("M" "matrix" taskwire-matrix)
+    ("A" "All" taskwire-all)
+    ("L" "logbook" taskwire-logbook)]
+   ["Buffer"
+    ("g" "refresh" taskwire-refresh)
+    ("q" "close" taskwire-quit)
+    ("O" "org agenda" taskwire-org-agenda)]])
+
+(let ((map taskwire-view-mode-map))
+  (define-key map (kbd "n") #'taskwire-next-task)
+  (define-key map (kbd "p") #'taskwire-previous-task)
+  (define-key map (kbd "RET") #'taskwire-edit-title)
+  (define-key map (kbd "g") #'taskwire-refresh)
+  (define-key map (kbd "q") #'taskwire-quit)
+  (define-key map (kbd "?") #'taskwire-dispatch)
+  (define-key map (kbd "h") #'taskwire-dispatch)
+  (define-key map (kbd "M-<up>") #'taskwire-move-up)
+  (define-key map (kbd "M-<down>") #'taskwire-move-down)
+  (define-key map (kbd "C-c C-s") #'taskwire-schedule)
+  (define-key map (kbd "s") #'taskwire-schedule)
+  (define-key map (kbd "i") #'taskwire-to-inbox)
+  (define-key map (kbd "d") #'taskwire-done)
+  (define-key map (kbd "k") #'taskwire-delete)
+  (define-key map (kbd "/") #'taskwire-undo)
+  (define-key map (kbd "r") #'taskwire-redo)
+  (define-key map [remap undo] #'taskwire-undo)
+  (define-key map [remap undo-redo] #'taskwire-redo)
+  (define-key map (kbd "a") #'taskwire-add)
+  (define-key map (kbd "+") #'taskwire-add)
+  (define-key map (kbd "I") #'taskwire-inbox)
+  (define-key map (kbd "T") #'taskwire-today)
+  (define-key map (kbd "U") #'taskwire-upcoming)
+  (define-key map (kbd "M") #'taskwire-matrix)
+  (define-key map (kbd "A") #'taskwire-all)
+  (define-key map (kbd "L") #'taskwire-logbook)
+  (define-key map (kbd "O") #'taskwire-org-agenda))
+
+(provide 'taskwire)
+;;; taskwire.el ends here

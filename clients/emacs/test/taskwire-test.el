@@ -1,0 +1,365 @@
+;;; taskwire-test.el --- ERT tests of taskwire.el against the real server  -*- lexical-binding: t -*-
+
+;;; Commentary:
+
+;; Run by test/run.sh: TASKWIRE names the server binary, TW_TEST_TMP a
+;; temporary folder.  Each test that needs a server gets a fresh store
+;; in that folder, the clock standing still at 2026-02-12T08:00:00Z
+;; (a Thursday) in Europe/Berlin, and asserts what a person sees in
+;; the view buffers.
+
+;;; Code:
+
+(require 'ert)
+(require 'cl-lib)
+(require 'taskwire)
+
+(defvar taskwire-test--counter 0)
+
+(defvar taskwire-test-message nil
+  "The last message shown.")
+
+(define-advice message (:after (format-string &rest args) taskwire-test)
+  (setq taskwire-test-message (and format-string (apply #'format format-string args))))
+
+(defconst taskwire-test--clock '("--clock" "2026-02-12T08:00:00Z" "--time-zone" "Europe/Berlin"))
+
+(defun taskwire-test--kill-views ()
+  (dolist (buffer (buffer-list))
+    (when (with-current-buffer buffer (derived-mode-p 'taskwire-view-mode))
+      (kill-buffer buffer))))
+
+(defmacro taskwire-test-with-server (language &rest body)
+  "Run BODY with a fresh server on a fresh store, in LANGUAGE."
+  (declare (indent 1) (debug t))
+  `(let* ((taskwire-store (expand-file-name
+                           (format "store-%d.sqlite" (cl-incf taskwire-test--counter))
+                           (getenv "TW_TEST_TMP")))
+          (taskwire-server-program (getenv "TASKWIRE"))
+          (taskwire-server-arguments taskwire-test--clock)
+          (taskwire-language ,language)
+          (taskwire-quickadd-highlight nil))
+     (unwind-protect
+         (progn (taskwire-rpc-start) ,@body)
+       (taskwire-test--kill-views)
+       (taskwire-rpc-stop))))
+
+(defun taskwire-test-text (view)
+  "The text of VIEW's buffer, without properties."
+  (with-current-buffer (taskwire-view-buffer view)
+    (buffer-substring-no-properties (point-min) (point-max))))
+
+(defun taskwire-test-wait-for (view regexp &optional absent)
+  "Wait until VIEW's buffer matches REGEXP (or, with ABSENT, no longer does)."
+  (taskwire-rpc-wait (lambda () (let ((found (string-match-p regexp (taskwire-test-text view))))
+                                  (if absent (not found) found)))
+                     3)
+  (should (equal (and (string-match-p regexp (taskwire-test-text view)) t) (not absent))))
+
+(defun taskwire-test-line (view)
+  "The line at point in VIEW's buffer."
+  (with-current-buffer (taskwire-view-buffer view)
+    (buffer-substring-no-properties (line-beginning-position) (line-end-position))))
+
+(defun taskwire-test-goto (view title)
+  "Put point on the line of TITLE in VIEW's buffer."
+  (with-current-buffer (taskwire-view-buffer view)
+    (goto-char (point-min))
+    (should (re-search-forward (concat "^\\[.\\] " (regexp-quote title) "\\b") nil t))
+    (beginning-of-line)))
+
+(defun taskwire-test-create (text &optional view)
+  "Create a task from quick add TEXT in VIEW (default today); its id."
+  (plist-get (plist-get (taskwire-rpc-request 'task/create (list :text text :view (or view "today")))
+                        :task)
+             :id))
+
+(defun taskwire-test-key (view keys)
+  "Run the command KEYS are bound to in VIEW's buffer."
+  (with-current-buffer (taskwire-view-buffer view)
+    (let ((command (key-binding (kbd keys))))
+      (should (commandp command))
+      (call-interactively command))))
+
+(defun taskwire-test-other-process (&rest requests)
+  "Send REQUESTS (JSON lines) to a second taskwire process on the same store."
+  (with-temp-buffer
+    (insert "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"clientInfo\":{\"name\":\"other\"}}}\n")
+    (dolist (request requests) (insert request "\n"))
+    (let ((status (apply #'call-process-region (point-min) (point-max) (getenv "TASKWIRE")
+                         t t nil "--db" taskwire-store "--quiet" taskwire-test--clock)))
+      (should (equal status 0))
+      (should-not (string-match-p "\"error\"" (buffer-string))))))
+
+(defun taskwire-test-titles (view)
+  "The task titles VIEW's buffer shows, in order."
+  (let (titles)
+    (with-current-buffer (taskwire-view-buffer view)
+      (save-excursion
+        (goto-char (point-min))
+        (while (re-search-forward "^\\[.\\] \\(.*?\\)\\(  \\|$\\)" nil t)
+          (push (match-string-no-properties 1) titles))))
+    (nreverse titles)))
+
+;;;; The display convention, without a server
+
+(ert-deftest taskwire-display-task-line ()
+  (let ((task '(:id 1 :title "Call mom" :priority 2 :urgent t :tags ["family" "phone"]
+                    :type "errand" :durationMinutes 30
+                    :recurrence (:pattern "weekly") :scheduledDate "2026-02-12"
+                    :dueDate "2026-02-13" :completed :json-false)))
+    (should (equal (substring-no-properties
+                    (taskwire-display-task-line task "2026-02-12" "en"))
+                   "[ ] Call mom  !!  *  #family #phone  @errand  30m  ↻ weekly  due tomorrow"))
+    (should (equal (substring-no-properties
+                    (taskwire-display-task-line (plist-put (copy-sequence task) :dueDate "2026-02-10")
+                                                "2026-02-12" "de"))
+                   "[ ] Call mom  !!  *  #family #phone  @errand  30m  ↻ weekly  fällig Di, 10. Feb.  überfällig  nach Fälligkeit"))
+    (should (eq (get-text-property (- (length "[ ] Call mom  !!  *  #family #phone  @errand  30m  ↻ weekly  due") 1)
+                                   'face
+                                   (taskwire-display-task-line (plist-put (copy-sequence task) :dueDate "2026-02-12")
+                                                               "2026-02-12" "en"))
+                'taskwire-due-today))))
+
+(ert-deftest taskwire-display-headers-and-days ()
+  (should (equal (taskwire-display-duration 90) "1h30m"))
+  (should (equal (taskwire-display-repeat-words '(:pattern "daily" :interval 3)) "every 3 days"))
+  (should (equal (taskwire-display-repeat-words '(:pattern "weekly" :afterCompletion t)) "weekly!"))
+  (should (equal (taskwire-display-day "2027-01-04" "2026-02-12" "en") "Jan 4, 2027"))
+  (should (equal (taskwire-display-day "2026-11-25" "2026-02-12" "de") "Mi, 25. Nov."))
+  (should (equal (substring-no-properties
+                  (taskwire-display-header '(:title "Tomorrow" :date "2026-02-13"
+                                                    :tasks ((:durationMinutes 30) (:id 2)))
+                                           "2026-02-12" "en"))
+                 "Tomorrow · Fri, Feb 13 · 45m"))
+  (should (equal (substring-no-properties
+                  (taskwire-display-header '(:title "Jan 4, 2027" :date "2027-01-04"
+                                                    :tasks ((:id 1)))
+                                           "2026-02-12" "en"))
+                 "Jan 4, 2027 · Mon · 15m")))
+
+(ert-deftest taskwire-diff-ops ()
+  (let ((snapshot (taskwire-diff-normalize
+                   '(:view "upcoming" :today "2026-02-12" :version 1
+                           :groups [(:key "2026-02-13" :title "Tomorrow" :date "2026-02-13"
+                                          :tasks [(:id 1 :title "a") (:id 2 :title "b")])]))))
+    (taskwire-diff-apply snapshot
+                         '(:from 1 :to 2 :today "2026-02-12"
+                                 :ops [(:op "insertGroup" :index 1
+                                            :group (:key "2026-02-14" :title "Feb 14" :date "2026-02-14"))
+                                       (:op "move" :id 1 :from (:group "2026-02-13" :index 0)
+                                            :to (:group "2026-02-14" :index 0))
+                                       (:op "update" :group "2026-02-13" :index 0 :id 2
+                                            :fields (:title "B" :notes nil) :cleared ["notes"])]))
+    (should (equal (plist-get snapshot :version) 2))
+    (should (equal (mapcar (lambda (g) (mapcar (lambda (task) (plist-get task :title))
+                                               (plist-get g :tasks)))
+                           (plist-get snapshot :groups))
+                   '(("B") ("a"))))
+    (should (condition-case nil
+                (progn (taskwire-diff-apply snapshot '(:from 7 :to 8 :ops [])) nil)
+              (taskwire-diff-mismatch t)))))
+
+;;;; Views against the server
+
+(ert-deftest taskwire-open-every-view ()
+  (taskwire-test-with-server "en"
+    (dolist (view taskwire-view-names)
+      (taskwire view)
+      (should (eq (current-buffer) (taskwire-view-buffer view)))
+      (should (derived-mode-p 'taskwire-view-mode)))
+    (should (string-match-p "\\`Today · Thu, Feb 12\n  (no tasks)\n\\'" (taskwire-test-text "today")))
+    (should (string-match-p "\\`Inbox\n  (no tasks)\n\\'" (taskwire-test-text "inbox")))
+    (should (equal (taskwire-test-text "upcoming") "  (nothing upcoming)\n"))
+    (should (string-match-p "Urgent & important" (taskwire-test-text "matrix")))
+    (should (equal (taskwire-test-text "logbook") "  (nothing completed yet)\n"))))
+
+(ert-deftest taskwire-quick-add-in-today ()
+  (taskwire-test-with-server "en"
+    (taskwire-today)
+    (taskwire-upcoming)
+    (with-current-buffer (taskwire-view-buffer "today")
+      (taskwire-add "Call mom #family !! 30m")
+      (should (equal (taskwire-test-line "today") "[ ] Call mom  !!  #family  30m"))
+      (should (string-match-p "\\`Today · Thu, Feb 12 · 30m\n" (taskwire-test-text "today")))
+      ;; a date typed in Today files the task in Upcoming, which is said
+      (cl-letf (((symbol-function 'read-string) (lambda (&rest _) "Buy milk tomorrow")))
+        (taskwire-test-key "today" "a"))
+      (should (equal taskwire-test-message "taskwire: added 'Buy milk' to Upcoming: Fri, Feb 13")))
+    (taskwire-test-wait-for "upcoming" "Tomorrow · Fri, Feb 13 · 15m\n\\[ \\] Buy milk\n")))
+
+(ert-deftest taskwire-another-process-changes-the-live-buffer ()
+  (taskwire-test-with-server "en"
+    (taskwire-test-create "first")
+    (taskwire-test-create "second")
+    (let ((third (taskwire-test-create "third")))
+      (taskwire-today)
+      (taskwire-test-goto "today" "second")
+      (taskwire-test-other-process
+       "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"task/create\",\"params\":{\"text\":\"from tw #shell\",\"view\":\"today\"}}"
+       (format "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"task/move\",\"params\":{\"id\":%d,\"view\":\"today\",\"index\":0}}"
+               third))
+      (taskwire-test-wait-for "today" "from tw")
+      (taskwire-rpc-wait (lambda () (equal (car (taskwire-test-titles "today")) "third")) 3)
+      (should (equal (taskwire-test-titles "today") '("third" "first" "second" "from tw")))
+      (should (equal (taskwire-test-line "today") "[ ] second"))
+      (should (string-match-p "from tw  #shell" (taskwire-test-text "today"))))))
+
+(ert-deftest taskwire-move-keys-and-undo ()
+  (taskwire-test-with-server "en"
+    (dolist (title '("one" "two" "three")) (taskwire-test-create title))
+    (taskwire-today)
+    (taskwire-test-goto "today" "one")
+    (taskwire-test-key "today" "M-<down>")
+    (should (equal (taskwire-test-titles "today") '("two" "one" "three")))
+    (should (equal (taskwire-test-line "today") "[ ] one"))
+    (taskwire-test-key "today" "M-<down>")
+    (should (equal (taskwire-test-titles "today") '("two" "three" "one")))
+    (should (equal (taskwire-test-line "today") "[ ] one"))
+    (taskwire-test-key "today" "M-<up>")
+    (should (equal (taskwire-test-titles "today") '("two" "one" "three")))
+    (taskwire-test-key "today" "/")
+    (should (string-match-p "undid: Reorder 'one' in Today" taskwire-test-message))
+    (taskwire-rpc-wait (lambda () (equal (taskwire-test-titles "today") '("two" "three" "one"))))
+    (should (equal (taskwire-test-titles "today") '("two" "three" "one")))
+    (should (equal (taskwire-test-line "today") "[ ] one"))
+    (with-current-buffer (taskwire-view-buffer "today")
+      (should-error (taskwire-move-down) :type 'user-error))))
+
+(ert-deftest taskwire-move-across-days-and-quadrants ()
+  (taskwire-test-with-server "en"
+    (taskwire-test-create "early tomorrow" "upcoming")
+    (taskwire-test-create "later sat" "upcoming")
+    (taskwire-upcoming)
+    (taskwire-test-goto "upcoming" "later")
+    (taskwire-test-key "upcoming" "M-<up>")
+    (should (string-match-p "Tomorrow · Fri, Feb 13 · 30m\n\\[ \\] early\n\\[ \\] later\n"
+                            (taskwire-test-text "upcoming")))
+    (should (equal (taskwire-test-line "upcoming") "[ ] later"))
+    (taskwire-test-create "quad !!" "inbox")
+    (taskwire-matrix)
+    (taskwire-test-goto "matrix" "quad")
+    (taskwire-test-key "matrix" "M-<up>")
+    (should (string-match-p "\\`Urgent & important · 15m\n\\[ \\] quad  !!  \\*\n"
+                            (taskwire-test-text "matrix")))
+    (should (equal (taskwire-test-line "matrix") "[ ] quad  !!  *"))))
+
+(ert-deftest taskwire-schedule-through-the-menu ()
+  (taskwire-test-with-server "en"
+    (taskwire-test-create "plan me")
+    (taskwire-today)
+    (taskwire-upcoming)
+    (taskwire-inbox)
+    (taskwire-test-goto "today" "plan me")
+    (let (offered)
+      (cl-letf (((symbol-function 'completing-read)
+                 (lambda (_prompt collection &rest _)
+                   (setq offered collection)
+                   (seq-find (lambda (label) (string-prefix-p "Tomorrow" label)) collection))))
+        (taskwire-test-key "today" "C-c C-s"))
+      (should (member "Today  Thu, Feb 12  •" offered))
+      (should (member "Inbox" offered)))
+    (taskwire-test-wait-for "upcoming" "Tomorrow · Fri, Feb 13 · 15m\n\\[ \\] plan me\n")
+    (taskwire-test-wait-for "today" "plan me" t)
+    ;; a typed phrase, then the Inbox
+    (taskwire-test-goto "upcoming" "plan me")
+    (cl-letf (((symbol-function 'completing-read) (lambda (&rest _) "in 3 days")))
+      (taskwire-test-key "upcoming" "C-c C-s"))
+    (taskwire-test-wait-for "upcoming" "Sun, Feb 15 · 15m\n\\[ \\] plan me\n")
+    (taskwire-test-goto "upcoming" "plan me")
+    (cl-letf (((symbol-function 'completing-read) (lambda (&rest _) "Inbox")))
+      (taskwire-test-key "upcoming" "C-c C-s"))
+    (taskwire-test-wait-for "inbox" "\\[ \\] plan me")
+    ;; an unreadable phrase: the server's message, plain
+    (taskwire-test-goto "inbox" "plan me")
+    (cl-letf (((symbol-function 'completing-read) (lambda (&rest _) "tomorow")))
+      (taskwire-test-key "inbox" "C-c C-s"))
+    (should (string-match-p "\\`taskwire: .*did you mean \"tomorrow\"" taskwire-test-message))
+    (should-not (string-match-p "Invalid params\\|-32602" taskwire-test-message))))
+
+(ert-deftest taskwire-done-delete-and-undo ()
+  (taskwire-test-with-server "en"
+    (taskwire-test-create "finish me")
+    (taskwire-test-create "remove me")
+    (taskwire-today)
+    (taskwire-logbook)
+    (taskwire-test-goto "today" "finish me")
+    (taskwire-test-key "today" "d")
+    (taskwire-test-wait-for "today" "finish me" t)
+    (taskwire-test-wait-for "logbook" "\\`Today · Thu, Feb 12 · 15m\n\\[x\\] finish me  done Thu, Feb 12\n")
+    (taskwire-test-goto "today" "remove me")
+    (cl-letf (((symbol-function 'yes-or-no-p) (lambda (&rest _) nil)))
+      (taskwire-test-key "today" "k"))
+    (should (member "remove me" (taskwire-test-titles "today")))
+    (cl-letf (((symbol-function 'yes-or-no-p) (lambda (&rest _) t)))
+      (taskwire-test-key "today" "k"))
+    (taskwire-test-wait-for "today" "remove me" t)
+    (taskwire-test-key "today" "/")
+    (taskwire-test-wait-for "today" "remove me")
+    (taskwire-test-key "today" "/")
+    (taskwire-test-wait-for "today" "finish me")
+    (taskwire-test-wait-for "logbook" "finish me" t)
+    (taskwire-test-key "today" "r")
+    (taskwire-test-wait-for "today" "finish me" t)))
+
+(ert-deftest taskwire-german ()
+  (taskwire-test-with-server "de"
+    (taskwire-test-create "Milch kaufen morgen #einkauf")
+    (taskwire-test-create "Steuer fällig 20.02.")
+    (taskwire-today)
+    (taskwire-upcoming)
+    (should (string-match-p "\\`Heute · Do, 12. Feb. · 15m\n\\[ \\] Steuer  fällig Fr, 20. Feb.\n"
+                            (taskwire-test-text "today")))
+    (should (string-match-p "\\`Morgen · Fr, 13. Feb. · 15m\n\\[ \\] Milch kaufen  #einkauf\n"
+                            (taskwire-test-text "upcoming")))
+    (taskwire-test-goto "today" "Steuer")
+    (taskwire-test-key "today" "d")
+    (taskwire-test-key "today" "/")
+    (should (string-match-p "undid: 'Steuer' erledigt" taskwire-test-message))
+    (taskwire-test-wait-for "today" "Steuer")
+    (with-current-buffer (taskwire-view-buffer "today")
+      (cl-letf (((symbol-function 'completing-read) (lambda (&rest _) "gestern")))
+        (taskwire-test-goto "today" "Steuer")
+        (taskwire-schedule)))
+    (should (string-match-p "\\`taskwire: [^:]" taskwire-test-message))
+    (should-not (string-match-p "Ungültige Parameter" taskwire-test-message))))
+
+(ert-deftest taskwire-language-follows-the-environment ()
+  (let ((taskwire-language nil)
+        (current-language-environment "German"))
+    (should (equal (taskwire-rpc-locale) "de")))
+  (let ((taskwire-language nil)
+        (current-language-environment "English"))
+    (should (equal (taskwire-rpc-locale) "en"))))
+
+(ert-deftest taskwire-quick-add-highlights-spans ()
+  (taskwire-test-with-server "en"
+    (with-temp-buffer
+      (insert "Call mom #family !! 30m tomorrow")
+      (let ((taskwire-quickadd--view "today"))
+        (taskwire-quickadd--highlight))
+      (let ((faces (mapcar (lambda (o) (list (buffer-substring (overlay-start o) (overlay-end o))
+                                             (overlay-get o 'face)))
+                           (sort (overlays-in (point-min) (point-max))
+                                 (lambda (a b) (< (overlay-start a) (overlay-start b)))))))
+        (should (equal faces '(("#family" taskwire-quickadd-tag)
+                               ("!!" taskwire-quickadd-token)
+                               ("30m" taskwire-quickadd-token)
+                               ("tomorrow" taskwire-quickadd-date))))))))
+
+(ert-deftest taskwire-org-export-writes-today-and-upcoming ()
+  (taskwire-test-with-server "en"
+    (taskwire-test-create "Call mom #family !!! due fri")
+    (taskwire-test-create "Dentist tomorrow")
+    (let ((file (taskwire-org-export (expand-file-name "agenda.org" (getenv "TW_TEST_TMP")))))
+      (with-temp-buffer
+        (insert-file-contents file)
+        (should (string-match-p (concat "^\\* Today · Thu, Feb 12 · 15m\n"
+                                        "\\*\\* TODO \\[#A\\] Call mom :family:\n"
+                                        "   SCHEDULED: <2026-02-12 Thu> DEADLINE: <2026-02-13 Fri>\n")
+                                (buffer-string)))
+        (should (string-match-p "^\\* Tomorrow · Fri, Feb 13 · 15m\n\\*\\* TODO Dentist\n"
+                                (buffer-string)))))))
+
+(provide 'taskwire-test)
+;;; taskwire-test.el ends here
