@@ -24,6 +24,7 @@
 (require 'taskwire-view)
 (require 'taskwire-display)
 (require 'taskwire-quickadd)
+(require 'taskwire-form)
 
 (defcustom taskwire-confirm-delete t
   "Whether \\[taskwire-delete] asks before deleting a task."
@@ -134,6 +135,12 @@ Undo with \\[taskwire-undo]."
       (taskwire-actions--with-errors
         (taskwire-rpc-request 'task/update (list :id (plist-get task :id)
                                                  :title (string-trim title)))))))
+
+(defun taskwire-edit ()
+  "Edit every field of the task at point in a form buffer.
+\\<taskwire-form-mode-map>\\[taskwire-form-save] saves them as one update."
+  (interactive)
+  (taskwire-form-open (taskwire-actions--task) (current-buffer)))
 
 (defun taskwire-undo ()
   "Undo the newest change made to the store, by any client."

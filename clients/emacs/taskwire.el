@@ -34,6 +34,7 @@
 (require 'taskwire-diff)
 (require 'taskwire-view)
 (require 'taskwire-quickadd)
+(require 'taskwire-form)
 (require 'taskwire-actions)
 (require 'taskwire-org)
 
@@ -94,6 +95,7 @@ The view buffers subscribe again on \\<taskwire-view-mode-map>\\[taskwire-refres
   [["Task"
     ("a" "add (quick add)" taskwire-add)
     ("RET" "edit title" taskwire-edit-title)
+    ("e" "edit every field" taskwire-edit)
     ("d" "done / reopen" taskwire-done)
     ("k" "delete" taskwire-delete)
     ("s" "schedule" taskwire-schedule)
@@ -120,6 +122,8 @@ The view buffers subscribe again on \\<taskwire-view-mode-map>\\[taskwire-refres
   (define-key map (kbd "n") #'taskwire-next-task)
   (define-key map (kbd "p") #'taskwire-previous-task)
   (define-key map (kbd "RET") #'taskwire-edit-title)
+  (define-key map (kbd "e") #'taskwire-edit)
+  (define-key map (kbd "E") #'taskwire-edit)
   (define-key map (kbd "g") #'taskwire-refresh)
   (define-key map (kbd "q") #'taskwire-quit)
   (define-key map (kbd "?") #'taskwire-dispatch)

@@ -50,7 +50,7 @@ echo "emacs client tests: $(emacs --version | head -n 1)"
 echo "server: $TASKWIRE"
 
 files=(taskwire-rpc.el taskwire-display.el taskwire-diff.el taskwire-quickadd.el
-  taskwire-view.el taskwire-actions.el taskwire-org.el taskwire.el)
+  taskwire-form.el taskwire-view.el taskwire-actions.el taskwire-org.el taskwire.el)
 for file in "${files[@]}"; do
   cp "$package/$file" "$work/build/"
 done
