@@ -101,6 +101,17 @@ The server writes a change's notifications right after its reply."
   (taskwire-actions--check-buffer)
   (quit-window t))
 
+;;;; Filters
+
+(defun taskwire-filter (query)
+  "Show only the tasks that match QUERY (\"#work !! due:fri sort:priority\").
+An empty QUERY shows every task again.  See taskwire-filter.el for the words."
+  (interactive (progn (taskwire-actions--check-buffer)
+                      (list (read-string "Filter (#tag @type !! * due:fri repeat:yes sort:priority words): "
+                                         taskwire-view-query))))
+  (taskwire-actions--check-buffer)
+  (taskwire-actions--with-errors (taskwire-view-set-query query)))
+
 ;;;; Changes
 
 (defun taskwire-done ()
@@ -222,6 +233,9 @@ a quadrant)."
          (gi (car where))
          (index (cdr where))
          (count (length (plist-get (nth gi groups) :tasks))))
+    (unless (string-empty-p taskwire-view-query)
+      (user-error "Moves work on the unfiltered view: clear the filter first (%s RET)"
+                  (substitute-command-keys "\\<taskwire-view-mode-map>\\[taskwire-filter]")))
     (when (member name '("all" "logbook"))
       (user-error "The %s view is not a drag target: move tasks in Today, Inbox, Upcoming or the matrix"
                   name))

@@ -75,6 +75,9 @@ everything else English)."
 (defvar taskwire-rpc--handlers nil
   "Alist of notification method (a symbol) to its handler functions.")
 
+(defvar taskwire-rpc-start-hook nil
+  "Functions called with no arguments when a server has been initialized.")
+
 (defvar taskwire-rpc-exit-hook nil
   "Functions called with no arguments when the server process ends.")
 
@@ -157,7 +160,8 @@ METHOD is a symbol, e.g. `view/changed'."
         (when (plist-get init :newStore)
           (display-warning 'taskwire
                            (format "created a new, empty store at %s"
-                                   (plist-get init :newStore))))))))
+                                   (plist-get init :newStore)))))
+      (run-hooks 'taskwire-rpc-start-hook))))
 
 (defun taskwire-rpc-wait (predicate &optional seconds)
   "Read the server's output until PREDICATE is non-nil, at most SECONDS (1).

@@ -33,6 +33,7 @@
 (require 'taskwire-rpc)
 (require 'taskwire-diff)
 (require 'taskwire-display)
+(require 'taskwire-filter)
 
 (defconst taskwire-view-names '("inbox" "today" "upcoming" "matrix" "all" "logbook")
   "The views the server has.")
@@ -45,6 +46,9 @@
 
 (defvar-local taskwire-view-subscription nil
   "The buffer's subscription id, or nil.")
+
+(defvar-local taskwire-view-query ""
+  "The buffer's filter query (see taskwire-filter.el); empty for none.")
 
 (defvar-local taskwire-view--follow nil
   "A task id the point goes to at the next redraw that shows it.")
@@ -200,12 +204,19 @@ Each window on the buffer stays on its task."
   (setq taskwire-view-snapshot (taskwire-diff-normalize listed))
   (taskwire-view-redraw))
 
+(defun taskwire-view--params ()
+  "The `view/list' and `view/subscribe' params of the current buffer."
+  (pcase-let ((`(,filter . ,sort) (taskwire-filter-parse taskwire-view-query)))
+    (append (list :view taskwire-view-name)
+            (and filter (list :filter filter))
+            (and sort (list :sort sort)))))
+
 (defun taskwire-view-sync ()
   "Subscribe the current buffer to its view, or list it again when subscribed."
   (if taskwire-view-subscription
       (taskwire-view--set-snapshot
-       (taskwire-rpc-request 'view/list (list :view taskwire-view-name)))
-    (let ((result (taskwire-rpc-request 'view/subscribe (list :view taskwire-view-name))))
+       (taskwire-rpc-request 'view/list (taskwire-view--params)))
+    (let ((result (taskwire-rpc-request 'view/subscribe (taskwire-view--params))))
       (setq taskwire-view-subscription (plist-get result :subscription))
       (puthash taskwire-view-subscription (current-buffer) taskwire-view--subscriptions)
       (taskwire-view--set-snapshot (plist-get result :snapshot)))))
@@ -243,6 +254,16 @@ Each window on the buffer stays on its task."
                               (list :subscription taskwire-view-subscription))))
     (setq taskwire-view-subscription nil)))
 
+(defun taskwire-view-set-query (query)
+  "Show the current buffer's view filtered and sorted by QUERY (\"\" clears)."
+  (let ((query (string-trim query)))
+    (taskwire-filter-parse query)       ; a word it cannot read stops here
+    (taskwire-view--unsubscribe)
+    (setq taskwire-view-query query
+          header-line-format (and (not (string-empty-p query))
+                                  (concat " Filter: " query)))
+    (taskwire-view-sync)))
+
 (defun taskwire-view--on-server-exit ()
   "The server ended, and its subscriptions with it."
   (clrhash taskwire-view--subscriptions)
@@ -252,6 +273,18 @@ Each window on the buffer stays on its task."
         (setq taskwire-view-subscription nil)))))
 
 (add-hook 'taskwire-rpc-exit-hook #'taskwire-view--on-server-exit)
+
+(defun taskwire-view--on-server-start ()
+  "Subscribe the open view buffers again (a new server started)."
+  (dolist (buffer (buffer-list))
+    (with-current-buffer buffer
+      (when (and (derived-mode-p 'taskwire-view-mode) taskwire-view-name
+                 (not taskwire-view-subscription))
+        (condition-case err
+            (taskwire-view-sync)
+          (taskwire-error (taskwire-rpc-message "%s" (cadr err))))))))
+
+(add-hook 'taskwire-rpc-start-hook #'taskwire-view--on-server-start)
 
 (defun taskwire-view-open (name)
   "The buffer of view NAME, made and subscribed when needed."

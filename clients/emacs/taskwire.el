@@ -32,6 +32,7 @@
 (require 'taskwire-rpc)
 (require 'taskwire-display)
 (require 'taskwire-diff)
+(require 'taskwire-filter)
 (require 'taskwire-view)
 (require 'taskwire-quickadd)
 (require 'taskwire-form)
@@ -114,6 +115,7 @@ The view buffers subscribe again on \\<taskwire-view-mode-map>\\[taskwire-refres
     ("A" "All" taskwire-all)
     ("L" "logbook" taskwire-logbook)]
    ["Buffer"
+    ("f" "filter" taskwire-filter)
     ("g" "refresh" taskwire-refresh)
     ("q" "close" taskwire-quit)
     ("O" "org agenda" taskwire-org-agenda)]])
@@ -125,6 +127,7 @@ The view buffers subscribe again on \\<taskwire-view-mode-map>\\[taskwire-refres
   (define-key map (kbd "e") #'taskwire-edit)
   (define-key map (kbd "E") #'taskwire-edit)
   (define-key map (kbd "g") #'taskwire-refresh)
+  (define-key map (kbd "f") #'taskwire-filter)
   (define-key map (kbd "q") #'taskwire-quit)
   (define-key map (kbd "?") #'taskwire-dispatch)
   (define-key map (kbd "h") #'taskwire-dispatch)

@@ -49,7 +49,7 @@ mkdir -p "$HOME" "$work/build"
 echo "emacs client tests: $(emacs --version | head -n 1)"
 echo "server: $TASKWIRE"
 
-files=(taskwire-rpc.el taskwire-display.el taskwire-diff.el taskwire-quickadd.el
+files=(taskwire-rpc.el taskwire-display.el taskwire-diff.el taskwire-filter.el taskwire-quickadd.el
   taskwire-form.el taskwire-view.el taskwire-actions.el taskwire-org.el taskwire.el)
 for file in "${files[@]}"; do
   cp "$package/$file" "$work/build/"

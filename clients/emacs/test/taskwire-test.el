@@ -330,6 +330,42 @@
     (taskwire-test-key "today" "/")
     (taskwire-test-wait-for "today" "\\[ \\] Call mom  #family\n")))
 
+(ert-deftest taskwire-filter-a-view ()
+  (should (equal (taskwire-filter-parse "#work !! @deep milk * due:fri sort:priority")
+                 '((:urgent t :dueBefore "fri" :tagsAny ["work"] :types ["deepWork"]
+                            :priorities [2] :text "milk")
+                   . "priority")))
+  (should-error (taskwire-filter-parse "@nap") :type 'user-error)
+  (taskwire-test-with-server "en"
+    (taskwire-test-create "Buy milk #shop")
+    (taskwire-test-create "Write report #work !!")
+    (taskwire-today)
+    (with-current-buffer (taskwire-view-buffer "today")
+      (taskwire-filter "#work")
+      (should (equal header-line-format " Filter: #work")))
+    (should (equal (taskwire-test-titles "today") '("Write report")))
+    ;; a task entering the filter is pushed like any other change
+    (taskwire-test-create "Plan #work")
+    (taskwire-test-wait-for "today" "Plan  #work")
+    (taskwire-test-goto "today" "Plan")
+    (with-current-buffer (taskwire-view-buffer "today")
+      (should-error (taskwire-move-up) :type 'user-error)
+      (taskwire-filter ""))
+    (should (equal (taskwire-test-titles "today") '("Buy milk" "Write report" "Plan")))))
+
+(ert-deftest taskwire-views-subscribe-again-after-the-server-ended ()
+  (taskwire-test-with-server "en"
+    (taskwire-test-create "survivor")
+    (taskwire-today)
+    (delete-process taskwire-rpc--process)
+    (taskwire-rpc-wait (lambda () (not (taskwire-rpc-live-p))) 2)
+    (should-not (taskwire-rpc-live-p))
+    (should-not (buffer-local-value 'taskwire-view-subscription (taskwire-view-buffer "today")))
+    ;; the next request starts a server, and the open views subscribe again
+    (taskwire-test-create "after restart")
+    (should (buffer-local-value 'taskwire-view-subscription (taskwire-view-buffer "today")))
+    (taskwire-test-wait-for "today" "after restart")))
+
 (ert-deftest taskwire-german ()
   (taskwire-test-with-server "de"
     (taskwire-test-create "Milch kaufen morgen #einkauf")
