@@ -58,7 +58,8 @@
   (let ((view (plist-get result :view))
         (today (plist-get taskwire-view-snapshot :today)))
     (if (equal view "upcoming")
-        (taskwire-display-day (plist-get result :group) today (taskwire-view-language))
+        (concat "Upcoming: " (taskwire-display-day (plist-get result :group) today
+                                                   (taskwire-view-language)))
       (capitalize (or view "the logbook")))))
 
 (defun taskwire-actions--settle ()
@@ -186,8 +187,12 @@ Returns (DATE) where DATE is a YYYY-MM-DD date, a phrase or nil (Inbox)."
                                          (if (eq (plist-get option :current) t) "  •" ""))
                                  option))
                          options))
-         (answer (completing-read "Schedule (or type a date: fri, in 3 days): "
-                                  (mapcar #'car labels) nil nil))
+         (table (lambda (string predicate action)
+                  (if (eq action 'metadata)
+                      '(metadata (display-sort-function . identity)
+                                 (cycle-sort-function . identity))
+                    (complete-with-action action (mapcar #'car labels) string predicate))))
+         (answer (completing-read "Schedule (or type a date: fri, in 3 days): " table))
          (option (cdr (assoc answer labels))))
     (cond ((string-blank-p answer) nil)
           ((null option) (list (string-trim answer)))

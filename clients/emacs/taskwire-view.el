@@ -186,6 +186,7 @@ Each window on the buffer stays on its task."
         (goto-char start)
         (dolist (line (seq-take (nthcdr prefix new) (- (length new) prefix suffix)))
           (insert line))))
+    (set-buffer-modified-p nil)
     (let ((follow (and taskwire-view--follow
                        (text-property-any (point-min) (point-max)
                                           'taskwire-task taskwire-view--follow))))

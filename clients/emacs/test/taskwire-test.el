@@ -254,11 +254,12 @@
     (let (offered)
       (cl-letf (((symbol-function 'completing-read)
                  (lambda (_prompt collection &rest _)
-                   (setq offered collection)
-                   (seq-find (lambda (label) (string-prefix-p "Tomorrow" label)) collection))))
+                   (setq offered (all-completions "" collection))
+                   (seq-find (lambda (label) (string-prefix-p "Tomorrow" label)) offered))))
         (taskwire-test-key "today" "C-c C-s"))
-      (should (member "Today  Thu, Feb 12  •" offered))
-      (should (member "Inbox" offered)))
+      ;; the server's menu, in its order
+      (should (equal offered '("Today  Thu, Feb 12  •" "Tomorrow  Fri, Feb 13" "Choose date…" "Inbox")))
+      (should (equal taskwire-test-message "taskwire: 'plan me' is in Upcoming: Fri, Feb 13")))
     (taskwire-test-wait-for "upcoming" "Tomorrow · Fri, Feb 13 · 15m\n\\[ \\] plan me\n")
     (taskwire-test-wait-for "today" "plan me" t)
     ;; a typed phrase, then the Inbox
