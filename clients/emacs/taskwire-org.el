@@ -17,6 +17,8 @@
 ;; writes it and shows the agenda with the file among
 ;; `org-agenda-files'.  The file is taskwire's: it is written anew
 ;; each time, and an edit made in it does not reach the store.
+;; `taskwire-org-sync-mode' keeps it current: Today and Upcoming stay
+;; subscribed, and the file is written again after each change.
 
 ;;; Code:
 
@@ -24,6 +26,7 @@
 (require 'subr-x)
 (require 'taskwire-rpc)
 (require 'taskwire-display)
+(require 'taskwire-view)
 
 (declare-function org-agenda-list "org-agenda" (&optional arg start-day span with-hour))
 (declare-function org-agenda-files "org" (&optional unrestricted archives))
@@ -106,6 +109,44 @@
          (org-agenda-files (cons file (seq-remove (lambda (f) (equal (expand-file-name f) file))
                                                   (org-agenda-files t)))))
     (org-agenda-list)))
+
+(defvar taskwire-org--timer nil
+  "The timer of the next export of `taskwire-org-sync-mode'.")
+
+;;;###autoload
+(define-minor-mode taskwire-org-sync-mode
+  "Keep `taskwire-org-file' current while Emacs runs.
+Today and Upcoming stay subscribed (their buffers open, not shown),
+and the file is written again shortly after each change, by any
+client on the store."
+  :global t
+  :group 'taskwire
+  (if taskwire-org-sync-mode
+      (progn
+        (add-hook 'taskwire-view-changed-functions #'taskwire-org--changed)
+        (condition-case err
+            (progn (taskwire-view-open "today")
+                   (taskwire-view-open "upcoming")
+                   (taskwire-org-export))
+          (taskwire-error
+           (setq taskwire-org-sync-mode nil)
+           (remove-hook 'taskwire-view-changed-functions #'taskwire-org--changed)
+           (user-error "Taskwire: %s" (cadr err)))))
+    (remove-hook 'taskwire-view-changed-functions #'taskwire-org--changed)
+    (when (timerp taskwire-org--timer) (cancel-timer taskwire-org--timer))))
+
+(defun taskwire-org--changed (view)
+  "Write the org file again soon when VIEW is Today or Upcoming."
+  (when (member view '("today" "upcoming"))
+    (when (timerp taskwire-org--timer) (cancel-timer taskwire-org--timer))
+    (setq taskwire-org--timer
+          (run-at-time 0.3 nil (lambda ()
+                                 (setq taskwire-org--timer nil)
+                                 (condition-case err
+                                     (taskwire-org-export)
+                                   (error (taskwire-rpc-message
+                                           "writing %s failed: %s" taskwire-org-file
+                                           (error-message-string err)))))))))
 
 (provide 'taskwire-org)
 ;;; taskwire-org.el ends here

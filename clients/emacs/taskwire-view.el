@@ -53,6 +53,9 @@
 (defvar-local taskwire-view--follow nil
   "A task id the point goes to at the next redraw that shows it.")
 
+(defvar taskwire-view-changed-functions nil
+  "Functions called with a view's name after its buffer showed a new snapshot.")
+
 (defvar taskwire-view--subscriptions (make-hash-table)
   "Subscription id -> its buffer.")
 
@@ -203,7 +206,8 @@ Each window on the buffer stays on its task."
 (defun taskwire-view--set-snapshot (listed)
   "Make LISTED (a `view/list' result) the buffer's snapshot and redraw."
   (setq taskwire-view-snapshot (taskwire-diff-normalize listed))
-  (taskwire-view-redraw))
+  (taskwire-view-redraw)
+  (run-hook-with-args 'taskwire-view-changed-functions taskwire-view-name))
 
 (defun taskwire-view--params ()
   "The `view/list' and `view/subscribe' params of the current buffer."
@@ -240,7 +244,9 @@ Each window on the buffer stays on its task."
                    (> (plist-get params :to) (plist-get taskwire-view-snapshot :version)))
           (condition-case nil
               (progn (taskwire-diff-apply taskwire-view-snapshot params)
-                     (taskwire-view-redraw))
+                     (taskwire-view-redraw)
+                     (run-hook-with-args 'taskwire-view-changed-functions
+                                         taskwire-view-name))
             (taskwire-diff-mismatch (taskwire-view--relist-later buffer))))))))
 
 (taskwire-rpc-on-notification 'view/changed #'taskwire-view--on-changed)

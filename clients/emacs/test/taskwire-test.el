@@ -426,5 +426,25 @@
         (should (string-match-p "^\\* Tomorrow · Fri, Feb 13 · 15m\n\\*\\* TODO Dentist\n"
                                 (buffer-string)))))))
 
+(ert-deftest taskwire-org-sync-mode-keeps-the-file-current ()
+  (taskwire-test-with-server "en"
+    (let ((taskwire-org-file (expand-file-name "synced.org" (getenv "TW_TEST_TMP"))))
+      (unwind-protect
+          (progn
+            (taskwire-org-sync-mode 1)
+            (should (file-exists-p taskwire-org-file))
+            (taskwire-test-other-process
+             "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"task/create\",\"params\":{\"text\":\"Dentist #health\",\"view\":\"today\"}}")
+            (taskwire-rpc-wait
+             (lambda ()
+               (with-temp-buffer
+                 (insert-file-contents taskwire-org-file)
+                 (string-match-p "^\\*\\* TODO Dentist :health:$" (buffer-string))))
+             3)
+            (with-temp-buffer
+              (insert-file-contents taskwire-org-file)
+              (should (string-match-p "^\\*\\* TODO Dentist :health:$" (buffer-string)))))
+        (taskwire-org-sync-mode -1)))))
+
 (provide 'taskwire-test)
 ;;; taskwire-test.el ends here
