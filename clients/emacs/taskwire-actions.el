@@ -62,12 +62,12 @@
                                                    (taskwire-view-language)))
       (capitalize (or view "the logbook")))))
 
-(defun taskwire-actions--settle ()
-  "Wait briefly until the buffer's snapshot has a newer version.
-The server writes a change's notifications right after its reply."
-  (let ((version (plist-get taskwire-view-snapshot :version)))
-    (taskwire-rpc-wait (lambda () (not (equal version (plist-get taskwire-view-snapshot
-                                                                  :version)))))))
+(defun taskwire-actions--settle (version)
+  "Wait briefly until the buffer's snapshot is newer than VERSION.
+The server writes a change's notifications right after its reply;
+VERSION is the snapshot's version before the request was sent."
+  (taskwire-rpc-wait (lambda () (not (equal version (plist-get taskwire-view-snapshot
+                                                                :version))))))
 
 ;;;; Navigation
 
@@ -261,9 +261,10 @@ a quadrant)."
                              ("matrix" (list :quadrant (plist-get group :key)))))))
       (condition-case err
           (progn
-            (taskwire-rpc-request 'task/move params)
-            (taskwire-view-follow id)
-            (taskwire-actions--settle))
+            (let ((version (plist-get taskwire-view-snapshot :version)))
+              (taskwire-rpc-request 'task/move params)
+              (taskwire-view-follow id)
+              (taskwire-actions--settle version)))
         (taskwire-error
          (taskwire-rpc-message "%s" (cadr err))
          (when (equal (taskwire-rpc-error-code err) -32801)
@@ -278,6 +279,72 @@ a quadrant)."
   "Move the task at point one place down (at the end, into the next group)."
   (interactive)
   (taskwire-actions--move 1))
+
+;;;; Mouse drags
+
+(defun taskwire-actions--drop-index (group-index line-kind line-index source)
+  "The drop index for a drop on a line of the current view buffer.
+GROUP-INDEX, LINE-KIND and LINE-INDEX describe the line dropped on;
+SOURCE is where the dragged task is in this view, (GI . INDEX) or nil.
+A task line means that task's place, a header or \"(no tasks)\" line the
+group's top, the blank line after a group its end.  The index counts
+the target list with the dragged task taken out, as task/move does."
+  (let ((tasks (plist-get (nth group-index (plist-get taskwire-view-snapshot :groups)) :tasks)))
+    (pcase line-kind
+      ('task line-index)
+      ('blank (if (and source (= (car source) group-index))
+                  (1- (length tasks))
+                (length tasks)))
+      (_ 0))))
+
+(defun taskwire-mouse-drag (event)
+  "Move the task where the drag EVENT started to where it ended.
+The drop may be in another taskwire view's window: Inbox, Today,
+Upcoming or the matrix."
+  (interactive "e")
+  (let* ((start (event-start event))
+         (end (event-end event))
+         (source-buffer (window-buffer (posn-window start)))
+         (target-window (posn-window end))
+         (target-buffer (and (windowp target-window) (window-buffer target-window)))
+         (start-pos (posn-point start))
+         (end-pos (posn-point end))
+         (id (and start-pos (with-current-buffer source-buffer
+                              (get-text-property start-pos 'taskwire-task)))))
+    (when (and id end-pos target-buffer
+               (not (and (eq source-buffer target-buffer)
+                         (= (with-current-buffer source-buffer
+                              (line-number-at-pos start-pos))
+                            (with-current-buffer source-buffer
+                              (line-number-at-pos end-pos))))))
+      (with-current-buffer target-buffer
+        (unless (derived-mode-p 'taskwire-view-mode)
+          (user-error "Drop the task on a taskwire view"))
+        (unless (member taskwire-view-name '("inbox" "today" "upcoming" "matrix"))
+          (user-error "The %s view is not a drag target" taskwire-view-name))
+        (unless (string-empty-p taskwire-view-query)
+          (user-error "Moves work on the unfiltered view: clear the filter first"))
+        (let* ((line-start (save-excursion (goto-char end-pos) (line-beginning-position)))
+               (gi (get-text-property line-start 'taskwire-group))
+               (group (and gi (nth gi (plist-get taskwire-view-snapshot :groups)))))
+          (unless group
+            (user-error (if (equal taskwire-view-name "upcoming")
+                            "No day here: schedule the task to give it one"
+                          "No list here")))
+          (let ((index (taskwire-actions--drop-index
+                        gi (get-text-property line-start 'taskwire-kind)
+                        (get-text-property line-start 'taskwire-index)
+                        (taskwire-view-find id)))
+                (version (plist-get taskwire-view-snapshot :version)))
+            (taskwire-actions--with-errors
+              (taskwire-rpc-request
+               'task/move
+               (append (list :id id :view taskwire-view-name :index index :version version)
+                       (pcase taskwire-view-name
+                         ("upcoming" (list :date (plist-get group :date)))
+                         ("matrix" (list :quadrant (plist-get group :key))))))
+              (taskwire-view-follow id)
+              (taskwire-actions--settle version))))))))
 
 ;;;; Adding
 
@@ -313,11 +380,12 @@ quadrant at point; a date in TEXT decides the list wherever typed."
         (when (equal name "matrix")
           (setq params (append params (cdr (assoc (if group (plist-get group :key) "eliminate")
                                                   taskwire-actions--quadrant-fields)))))
-        (let* ((result (taskwire-rpc-request 'task/create params))
+        (let* ((version (plist-get taskwire-view-snapshot :version))
+               (result (taskwire-rpc-request 'task/create params))
                (task (plist-get result :task)))
           (if (or (equal (plist-get result :view) name) (member name '("matrix" "all")))
               (progn (taskwire-view-follow (plist-get task :id))
-                     (taskwire-actions--settle))
+                     (taskwire-actions--settle version))
             (taskwire-rpc-message "%s"
                      (taskwire-display-placed (plist-get task :title) result today
                                               (taskwire-view-language)))))))))

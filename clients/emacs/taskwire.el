@@ -150,7 +150,8 @@ The view buffers subscribe again on \\<taskwire-view-mode-map>\\[taskwire-refres
   (define-key map (kbd "M") #'taskwire-matrix)
   (define-key map (kbd "A") #'taskwire-all)
   (define-key map (kbd "L") #'taskwire-logbook)
-  (define-key map (kbd "O") #'taskwire-org-agenda))
+  (define-key map (kbd "O") #'taskwire-org-agenda)
+  (define-key map [drag-mouse-1] #'taskwire-mouse-drag))
 
 (provide 'taskwire)
 ;;; taskwire.el ends here

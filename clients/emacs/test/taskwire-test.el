@@ -244,6 +244,43 @@
                             (taskwire-test-text "matrix")))
     (should (equal (taskwire-test-line "matrix") "[ ] quad  !!  *"))))
 
+(defun taskwire-test-drag (from-view from-title to-view to-regexp)
+  "Drag FROM-TITLE of FROM-VIEW onto the line matching TO-REGEXP in TO-VIEW."
+  (let* ((from (taskwire-view-buffer from-view))
+         (to (taskwire-view-buffer to-view))
+         (start (with-current-buffer from
+                  (goto-char (point-min))
+                  (re-search-forward (concat "^\\[.\\] " (regexp-quote from-title)))
+                  (line-beginning-position)))
+         (end (with-current-buffer to
+                (goto-char (point-min))
+                (re-search-forward to-regexp)
+                (line-beginning-position)))
+         (window (selected-window))
+         (other (if (eq from to) window (split-window window))))
+    (set-window-buffer window from)
+    (set-window-buffer other to)
+    (with-current-buffer from
+      (funcall (key-binding [drag-mouse-1])
+               (list 'drag-mouse-1 (list window start '(0 . 0) 0)
+                     (list other end '(0 . 0) 0))))
+    (unless (eq other window) (delete-window other))))
+
+(ert-deftest taskwire-mouse-drags ()
+  (taskwire-test-with-server "en"
+    (dolist (title '("one" "two" "three")) (taskwire-test-create title))
+    (taskwire-test-create "inboxed" "inbox")
+    (taskwire-today)
+    (taskwire-inbox)
+    (taskwire-test-drag "today" "one" "today" "^\\[ \\] three")
+    (should (equal (taskwire-test-titles "today") '("two" "three" "one")))
+    (taskwire-test-drag "today" "one" "today" "^Today")
+    (should (equal (taskwire-test-titles "today") '("one" "two" "three")))
+    ;; across windows: from the Inbox onto Today's second task
+    (taskwire-test-drag "inbox" "inboxed" "today" "^\\[ \\] two")
+    (taskwire-test-wait-for "inbox" "inboxed" t)
+    (should (equal (taskwire-test-titles "today") '("one" "inboxed" "two" "three")))))
+
 (ert-deftest taskwire-schedule-through-the-menu ()
   (taskwire-test-with-server "en"
     (taskwire-test-create "plan me")
