@@ -144,12 +144,16 @@ METHOD is a symbol, e.g. `view/changed'."
                            (car command) (error-message-string err))))))
       (setq taskwire-rpc--process process)
       (setq taskwire-rpc--connection
-            (jsonrpc-process-connection
-             :name "taskwire" :process process
-             :events-buffer-scrollback-size 0
-             :notification-dispatcher #'taskwire-rpc--dispatch
-             :request-dispatcher #'ignore
-             :on-shutdown #'taskwire-rpc--on-shutdown))
+            (let ((args (list :name "taskwire" :process process
+                              :notification-dispatcher #'taskwire-rpc--dispatch
+                              :request-dispatcher #'ignore
+                              :on-shutdown #'taskwire-rpc--on-shutdown)))
+              ;; No log of every message, where this jsonrpc.el has the option.
+              (condition-case nil
+                  (apply #'make-instance 'jsonrpc-process-connection
+                         :events-buffer-scrollback-size 0 args)
+                (invalid-slot-name
+                 (apply #'make-instance 'jsonrpc-process-connection args)))))
       (let ((init (taskwire-rpc-request
                    'initialize
                    (list :clientInfo (list :name "taskwire.el"

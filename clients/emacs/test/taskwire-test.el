@@ -203,7 +203,28 @@
       (taskwire-rpc-wait (lambda () (equal (car (taskwire-test-titles "today")) "third")) 3)
       (should (equal (taskwire-test-titles "today") '("third" "first" "second" "from tw")))
       (should (equal (taskwire-test-line "today") "[ ] second"))
-      (should (string-match-p "from tw  #shell" (taskwire-test-text "today"))))))
+      (should (string-match-p "from tw  #shell" (taskwire-test-text "today")))
+      ;; the task at point moved by the other process: point goes with it
+      (taskwire-test-other-process
+       "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"task/move\",\"params\":{\"id\":2,\"view\":\"today\",\"index\":3}}")
+      (taskwire-rpc-wait (lambda () (equal (car (last (taskwire-test-titles "today"))) "second")) 3)
+      (should (equal (taskwire-test-titles "today") '("third" "first" "from tw" "second")))
+      (should (equal (taskwire-test-line "today") "[ ] second"))
+      (with-current-buffer (taskwire-view-buffer "today")
+        (should (= (line-number-at-pos) 5))))))
+
+(ert-deftest taskwire-add-in-upcoming-on-the-day-at-point ()
+  (taskwire-test-with-server "en"
+    (taskwire-test-create "dentist sat" "upcoming")
+    (taskwire-upcoming)
+    (taskwire-test-goto "upcoming" "dentist")
+    (with-current-buffer (taskwire-view-buffer "upcoming")
+      (taskwire-add "bring card #health")
+      (should (equal (taskwire-test-line "upcoming") "[ ] bring card  #health"))
+      ;; a typed date wins over the day at point
+      (taskwire-add "call back on mon"))
+    (should (string-match-p "\\`Sat, Feb 14 · 30m\n\\[ \\] dentist\n\\[ \\] bring card  #health\n\nMon, Feb 16 · 15m\n\\[ \\] call back\n"
+                            (taskwire-test-text "upcoming")))))
 
 (ert-deftest taskwire-move-keys-and-undo ()
   (taskwire-test-with-server "en"
@@ -338,7 +359,14 @@
     (taskwire-test-wait-for "today" "finish me")
     (taskwire-test-wait-for "logbook" "finish me" t)
     (taskwire-test-key "today" "r")
-    (taskwire-test-wait-for "today" "finish me" t)))
+    (taskwire-test-wait-for "today" "finish me" t)
+    ;; d in the logbook reopens
+    (taskwire-test-wait-for "logbook" "finish me")
+    (taskwire-test-goto "logbook" "finish me")
+    (taskwire-test-key "logbook" "d")
+    (should (equal taskwire-test-message "taskwire: reopened 'finish me'"))
+    (taskwire-test-wait-for "today" "\\[ \\] finish me")
+    (taskwire-test-wait-for "logbook" "finish me" t)))
 
 (ert-deftest taskwire-edit-every-field-in-a-form ()
   (taskwire-test-with-server "en"
