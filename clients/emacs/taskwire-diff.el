@@ -91,7 +91,9 @@
     ("update"
      (let* ((group (taskwire-diff--find-group snapshot (plist-get op :group) op))
             (index (plist-get op :index))
-            (task (taskwire-diff--check group index (plist-get op :id) op)))
+            (task (copy-sequence
+                   (taskwire-diff--check group index (plist-get op :id) op))))
+       ;; a new plist, so that what was drawn from the old one is not taken for it
        (cl-loop for (key value) on (plist-get op :fields) by #'cddr
                 do (setq task (plist-put task key value)))
        (seq-doseq (name (plist-get op :cleared))

@@ -50,6 +50,14 @@
 (defvar-local taskwire-view-query ""
   "The buffer's filter query (see taskwire-filter.el); empty for none.")
 
+(defvar-local taskwire-view--shown []
+  "The lines the buffer shows, a vector of strings.")
+
+(defvar-local taskwire-view--cache nil
+  "The lines drawn, by task: plist -> (DONE-DAY GI INDEX TEXT LINE).
+For the day and language in its `:key'.  Ops that change a task
+replace its plist, so an entry never goes stale.")
+
 (defvar-local taskwire-view--follow nil
   "A task id the point goes to at the next redraw that shows it.")
 
@@ -92,6 +100,27 @@
   (propertize (concat text "\n") 'taskwire-kind kind 'taskwire-group gi
               'taskwire-index index 'taskwire-task id))
 
+(defun taskwire-view--task-line (task today lang done-day gi index)
+  "TASK's line, seen on TODAY in LANG, as task INDEX of group GI.
+DONE-DAY: its logbook day.  Lines are cached: a long list redrawn
+after one change makes only the lines that changed."
+  (let ((key (list today lang)))
+    (unless (and taskwire-view--cache
+                 (equal (gethash :key taskwire-view--cache) key))
+      (setq taskwire-view--cache (make-hash-table :test 'eq :weakness 'key))
+      (puthash :key key taskwire-view--cache))
+    (let ((entry (gethash task taskwire-view--cache)))
+      (unless (and entry (equal (nth 0 entry) done-day))
+        (setq entry (list done-day nil nil
+                          (taskwire-display-task-line task today lang done-day) nil))
+        (puthash task entry taskwire-view--cache))
+      (unless (and (eq (nth 1 entry) gi) (eq (nth 2 entry) index))
+        (setcar (nthcdr 1 entry) gi)
+        (setcar (nthcdr 2 entry) index)
+        (setcar (nthcdr 4 entry)
+                (taskwire-view--line (nth 3 entry) 'task gi index (plist-get task :id))))
+      (nth 4 entry))))
+
 (defun taskwire-view--lines (name snapshot)
   "The lines (strings ending in newlines) that show view NAME's SNAPSHOT."
   (if (null snapshot)
@@ -113,9 +142,7 @@
                                        'empty gi)
                   lines))
           (dolist (task tasks)
-            (push (taskwire-view--line (taskwire-display-task-line task today lang done-day)
-                                       'task gi index (plist-get task :id))
-                  lines)
+            (push (taskwire-view--task-line task today lang done-day gi index) lines)
             (setq index (1+ index))))
         (setq gi (1+ gi)))
       (unless groups
@@ -127,17 +154,6 @@
                            'face 'taskwire-empty)
                'empty nil)
               lines))
-      (nreverse lines))))
-
-(defun taskwire-view--buffer-lines ()
-  "The current buffer's lines, with their properties and newlines."
-  (save-excursion
-    (goto-char (point-min))
-    (let (lines)
-      (while (not (eobp))
-        (let ((start (point)))
-          (forward-line 1)
-          (push (buffer-substring start (point)) lines)))
       (nreverse lines))))
 
 (defun taskwire-view--place (pos)
@@ -164,8 +180,8 @@
 (defun taskwire-view-redraw ()
   "Show the current buffer's snapshot, replacing only the lines that changed.
 Each window on the buffer stays on its task."
-  (let* ((new (taskwire-view--lines taskwire-view-name taskwire-view-snapshot))
-         (old (taskwire-view--buffer-lines))
+  (let* ((new (vconcat (taskwire-view--lines taskwire-view-name taskwire-view-snapshot)))
+         (old taskwire-view--shown)
          (windows (get-buffer-window-list (current-buffer) nil t))
          (places (mapcar (lambda (w) (cons w (taskwire-view--place (window-point w)))) windows))
          (own (taskwire-view--place (point)))
@@ -173,13 +189,12 @@ Each window on the buffer stays on its task."
          (suffix 0)
          (inhibit-read-only t))
     (while (and (< prefix (length old)) (< prefix (length new))
-                (equal-including-properties (nth prefix old) (nth prefix new)))
+                (equal-including-properties (aref old prefix) (aref new prefix)))
       (setq prefix (1+ prefix)))
-    (let ((old-tail (reverse (nthcdr prefix old)))
-          (new-tail (reverse (nthcdr prefix new))))
-      (while (and old-tail new-tail
-                  (equal-including-properties (car old-tail) (car new-tail)))
-        (setq suffix (1+ suffix) old-tail (cdr old-tail) new-tail (cdr new-tail))))
+    (while (and (< (+ prefix suffix) (length old)) (< (+ prefix suffix) (length new))
+                (equal-including-properties (aref old (- (length old) suffix 1))
+                                            (aref new (- (length new) suffix 1))))
+      (setq suffix (1+ suffix)))
     (save-excursion
       (goto-char (point-min))
       (forward-line prefix)
@@ -187,8 +202,9 @@ Each window on the buffer stays on its task."
         (forward-line (- (length old) prefix suffix))
         (delete-region start (point))
         (goto-char start)
-        (dolist (line (seq-take (nthcdr prefix new) (- (length new) prefix suffix)))
-          (insert line))))
+        (cl-loop for i from prefix below (- (length new) suffix)
+                 do (insert (aref new i)))))
+    (setq taskwire-view--shown new)
     (set-buffer-modified-p nil)
     (let ((follow (and taskwire-view--follow
                        (text-property-any (point-min) (point-max)
@@ -302,6 +318,7 @@ Each window on the buffer stays on its task."
                     (get-buffer-create (taskwire-view-buffer-name name)))))
     (with-current-buffer buffer
       (unless (derived-mode-p 'taskwire-view-mode)
+        (let ((inhibit-read-only t)) (erase-buffer))
         (taskwire-view-mode)
         (setq taskwire-view-name name)
         (taskwire-view-redraw))

@@ -432,6 +432,22 @@
     (should (buffer-local-value 'taskwire-view-subscription (taskwire-view-buffer "today")))
     (taskwire-test-wait-for "today" "after restart")))
 
+(ert-deftest taskwire-a-new-day-reaches-the-buffers ()
+  (taskwire-test-with-server "en"
+    (taskwire-test-create "today's")
+    (taskwire-test-create "tomorrow's due tomorrow" "upcoming")
+    (taskwire-today)
+    (taskwire-upcoming)
+    (should (string-match-p "\\`Tomorrow · Fri, Feb 13 · 15m\n\\[ \\] tomorrow's  due tomorrow\n"
+                            (taskwire-test-text "upcoming")))
+    (taskwire-test-goto "today" "today's")
+    (taskwire-rpc-request 'test/setClock '(:now "2026-02-13T08:00:00Z"))
+    (taskwire-test-wait-for "today" "\\`Today · Fri, Feb 13 · 30m\n")
+    (should (equal (taskwire-test-text "today")
+                   "Today · Fri, Feb 13 · 30m\n[ ] today's  overdue\n[ ] tomorrow's  due today\n"))
+    (should (equal (taskwire-test-line "today") "[ ] today's  overdue"))
+    (taskwire-test-wait-for "upcoming" "\\`  (nothing upcoming)\n\\'")))
+
 (ert-deftest taskwire-german ()
   (taskwire-test-with-server "de"
     (taskwire-test-create "Milch kaufen morgen #einkauf")
