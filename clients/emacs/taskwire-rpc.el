@@ -122,23 +122,51 @@ METHOD is a symbol, e.g. `view/changed'."
   (and taskwire-rpc--connection
        (jsonrpc-running-p taskwire-rpc--connection)))
 
-(defun taskwire-rpc--on-shutdown (_connection)
-  "The server ended: forget it and tell `taskwire-rpc-exit-hook'."
-  (setq taskwire-rpc--connection nil
-        taskwire-rpc--server nil)
-  (run-hooks 'taskwire-rpc-exit-hook))
+(defun taskwire-rpc--stderr-tail ()
+  "The last line the server wrote on stderr, or nil."
+  (let ((buffer (get-buffer " *taskwire stderr*")))
+    (when buffer
+      (let ((pipe (get-buffer-process buffer)))
+        (when (process-live-p pipe) (accept-process-output pipe 0.1)))
+      (with-current-buffer buffer
+        (let ((lines (split-string (buffer-string) "\n" t "[ \t\r]+")))
+          (car (last (seq-remove (lambda (line) (string-prefix-p "Process taskwire" line))
+                                 lines))))))))
+
+(defun taskwire-rpc--on-shutdown (connection)
+  "CONNECTION's server ended: forget it and run `taskwire-rpc-exit-hook'.
+Nothing to do for a server `taskwire-rpc-stop' ended."
+  (when (eq connection taskwire-rpc--connection)
+    (let ((process taskwire-rpc--process))
+      (setq taskwire-rpc--connection nil
+            taskwire-rpc--server nil)
+      (taskwire-rpc-message "the server ended%s%s; a command starts it again"
+                            (if (and process (memq (process-status process) '(exit signal)))
+                                (format " (exit code %s)" (process-exit-status process))
+                              "")
+                            (let ((tail (taskwire-rpc--stderr-tail)))
+                              (if tail (concat ": " tail) "")))
+      (run-hooks 'taskwire-rpc-exit-hook))))
 
 (defun taskwire-rpc-start ()
   "Start the server and initialize the session, unless one is running."
   (unless (taskwire-rpc-live-p)
     (let* ((command (taskwire-rpc-command))
-           (stderr (get-buffer-create " *taskwire stderr*"))
+           (program (car command))
+           ;; jsonrpc.el takes the buffer of this name as the stderr
+           ;; buffer, and hides it as " *taskwire stderr*"
+           (stderr (get-buffer-create "*taskwire stderr*"))
            (process
             (condition-case err
+                (if (not (if (file-name-absolute-p program)
+                             (file-executable-p program)
+                           (executable-find program)))
+                    (user-error "Cannot start the taskwire server: %s is not an executable %s"
+                                program "(set `taskwire-server-program')")
                 (make-process :name "taskwire" :command command
                               :connection-type 'pipe
                               :coding 'utf-8-emacs-unix
-                              :noquery t :stderr stderr)
+                              :noquery t :stderr stderr))
               (file-error
                (user-error "Cannot start the taskwire server %s: %s"
                            (car command) (error-message-string err))))))
@@ -185,16 +213,26 @@ Return PREDICATE's last value."
 
 (defun taskwire-rpc-stop ()
   "End the server (`shutdown', then `exit')."
-  (when (taskwire-rpc-live-p)
-    (let ((connection taskwire-rpc--connection))
+  (let ((connection taskwire-rpc--connection)
+        (process taskwire-rpc--process))
+    (setq taskwire-rpc--connection nil
+          taskwire-rpc--server nil)
+    (when (and connection (process-live-p process))
       (ignore-errors (jsonrpc-request connection 'shutdown nil :timeout 2))
       (ignore-errors (jsonrpc-notify connection 'exit nil))
-      (let ((process taskwire-rpc--process)
-            (deadline (+ (float-time) 2)))
+      (let ((deadline (+ (float-time) 2)))
         (while (and (process-live-p process) (< (float-time) deadline))
-          (accept-process-output process 0.05))
-        (when (process-live-p process) (delete-process process))))
-    (setq taskwire-rpc--connection nil taskwire-rpc--server nil)))
+          (accept-process-output process 0.05)))
+      (when (process-live-p process) (delete-process process)))
+    (when connection
+      (run-hooks 'taskwire-rpc-exit-hook))))
+
+(defun taskwire-rpc-set-locale (locale)
+  "Make LOCALE (\"en\", \"de\") the session's language; return the one in use."
+  (let ((result (taskwire-rpc-request 'locale/set (list :locale locale))))
+    (setq taskwire-rpc--server (plist-put taskwire-rpc--server :locale
+                                          (plist-get result :locale)))
+    (plist-get result :locale)))
 
 (defconst taskwire-rpc--prefixes
   (concat "\\`\\(?:Invalid params\\|Invalid request\\|Parse error\\|Method not found\\|"
@@ -236,13 +274,18 @@ the server writes again."
      :timeout taskwire-request-timeout)
     (while (and (not done) (process-live-p process))
       (accept-process-output process 0.05))
-    (cond (failure
+    (cond ((and (not (process-live-p process))
+                (or (not done) (equal (plist-get failure :message) "Server died")))
+           (signal 'taskwire-error
+                   (list (concat "the server ended"
+                                 (let ((tail (taskwire-rpc--stderr-tail)))
+                                   (if tail (concat ": " tail) "")))
+                         nil)))
+          (failure
            (signal 'taskwire-error
                    (list (replace-regexp-in-string taskwire-rpc--prefixes ""
                                                    (or (plist-get failure :message) "error"))
                          (plist-get failure :code))))
-          ((not done)
-           (signal 'taskwire-error (list "the server ended" nil)))
           (t result))))
 
 (defun taskwire-rpc-error-code (err)

@@ -84,6 +84,20 @@
   (interactive)
   (taskwire "logbook"))
 
+(defun taskwire-set-language (language)
+  "Make LANGUAGE (\"en\" or \"de\") the language of this session.
+Group titles, dates, flags, messages and the date menu follow."
+  (interactive (list (completing-read "Language: " '("en" "de") nil t)))
+  (setq taskwire-language language)
+  (condition-case err
+      (taskwire-rpc-set-locale language)
+    (taskwire-error (user-error "Taskwire: %s" (cadr err))))
+  (taskwire-rpc-wait #'ignore 0.1)        ; the new titles, pushed after the reply
+  (dolist (buffer (buffer-list))
+    (with-current-buffer buffer
+      (when (derived-mode-p 'taskwire-view-mode)
+        (taskwire-view-redraw)))))
+
 (defun taskwire-stop ()
   "End the taskwire server.
 The view buffers subscribe again on \\<taskwire-view-mode-map>\\[taskwire-refresh]."

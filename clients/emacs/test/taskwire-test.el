@@ -470,6 +470,33 @@
     (should (string-match-p "\\`taskwire: [^:]" taskwire-test-message))
     (should-not (string-match-p "Ungültige Parameter" taskwire-test-message))))
 
+(ert-deftest taskwire-set-language-redraws-the-views ()
+  (taskwire-test-with-server "en"
+    (taskwire-test-create "Steuer due tomorrow")
+    (taskwire-today)
+    (taskwire-set-language "de")
+    (should (equal (taskwire-test-text "today")
+                   "Heute · Do, 12. Feb. · 15m\n[ ] Steuer  fällig morgen\n"))
+    (taskwire-set-language "en")
+    (should (equal (taskwire-test-text "today")
+                   "Today · Thu, Feb 12 · 15m\n[ ] Steuer  due tomorrow\n"))))
+
+(ert-deftest taskwire-a-dead-server-is-said-plainly ()
+  (taskwire-test-with-server "en"
+    (taskwire-today)
+    (delete-process taskwire-rpc--process)
+    (taskwire-rpc-wait (lambda () (not (taskwire-rpc-live-p))) 2)
+    (should (string-match-p "\\`taskwire: the server ended" taskwire-test-message)))
+  (let ((taskwire-server-program (expand-file-name "no-such-taskwire" (getenv "TW_TEST_TMP"))))
+    (should-error (taskwire-today) :type 'user-error))
+  ;; a store the server cannot open: its own words
+  (let ((taskwire-server-program (getenv "TASKWIRE"))
+        (taskwire-store (expand-file-name "not-a-store" (getenv "TW_TEST_TMP"))))
+    (with-temp-file taskwire-store (insert "hello\n"))
+    (let ((err (should-error (taskwire-today) :type 'user-error)))
+      (should (string-match-p "the server ended: taskwire: cannot open the store" (cadr err))))
+    (taskwire-test--kill-views)))
+
 (ert-deftest taskwire-language-follows-the-environment ()
   (let ((taskwire-language nil)
         (current-language-environment "German"))
