@@ -90,6 +90,25 @@ VERSION is the snapshot's version before the request was sent."
   (interactive "p")
   (taskwire-next-task (- (or n 1))))
 
+(defun taskwire-next-group (&optional n)
+  "Move to the next group's header (N times; back when N is negative)."
+  (interactive "p")
+  (taskwire-actions--check-buffer)
+  (let ((step (if (< (or n 1) 0) -1 1)))
+    (dotimes (_ (abs (or n 1)))
+      (let ((start (point)))
+        (forward-line step)
+        (while (and (not (if (> step 0) (eobp) (bobp)))
+                    (not (eq (get-text-property (point) 'taskwire-kind) 'group)))
+          (forward-line step))
+        (unless (eq (get-text-property (point) 'taskwire-kind) 'group)
+          (goto-char start))))))
+
+(defun taskwire-previous-group (&optional n)
+  "Move to the previous group's header (N times)."
+  (interactive "p")
+  (taskwire-next-group (- (or n 1))))
+
 (defun taskwire-refresh ()
   "List the view again (subscribing anew after the server ended)."
   (interactive)

@@ -76,6 +76,11 @@ replace its plist, so an entry never goes stale.")
 \\{taskwire-view-mode-map}"
   (setq truncate-lines t
         buffer-undo-list t)
+  (setq-local revert-buffer-function
+              (lambda (_ignore-auto _noconfirm)
+                (condition-case err
+                    (taskwire-view-sync)
+                  (taskwire-error (taskwire-rpc-message "%s" (cadr err))))))
   (add-hook 'kill-buffer-hook #'taskwire-view--unsubscribe nil t))
 
 (defun taskwire-view-buffer-name (name)
