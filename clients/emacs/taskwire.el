@@ -28,6 +28,7 @@
 
 ;;; Code:
 
+(require 'subr-x)
 (require 'transient)
 (require 'taskwire-rpc)
 (require 'taskwire-display)
@@ -83,6 +84,29 @@
   "Show the logbook: the tasks completed last, newest first."
   (interactive)
   (taskwire "logbook"))
+
+(defcustom taskwire-capture-view "inbox"
+  "Where `taskwire-capture' files a task whose line names no date."
+  :type '(choice (const "inbox") (const "today"))
+  :group 'taskwire)
+
+;;;###autoload
+(defun taskwire-capture (text)
+  "Add a task from anywhere by quick add TEXT (\"Call mom #family fri\").
+A date in TEXT decides the list; without one it goes to
+`taskwire-capture-view'."
+  (interactive (list (progn (taskwire-rpc-start)
+                            (taskwire-quickadd-read "Capture task: " taskwire-capture-view))))
+  (unless (string-blank-p text)
+    (condition-case err
+        (let* ((result (taskwire-rpc-request 'task/create
+                                             (list :text (string-trim text)
+                                                   :view taskwire-capture-view)))
+               (server (taskwire-rpc-server)))
+          (taskwire-rpc-message "%s" (taskwire-display-placed
+                                      (plist-get (plist-get result :task) :title) result
+                                      (plist-get server :today) (plist-get server :locale))))
+      (taskwire-error (user-error "Taskwire: %s" (cadr err))))))
 
 (defun taskwire-set-language (language)
   "Make LANGUAGE (\"en\" or \"de\") the language of this session.

@@ -197,6 +197,17 @@
     (revert-buffer)
     (should (equal (taskwire-test-titles "upcoming") '("a" "b" "c")))))
 
+(ert-deftest taskwire-capture-from-anywhere ()
+  (taskwire-test-with-server "en"
+    (taskwire-inbox)
+    (with-temp-buffer
+      (cl-letf (((symbol-function 'read-string) (lambda (&rest _) "Read the paper #news")))
+        (call-interactively #'taskwire-capture)))
+    (should (equal taskwire-test-message "taskwire: added 'Read the paper' to Inbox"))
+    (taskwire-test-wait-for "inbox" "\\[ \\] Read the paper  #news")
+    (taskwire-capture "Dentist on fri")
+    (should (equal taskwire-test-message "taskwire: added 'Dentist' to Upcoming: Fri, Feb 13"))))
+
 (ert-deftest taskwire-quick-add-in-today ()
   (taskwire-test-with-server "en"
     (taskwire-today)
