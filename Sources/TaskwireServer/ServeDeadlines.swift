@@ -88,6 +88,12 @@ struct ServeDeadlines {
     return nil
   }
 
+  /// The day's start came (the wall-clock alarm rang): the next one is asked anew.
+  mutating func dayCame(now: Double) {
+    dayStart = nil
+    lastTick = now
+  }
+
   private mutating func ticked(_ now: Double) -> Work {
     lastTick = now
     return .tick
@@ -95,7 +101,7 @@ struct ServeDeadlines {
 
   /// The next day's start, with a twentieth of a second's margin (a fixed test clock moves
   /// only by test/setClock: none).
-  private mutating func nextDayStart() -> Date? {
+  mutating func nextDayStart() -> Date? {
     guard !replica.clock.isFixed else { return nil }
     if let dayStart { return dayStart }
     let start = replica.dayClock.nextDayStart(after: replica.clock.now).addingTimeInterval(0.05)

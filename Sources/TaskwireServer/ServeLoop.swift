@@ -24,6 +24,8 @@ final class ServeLoop {
   /// A connection that sends nothing for this long is ended (the resident server's clients).
   private let silenceLimit: Double?
   private var deadlines: ServeDeadlines
+  /// Rings at the day's start on the wall clock (a suspend or a clock set past it included).
+  private let dayAlarm = WallClockAlarm()
   /// The replica's commit count after the last frame: a frame that committed wrote the store's
   /// files, and its own notices are drained then, not served as another writer's.
   private var commitsSeen = 0
@@ -80,34 +82,55 @@ final class ServeLoop {
   }
 
   /// Waits until the input is readable, serving what falls due meanwhile; false to stop (a
-  /// shutdown signal, or a silent connection past its limit).
+  /// shutdown signal, or a silent connection past its limit). A signal is looked for before
+  /// every wait and the signal pipe is among what the wait watches, so one that comes while
+  /// the loop works is seen at once. (One in the instant before a read that waits alone is
+  /// seen when the read returns, or by the signal's one-second deadline.)
   private func waitForInput() -> Bool {
-    if signals?.arrived != nil { return false }
     let replica = server.replica
     let started = ServeDeadlines.uptime()
     while true {
-      let notice = replica.noticeDescriptor
+      if signals?.arrived != nil { return false }
+      let subscribed = server.hasSubscriptions
       let now = ServeDeadlines.uptime()
-      guard replica.hearsOthers || deadlines.hasWork(subscribed: server.hasSubscriptions) || silenceLimit != nil
+      guard replica.hearsOthers || deadlines.hasWork(subscribed: subscribed) || silenceLimit != nil
       else { return true }  // nothing but the input: the read waits
-      var due = deadlines.next(subscribed: server.hasSubscriptions)
+      var due = deadlines.next(subscribed: subscribed)
       if let silenceLimit { due = min(due, started + silenceLimit) }
       var fds = [pollfd(fd: input, events: Int16(POLLIN), revents: 0)]
-      if let notice { fds.append(pollfd(fd: notice, events: Int16(POLLIN), revents: 0)) }
+      func watch(_ fd: Int32?) -> Int? {
+        guard let fd else { return nil }
+        fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
+        return fds.count - 1
+      }
+      let signalled = watch(signals?.descriptor)
+      let notice = watch(replica.noticeDescriptor)
+      var alarm: Int? = nil
+      if subscribed, let dayAlarm, let day = deadlines.nextDayStart() {
+        dayAlarm.arm(at: day.timeIntervalSince1970)
+        alarm = watch(dayAlarm.descriptor)
+      }
       let timeout = Int32(max(0, min(86_400_000, ((due - now) * 1000).rounded(.up))))
       let ready = poll(&fds, nfds_t(fds.count), timeout)
-      if signals?.arrived != nil { return false }
+      if signals?.arrived != nil || signalled.map({ fds[$0].revents != 0 }) == true { return false }
       if ready < 0 && errno != EINTR { return true }  // the read reports it
-      if fds.count > 1, fds[1].revents != 0, replica.drainNotices() {
+      if let notice, fds[notice].revents != 0, replica.drainNotices() {
         tick()
         // The wake-up may come with a writer's first WAL bytes, before its commit is visible:
         // a second look shortly after catches the commit.
         deadlines.lookAgain(now: ServeDeadlines.uptime())
+        continue  // (a signal meanwhile is seen first)
+      }
+      if let alarm, fds[alarm].revents != 0 {
+        dayAlarm?.acknowledge()
+        deadlines.dayCame(now: ServeDeadlines.uptime())
+        tick()
+        continue
       }
       if fds[0].revents != 0 { return true }
       let after = ServeDeadlines.uptime()
       if let silenceLimit, after - started >= silenceLimit { return false }
-      switch deadlines.due(now: after, subscribed: server.hasSubscriptions) {
+      switch deadlines.due(now: after, subscribed: subscribed) {
       case .tick: tick()
       case .housekeeping: replica.idle()
       case nil: break
