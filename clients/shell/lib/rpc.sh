@@ -46,6 +46,12 @@ server_binary() {
     BIN=$TASKWIRE
     return
   fi
+  # (An installed tw: the taskwire installed beside it.)
+  if [[ -n ${INSTALLED_SERVER:-} ]]; then
+    [[ -x $INSTALLED_SERVER ]] || die "$INSTALLED_SERVER is gone: install taskwire again (clients/shell/install.sh)"
+    BIN=$INSTALLED_SERVER
+    return
+  fi
   local repo
   repo=$(cd "$TW_HOME/../.." && pwd) || die "cannot find the repository"
   if [[ ! -x $repo/.build/release/taskwire ]]; then
