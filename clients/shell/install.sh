@@ -167,7 +167,23 @@ install_all() {
   esac
 }
 
-# The man pages and completions (none yet).
-install_extras() { :; }
+# The man pages, made from the --help texts of the very programs installed (man/manpage.sh),
+# and the completions (none yet).
+install_extras() {
+  local tmp version
+  tmp=$(mktemp -d)
+  # shellcheck disable=SC2064 # (expanded now: tmp is local)
+  trap "rm -rf '$tmp'" EXIT
+  version=$("$BIN" --version) && version=${version##* }
+  if ! { "$here/tw" --help >"$tmp/tw" && "$BIN" --help >"$tmp/taskwire" && "$BIN" export --help >"$tmp/export"; }; then
+    die "cannot read the --help texts"
+  fi
+  if ! { "$here/man/manpage.sh" "$here/man/tw.1.in" "$version" "$tmp/tw" >"$tmp/tw.1" &&
+    "$here/man/manpage.sh" "$here/man/taskwire.1.in" "$version" "$tmp/taskwire" "$tmp/export" >"$tmp/taskwire.1"; }; then
+    die "cannot make the man pages"
+  fi
+  put 0644 share/man/man1/tw.1 <"$tmp/tw.1"
+  put 0644 share/man/man1/taskwire.1 <"$tmp/taskwire.1"
+}
 
 if ((uninstall)); then uninstall; else install_all; fi

@@ -59,3 +59,55 @@ run_install_missing() {
   env -u TASKWIRE "$copy/clients/shell/install.sh" --prefix "$copy/p" >"$ROOT/out" 2>&1 && fail "installed without a binary"
   expect_match "no binary" "$(cat "$ROOT/out")" "no .*/.build/release/taskwire: build it .* or give --build"
 }
+
+# need_tools TOOL...: installs the missing ones with apt-get (quietly); fails when it cannot.
+need_tools() {
+  local t missing=()
+  for t in "$@"; do hash "${t%%=*}" 2>/dev/null || missing+=("${t#*=}"); done
+  ((${#missing[@]})) || return 0
+  { apt-get install -y -qq "${missing[@]}" || { apt-get update -qq && apt-get install -y -qq "${missing[@]}"; }; } >/dev/null 2>&1
+  for t in "$@"; do hash "${t%%=*}" 2>/dev/null || return 1; done
+}
+
+test_man() {
+  need_tools groff man=man-db || { echo "skipped: no groff or man, and apt-get cannot install them"; return; }
+  local prefix home page
+  prefix=$(mktemp -d "$ROOT/prefix.XXXXXX") home=$(mktemp -d "$ROOT/home.XXXXXX")
+  "$INSTALL" --prefix "$prefix" >/dev/null 2>&1 || fail "install failed"
+  for page in tw taskwire; do
+    local file=$prefix/share/man/man1/$page.1
+    [[ -f $file ]] || { fail "no $page.1"; continue; }
+    expect_eq "$page.1 mode" "$(stat -c %a "$file")" 644
+    expect_eq "groff -ww warnings of $page.1" "$(groff -man -ww -z "$file" 2>&1)" ""
+    MANWIDTH=200 man -l "$file" >"$ROOT/$page.txt" 2>"$ROOT/err" || fail "man -l $page.1 failed"
+    expect_eq "man -l $page.1 stderr" "$(cat "$ROOT/err")" ""
+    expect_match "$page.1 title" "$(head -1 "$ROOT/$page.txt")" "^${page^^}\(1\) "
+  done
+  local tw_page taskwire_page
+  tw_page=$(cat "$ROOT/tw.txt") taskwire_page=$(cat "$ROOT/taskwire.txt")
+  # One source: every entry and heading of the --help texts is in the page.
+  local line term
+  while IFS= read -r line; do
+    if [[ $line =~ ^\ {2,4}([^ ].*[^ ])\ {2,} || $line =~ ^\ {2,4}([^ ]+( [^ ]+)*)$ ]]; then
+      term=${BASH_REMATCH[1]}
+      [[ $tw_page == *"$term"* ]] || fail "tw.1 lacks the entry [$term] of tw --help"
+    elif [[ $line =~ ^([a-z][^:]*):$ ]]; then
+      term=${BASH_REMATCH[1]^^}
+      [[ $tw_page == *$'\n'"$term"$'\n'* ]] || fail "tw.1 lacks the section $term"
+    fi
+  done < <("$TW" --help | sed -n '/^commands:/,/^dates:/p')
+  for term in SYNOPSIS DESCRIPTION COMMANDS "FIELDS (ADD, EDIT)" "FILTERS (LS, FIND, WATCH)" OPTIONS ENVIRONMENT \
+    "EXIT STATUS" FILES EXAMPLES "SEE ALSO"; do
+    [[ $tw_page == *$'\n'"$term"$'\n'* ]] || fail "tw.1 has no section $term"
+  done
+  for term in SYNOPSIS DESCRIPTION OPTIONS "EXPORT, IMPORT AND BACKUP" STORE ENVIRONMENT; do
+    [[ $taskwire_page == *$'\n'"$term"$'\n'* ]] || fail "taskwire.1 has no section $term"
+  done
+  while IFS= read -r line; do
+    [[ $line =~ ^\ \ (--[a-z-]+) ]] && [[ $taskwire_page != *"${BASH_REMATCH[1]}"* ]] && fail "taskwire.1 lacks ${BASH_REMATCH[1]}"
+  done < <("$TASKWIRE" --help)
+  expect_match "taskwire.1 export" "$taskwire_page" "taskwire import \[--db PATH\|URL\]"
+  # man finds the pages from a fresh shell whose PATH has the prefix's bin (man-db's manpath).
+  fresh_shell "$prefix" "$home" 'man -w tw taskwire'
+  expect_eq "man -w" "$OUT" "$prefix/share/man/man1/tw.1"$'\n'"$prefix/share/man/man1/taskwire.1"
+}
