@@ -168,7 +168,7 @@ install_all() {
 }
 
 # The man pages, made from the --help texts of the very programs installed (man/manpage.sh),
-# and the completions (none yet).
+# and the completions.
 install_extras() {
   local tmp version
   tmp=$(mktemp -d)
@@ -184,6 +184,9 @@ install_extras() {
   fi
   put 0644 share/man/man1/tw.1 <"$tmp/tw.1"
   put 0644 share/man/man1/taskwire.1 <"$tmp/taskwire.1"
+  put 0644 share/bash-completion/completions/tw <"$here/completion/bash.sh"
+  put 0644 share/zsh/site-functions/_tw <"$here/completion/_tw"
+  put 0644 share/fish/vendor_completions.d/tw.fish <"$here/completion/tw.fish"
 }
 
 if ((uninstall)); then uninstall; else install_all; fi

@@ -118,3 +118,19 @@ cmd_batch() {
   done
   BATCH_LINE=''
 }
+
+# tw __complete ids|done-ids|tags: what the shell completions offer, from the store, in one
+# request (through the resident server): "ID<tab>TITLE" of the open (ids) or completed
+# (done-ids) tasks, or the tags' names, one a line.
+cmd_complete() {
+  (($# == 1)) || usage_error "usage: tw __complete ids|done-ids|tags"
+  [[ -z $BATCH_LINE ]] || usage_error "__complete cannot run in a batch"
+  # shellcheck disable=SC2034 # read by render (rpc.sh)
+  JSON_OUT=0
+  case $1 in
+    ids) req cids view/list '{"view":"all"}' ;;
+    done-ids) req cids view/list '{"view":"logbook"}' ;;
+    tags) req ctags tags/list ;;
+    *) usage_error "usage: tw __complete ids|done-ids|tags" ;;
+  esac
+}

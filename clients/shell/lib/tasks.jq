@@ -127,6 +127,9 @@ def reply($m; $s): ($m.id | tostring | split("/")) as [$kind, $seq, $line]
       elif $kind == "deleted" then "Deleted \($r.deleted)" + ($s.kept | if . == null then "" else ": " + taskline($s; {}) end)
       elif $kind == "undo" then "Undid: \($r.undone.label)"
       elif $kind == "redo" then "Redid: \($r.redone.label)"
+      # tw __complete: "ID<tab>TITLE" lines, tag names.
+      elif $kind == "cids" then [$r.groups[].tasks[]] | sort_by(.id)[] | "\(.id)\t\(.title | gsub("[\t\r\n]"; " "))"
+      elif $kind == "ctags" then $r.tags[].tag
       elif $kind == "history" then
         if $r.steps == [] then "(no history)" else $r.steps[]
           | "\(.id | lpad(5))  \(.at | fromdate | strflocaltime("%Y-%m-%d %H:%M"))  \(.label)  (\(.client // "?"))"

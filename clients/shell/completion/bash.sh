@@ -1,0 +1,102 @@
+# shellcheck shell=bash
+# Bash completion of tw (installed as share/bash-completion/completions/tw): commands, options,
+# views, option values (types, priorities, repeats, date phrases, sorts), tags, and task ids
+# with their titles from the store: `tw done <TAB>` lists "12  Call mom". The store's ids and
+# tags come from `tw __complete ids|done-ids|tags`, one request to the resident server.
+
+_tw_commands='add edit show ls find mv sched done undone rm undo redo log tags watch rpc batch server help'
+_tw_views='inbox today upcoming matrix all logbook'
+_tw_fields='--priority --urgent --not-urgent --duration --type --due --notes --every --date'
+_tw_filters='--tag --priority --type --urgent --not-urgent --repeating --due-before --due-after --text --sort'
+_tw_dates='today tomorrow mon tue wed thu fri sat sun eow eom eoy +1d +2d +1w +2w +1m'
+
+# _tw_store ARGS: runs `tw [--db DB] ARGS` on the store of the line being completed (quietly).
+_tw_store() {
+  local tw=${COMP_WORDS[0]}
+  # (A word typed as ~/bin/tw reaches us unexpanded.)
+  # shellcheck disable=SC2088
+  [[ $tw == "~/"* ]] && tw=$HOME/${tw#"~/"}
+  "$tw" "${_tw_db[@]}" "$@" 2>/dev/null </dev/null
+}
+
+# _tw_ids ids|done-ids: the task ids that start with cur; as "ID  TITLE" while several match
+# (bash lists them), as the bare id when one does (bash inserts it).
+_tw_ids() {
+  local id title
+  local -a matches=()
+  while IFS=$'\t' read -r id title; do
+    [[ $id == "$cur"* ]] && matches+=("$id  $title")
+  done < <(_tw_store __complete "$1")
+  if ((${#matches[@]} == 1)); then
+    COMPREPLY=("${matches[0]%%  *}")
+  else
+    COMPREPLY=("${matches[@]}")
+    compopt -o nosort 2>/dev/null
+  fi
+}
+
+_tw_words() { mapfile -t COMPREPLY < <(compgen -W "$1" -- "$cur"); }
+
+_tw() {
+  local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]}
+  local i cmd='' cmdi=0
+  _tw_db=()
+  COMPREPLY=()
+  # The global options before the command, and the command.
+  for ((i = 1; i < COMP_CWORD; i++)); do
+    case ${COMP_WORDS[i]} in
+      --db) _tw_db=(--db "${COMP_WORDS[i + 1]}"); ((i++)) ;;
+      --db=*) _tw_db=("${COMP_WORDS[i]}") ;;
+      -*) ;;
+      *) cmd=${COMP_WORDS[i]} cmdi=$i; break ;;
+    esac
+  done
+  if [[ -z $cmd ]]; then
+    case $prev in --db) compopt -o default 2>/dev/null; return ;; esac
+    if [[ $cur == -* ]]; then _tw_words '--json --db --create --help'; else _tw_words "$_tw_commands"; fi
+    return
+  fi
+  # An option's value.
+  case $prev in
+    --priority) _tw_words '1 2 3 low medium high'; return ;;
+    --type) _tw_words 'deep shallow errand meeting learning maintenance'; return ;;
+    --every) _tw_words 'daily weekly biweekly monthly daily! weekly! biweekly! monthly! none'; return ;;
+    --duration) _tw_words '15m 30m 45m 1h 1h30m 2h 3h'; return ;;
+    --due | --date | --on | --due-before | --due-after) _tw_words "$_tw_dates none"; return ;;
+    --sort) _tw_words 'manual priority duration due title'; return ;;
+    --tag | --untag) _tw_words "$(_tw_store __complete tags)"; return ;;
+    --notes | --title | --text) return ;;
+  esac
+  # The place of the word among the command's arguments (options and their values not counted).
+  local n=0
+  for ((i = cmdi + 1; i < COMP_CWORD; i++)); do
+    case ${COMP_WORDS[i]} in
+      --priority | --type | --every | --duration | --due | --date | --on | --due-before | --due-after | \
+        --sort | --tag | --untag | --notes | --title | --text) ((i++)) ;;
+      -*) ;;
+      *) ((n++)) ;;
+    esac
+  done
+  case $cmd in
+    add)
+      if [[ $cur == -* ]]; then _tw_words "$_tw_fields --on --today --tomorrow --inbox --tag"
+      elif [[ $cur == [#+]* ]]; then _tw_words "$(_tw_store __complete tags | sed 's/^/#/')"; fi ;;
+    edit)
+      if [[ $cur == -* ]]; then _tw_words "$_tw_fields --tag --untag --title"
+      elif ((n == 0)); then _tw_ids ids
+      elif [[ $cur == [#+]* ]]; then _tw_words "$(_tw_store __complete tags | sed 's/^/#/')"; fi ;;
+    show | done | rm | delete) ((n == 0)) && [[ $cur != -* ]] && _tw_ids ids ;;
+    undone) ((n == 0)) && _tw_ids done-ids ;;
+    sched | schedule)
+      if ((n == 0)); then _tw_ids ids; elif ((n == 1)); then _tw_words "$_tw_dates inbox none"; fi ;;
+    mv | move)
+      if ((n == 0)); then _tw_ids ids; elif ((n == 1)); then _tw_words "inbox $_tw_dates"; fi ;;
+    ls | list | watch)
+      if [[ $cur == -* ]]; then _tw_words "$_tw_filters"; elif ((n == 0)); then _tw_words "$_tw_views"; fi ;;
+    find) [[ $cur == -* ]] && _tw_words "$_tw_filters" ;;
+    server) ((n == 0)) && _tw_words 'status stop' ;;
+    rpc) ((n == 0)) && _tw_words 'history/list history/redo history/undo tags/list task/complete task/create task/delete task/get task/move task/parse task/schedule task/update view/list' ;;
+  esac
+  return 0
+}
+complete -F _tw tw

@@ -1,0 +1,108 @@
+# fish completion of tw (installed as share/fish/vendor_completions.d/tw.fish): commands,
+# options, views, option values (types, priorities, repeats, date phrases, sorts), tags, and task
+# ids with their titles from the store (`tw done <TAB>`: "12  Call mom"), through `tw __complete
+# ids|done-ids|tags`, one request to the resident server. The same rules as completion/bash.sh.
+
+# __tw_store ARGS: `tw [--db DB] ARGS` on the store of the line being completed, quietly.
+function __tw_store
+    set -l line (commandline -opc)
+    set -l db
+    if set -l i (contains -i -- --db $line)
+        set db --db $line[(math $i + 1)]
+    end
+    $line[1] $db $argv 2>/dev/null </dev/null
+end
+
+# __tw_words: the command (its first line) and its arguments without the options and their
+# values (the next lines), of the line being completed; nothing before a command.
+function __tw_words
+    set -l line (commandline -opc)
+    set -e line[1]
+    set -l skip 0
+    for w in $line
+        if test $skip = 1
+            set skip 0
+            continue
+        end
+        switch $w
+            case --db --priority --type --every --duration --due --date --on --due-before --due-after --sort --tag --untag --notes --title --text
+                set skip 1
+            case '-*'
+            case '*'
+                echo $w
+        end
+    end
+end
+
+function __tw_needs_command
+    test (count (__tw_words)) -eq 0
+end
+
+# __tw_at N CMD...: the command is one of CMD and N of its arguments are before the word.
+function __tw_at
+    set -l words (__tw_words)
+    test (count $words) -eq (math $argv[1] + 1); and contains -- $words[1] $argv[2..-1]
+end
+
+# __tw_using CMD...: the command is one of CMD.
+function __tw_using
+    set -l words (__tw_words)
+    test (count $words) -ge 1; and contains -- $words[1] $argv
+end
+
+set -l __tw_dates today tomorrow mon tue wed thu fri sat sun eow eom eoy +1d +2d +1w +2w +1m
+
+complete -c tw -f
+complete -c tw -n __tw_needs_command -l json -d 'print the raw JSON results'
+complete -c tw -n __tw_needs_command -l db -r -F -d 'the store, or a PostgreSQL URL'
+complete -c tw -n __tw_needs_command -l create -d 'make the store when it does not exist'
+complete -c tw -n __tw_needs_command -l help -d usage
+complete -c tw -n __tw_needs_command -a add -d 'create a task'
+complete -c tw -n __tw_needs_command -a edit -d 'change a task'
+complete -c tw -n __tw_needs_command -a show -d 'every field of a task'
+complete -c tw -n __tw_needs_command -a ls -d 'list a view'
+complete -c tw -n __tw_needs_command -a find -d 'open tasks with a text'
+complete -c tw -n __tw_needs_command -a mv -d 'move a task'
+complete -c tw -n __tw_needs_command -a sched -d 'schedule a task'
+complete -c tw -n __tw_needs_command -a done -d 'complete a task'
+complete -c tw -n __tw_needs_command -a undone -d 'reopen a completed task'
+complete -c tw -n __tw_needs_command -a rm -d 'delete a task'
+complete -c tw -n __tw_needs_command -a undo -d 'take back the last change'
+complete -c tw -n __tw_needs_command -a redo -d 're-apply the last change undone'
+complete -c tw -n __tw_needs_command -a log -d 'the undo history'
+complete -c tw -n __tw_needs_command -a tags -d 'the tags of open tasks'
+complete -c tw -n __tw_needs_command -a watch -d 'a view and its changes, live'
+complete -c tw -n __tw_needs_command -a rpc -d 'a raw JSON-RPC request'
+complete -c tw -n __tw_needs_command -a batch -d 'commands from stdin'
+complete -c tw -n __tw_needs_command -a server -d 'the resident server'
+complete -c tw -n __tw_needs_command -a help -d usage
+
+complete -c tw -n '__tw_at 0 show done rm delete edit sched schedule mv move' -a '(__tw_store __complete ids)'
+complete -c tw -n '__tw_at 0 undone' -a '(__tw_store __complete done-ids)'
+complete -c tw -n '__tw_at 1 sched schedule' -a "$__tw_dates inbox none"
+complete -c tw -n '__tw_at 1 mv move' -a "inbox $__tw_dates"
+complete -c tw -n '__tw_at 0 ls list watch' -a 'inbox today upcoming matrix all logbook'
+complete -c tw -n '__tw_at 0 server' -a 'status stop'
+
+# Fields (add, edit) and filters (ls, find, watch).
+complete -c tw -n '__tw_using add edit ls list find watch' -l priority -x -a '1 2 3 low medium high'
+complete -c tw -n '__tw_using add edit ls list find watch' -l type -x -a 'deep shallow errand meeting learning maintenance'
+complete -c tw -n '__tw_using add edit ls list find watch' -l urgent
+complete -c tw -n '__tw_using add edit ls list find watch' -l not-urgent
+complete -c tw -n '__tw_using add edit ls list find watch' -l tag -x -a '(__tw_store __complete tags)'
+complete -c tw -n '__tw_using add edit' -l duration -x -a '15m 30m 45m 1h 1h30m 2h 3h'
+complete -c tw -n '__tw_using add edit' -l due -x -a "$__tw_dates none"
+complete -c tw -n '__tw_using add edit' -l date -x -a "$__tw_dates none"
+complete -c tw -n '__tw_using add edit' -l notes -x
+complete -c tw -n '__tw_using add edit' -l every -x -a 'daily weekly biweekly monthly daily! weekly! biweekly! monthly! none'
+complete -c tw -n '__tw_using add' -l on -x -a "$__tw_dates"
+complete -c tw -n '__tw_using add' -l today
+complete -c tw -n '__tw_using add' -l tomorrow
+complete -c tw -n '__tw_using add' -l inbox
+complete -c tw -n '__tw_using edit' -l untag -x -a '(__tw_store __complete tags)'
+complete -c tw -n '__tw_using edit' -l title -x
+complete -c tw -n '__tw_using ls list find watch' -l repeating
+complete -c tw -n '__tw_using ls list find watch' -l due-before -x -a "$__tw_dates"
+complete -c tw -n '__tw_using ls list find watch' -l due-after -x -a "$__tw_dates"
+complete -c tw -n '__tw_using ls list find watch' -l text -x
+complete -c tw -n '__tw_using ls list find watch' -l sort -x -a 'manual priority duration due title'
