@@ -135,6 +135,8 @@ cmd_edit() {
     esac
     shift
   done
+  # No fields at all: the task in $EDITOR.
+  if ((${#words[@]} + ${#add[@]} + ${#drop[@]} + ${#KEYS[@]} == 0)); then edit_in_editor "$id"; fi
   # New title words are read like quick add: `tw edit 3 Call dad !!!`.
   if ((${#words[@]})); then json_str "${words[*]}"; pjson text "$REPLY"; fi
   if ((${#add[@]} + ${#drop[@]})); then
@@ -149,9 +151,112 @@ cmd_edit() {
     pjson tags "[${TAGS[*]}]"
   fi
   params_json
-  [[ -n $P ]] || usage_error "edit: nothing to change"
   req updated task/update "{\"id\":$id$P}"
   [[ -z $SERVER_PID ]] || finish
+}
+
+# edit ID with no fields: the task as a plain-text form (lib/form.jq) in $VISUAL, else $EDITOR,
+# else vi; what changed is saved as one task/update. The form is a file of its own (mktemp,
+# 0600) that is removed when it is saved or nothing changed, and kept and named otherwise: the
+# task changed meanwhile (it is read again before the update), the editor failed, a value is
+# wrong, or the server refused it. Runs on servers of its own (none while the editor is open).
+EDIT_FILE=''
+edit_in_editor() {
+  local id=$1 first form editor key v t list
+  local -a ed
+  [[ -z $BATCH_LINE ]] || usage_error "edit without fields (the editor) cannot run in a batch"
+  start_server
+  ask quiet task/get "{\"id\":$id}" || finish
+  first=$REPLY
+  stop_server wait
+  form=$("$JQ" -r -f "$TW_HOME/lib/form.jq" <<<"$first") || die "cannot make the form of task $id"
+  EDIT_FILE=$(mktemp "${TMPDIR:-/tmp}/tw-edit-$id.XXXXXX") || die "cannot make a temporary file"
+  trap 'edit_exit $?' EXIT
+  printf '%s\n' "$form" >"$EDIT_FILE"
+  editor=${VISUAL:-${EDITOR:-vi}}
+  read -ra ed <<<"$editor"
+  "${ed[@]}" "$EDIT_FILE" || die "the editor ($editor) exited with status $?: nothing saved"
+  read_form "$form"
+  local -A was=()
+  for key in "${!FORM[@]}"; do was[$key]=${FORM[$key]}; done
+  read_form "$(<"$EDIT_FILE")"
+  if ((${#FORM[@]} == 1)) && [[ -z ${FORM[notes]} ]]; then
+    rm -f -- "$EDIT_FILE"; EDIT_FILE=''
+    die "the form is empty: nothing saved"
+  fi
+  params_reset
+  for key in title date due priority urgent duration type every tags notes; do
+    v=${FORM[$key]-${was[$key]}}
+    [[ $v == "${was[$key]}" ]] && continue
+    case $key in
+      title) [[ -n $v ]] || usage_error "edit: the title cannot be empty"; pstr title "$v" ;;
+      date | due) [[ -n $v ]] || v=none
+        if [[ $key == date ]]; then pstr_or_null scheduledDate "$v"; else pstr_or_null dueDate "$v"; fi ;;
+      priority) priority_of priority "$v"; pjson priority "$REPLY" ;;
+      urgent) case ${v,,} in
+          yes | y | true | 1) pjson urgent true ;;
+          no | n | false | 0 | '') pjson urgent false ;;
+          *) usage_error "edit: urgent is yes or no, not '$v'" ;;
+        esac ;;
+      duration) minutes_of duration "$v"; pjson durationMinutes "$REPLY" ;;
+      type) type_of "$v"; pstr type "$REPLY" ;;
+      every) recurrence_of every "${v:-none}"; pjson recurrence "$REPLY" ;;
+      tags) list=''
+        read -ra ed <<<"${v//,/ }"
+        for t in "${ed[@]}"; do json_str "${t#[#+]}"; list+=",$REPLY"; done
+        pjson tags "[${list#,}]" ;;
+      notes) if [[ -z $v ]]; then pjson notes null; else pstr notes "$v"; fi ;;
+    esac
+  done
+  params_json
+  if [[ -z $P ]]; then
+    printf 'No change: task %s not updated\n' "$id"
+    exit 0
+  fi
+  # The task as it is now: changed since the form was made (by anyone), nothing is saved.
+  start_server
+  ask quiet task/get "{\"id\":$id}" || finish
+  if [[ $(task_of "$REPLY") != "$(task_of "$first")" ]]; then
+    local now=${REPLY##*\"updatedAt\":\"} then=${first##*\"updatedAt\":\"}
+    die "task $id was changed while you edited it (updated ${then%%\"*}, now ${now%%\"*}): nothing saved; run tw edit $id again and copy your changes over"
+  fi
+  req updated task/update "{\"id\":$id$P}"
+  finish
+}
+
+# task_of REPLY-LINE: the task object of a task/get reply (the text between "task": and the
+# reply's own "view", the last one: one inside a string is escaped).
+task_of() { [[ $1 =~ \"result\":\{\"task\":(.*),\"view\": ]] && printf '%s' "${BASH_REMATCH[1]}"; }
+
+# edit_exit STATUS (the EXIT trap of the editor's edit): the form goes when it was saved or
+# nothing changed; otherwise it is kept, and named.
+edit_exit() {
+  stop_server wait
+  [[ -n $EDIT_FILE ]] || return 0
+  if (($1 == 0)); then rm -f -- "$EDIT_FILE"; else say "your text is kept in $EDIT_FILE"; fi
+}
+
+# read_form TEXT: FORM = the fields of an edit form ("key: value" lines; # lines and blank ones
+# skipped; every line after "notes:" is the notes, trailing blank lines dropped).
+declare -A FORM=()
+read_form() {
+  local line key value notes='' in_notes=0
+  FORM=()
+  while IFS= read -r line; do
+    if ((in_notes)); then notes+=$line$'\n'; continue; fi
+    [[ $line =~ ^[[:space:]]*(#.*)?$ ]] && continue
+    [[ $line =~ ^[[:space:]]*([a-z]+):[[:space:]]*(.*)$ ]] ||
+      usage_error "edit: a line of the form is not 'field: value': $line"
+    key=${BASH_REMATCH[1]} value=${BASH_REMATCH[2]}
+    value=${value%"${value##*[![:space:]]}"}
+    case $key in
+      notes) in_notes=1; [[ -z $value ]] || notes=$value$'\n' ;;
+      title | date | due | priority | urgent | duration | type | every | tags) FORM[$key]=$value ;;
+      *) usage_error "edit: the form has no field '$key'" ;;
+    esac
+  done <<<"$1"
+  while [[ $notes == *$'\n' ]]; do notes=${notes%$'\n'}; done
+  FORM[notes]=$notes
 }
 
 # tags_of REPLY-LINE: TAGS = the task's tags, each as its JSON string literal.

@@ -37,6 +37,14 @@ cmd_rm() {
   req deleted task/delete "{\"id\":$1}"
 }
 
+# show ID: every field of the task, its notes in full, and the undo steps that name its title.
+cmd_show() {
+  (($# == 1)) || usage_error "usage: tw show ID"
+  need_id show "$1"
+  req show task/get "{\"id\":$1}"
+  req showhist history/list '{"limit":1000}'
+}
+
 cmd_history() { # undo|redo
   (($# == 1)) || usage_error "$1 takes no arguments"
   req "$1" "history/$1"

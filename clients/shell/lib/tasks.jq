@@ -103,6 +103,37 @@ def placed($verb; $s): place($s) as $p
        elif .view == "upcoming" or $verb == "Scheduled" then " for \($p)" else " in \($p)" end)
     + ": " + (.view as $view | .task | taskline($s; {view: $view}));
 
+# tw show: every field of a task/get result, one a line, then the notes in full.
+def stamp: if . == null then "-" else fromdate | strflocaltime("%Y-%m-%d %H:%M") end;
+def showday($s): if . == null then "-" else "\(.) (\(datetext($s)))" end;
+def showtask($s): . as $r | .task as $t
+  | ["id", "title", "notes", "tags", "priority", "urgent", "durationMinutes", "type", "scheduledDate",
+     "dueDate", "recurrence", "completed", "completedAt", "createdAt", "updatedAt"] as $known
+  | ($t | idline($s; {view: $r.view}; 0)),
+    "  title      \($t.title)",
+    "  list       \(if $r.view == null then "-" else $r | place($s) end)"
+      + (if $r.index != null then ", position \($r.index)" else "" end),
+    "  scheduled  \($t.scheduledDate | showday($s))",
+    "  due        \($t.dueDate | showday($s))",
+    "  priority   \(["-", "low", "medium", "high"][$t.priority] // "-") (\($t.priority))",
+    "  urgent     \(if $t.urgent then "yes" else "no" end)",
+    "  duration   \($t.durationMinutes | dur)",
+    "  type       \({deepWork: "deep", shallowWork: "shallow"}[$t.type] // $t.type)",
+    "  repeat     \($t | [repeat] | if . == [] then "-" else .[0] | ltrimstr("↻ ") end)"
+      # (and what the marker does not say: weekdays, a day of the month…)
+      + ($t.recurrence // {} | del(.pattern, .interval, .afterCompletion)
+         | if .weekdays == [] then del(.weekdays) else . end | if . == {} then "" else "  \(tojson)" end),
+    "  tags       \(if $t.tags == [] then "-" else $t.tags | map("#" + .) | join(" ") end)",
+    "  completed  \(if $t.completed then "yes, \($t.completedAt | stamp)" else "no" end)",
+    "  created    \($t.createdAt | stamp)",
+    "  updated    \($t.updatedAt | stamp)",
+    ($t | to_entries[] | select(.key as $k | $known | index($k) | not)
+      | "  \(.key)  \(.value | if type == "string" then . else tojson end)"),
+    (if $t.notes == null then "  notes      -" else "  notes", ($t.notes | split("\n")[] | "    " + .) end);
+def showhistory($t; $steps): ($steps | map(select(.label | contains("'\($t.title)'")))) as $mine
+  | "  history", (if $mine == [] then "    -" else $mine[]
+    | "    \(.id | lpad(5))  \(.at | stamp)  \(.label)  (\(.client // "?"))" + (if .undone then "  [undone]" else "" end) end);
+
 # One reply; returns {s: the new state, out: [lines]}.
 def reply($m; $s): ($m.id | tostring | split("/")) as [$kind, $seq, $line]
   | if $kind == "init" then
@@ -115,6 +146,12 @@ def reply($m; $s): ($m.id | tostring | split("/")) as [$kind, $seq, $line]
     elif $kind == "sub" then $m.result as $r
       | {s: ($s + {sub: $r.subscription, version: $r.version, view: $r.snapshot}),
          out: [if $json == "1" then $r | tojson else $r.snapshot | view($s) end]}
+    elif $kind == "show" then {s: ($s + {shown: $m.result.task}),
+      out: [if $json == "1" then $m.result | tojson else $m.result | showtask($s) end]}
+    elif $kind == "showhist" then
+      if $s.shown == null then {s: $s, out: []}
+      elif $json == "1" then {s: $s, out: [{steps: [$m.result.steps[] | select(.label | contains("'\($s.shown.title)'"))]} | tojson]}
+      else {s: $s, out: [showhistory($s.shown; $m.result.steps)]} end
     elif $json == "1" then {s: $s, out: [$m.result | tojson]}
     else $m.result as $r | {s: $s, out: [
       if $kind == "view" then $r | view($s)

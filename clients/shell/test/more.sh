@@ -46,7 +46,7 @@ test_edit() {
   expect_eq "a new title, read like quick add" "$(tw edit 1 Call dad '!!!')" "Updated 1 in Inbox: [ ] Call dad  !!!  #phone #work"
   expect_eq "--date" "$(tw edit 1 --date today)" "Updated 1 in Today: [ ] Call dad  !!!  #phone #work"
   expect_eq "one step each" "$(tw undo)" "Undid: Update 'Call dad'"
-  run edit 1; expect_rc 2 "nothing to change"
+  EDITOR=true run edit 1; expect_eq "nothing changed in the editor" "$OUT" "No change: task 1 not updated"
   run edit x --urgent; expect_rc 2 "an ID that is not a number"
   run edit 1 --priority urgent; expect_rc 2 "a priority that is not one"
   run edit 9 --urgent; expect_error -32010 "an unknown task"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Tests of the shell client: real bash runs the real `tw` against the real taskwire binary over
 # pipes, each test on a fresh store. The tests are in core.sh, more.sh, options.sh, resident.sh
-# hardening.sh, install.sh and completion.sh beside this file.
+# hardening.sh, install.sh, completion.sh and editor.sh beside this file.
 # Usage: TASKWIRE=/path/to/taskwire [TW_RESIDENT=0] bash clients/shell/test/run.sh [TEST...]
 # (TW_RESIDENT=0: every command on a server of its own; by default they reach the resident one.)
 set -uo pipefail
@@ -107,6 +107,8 @@ run_test() {
 . "$here/install.sh"
 # shellcheck source=completion.sh
 . "$here/completion.sh"
+# shellcheck source=editor.sh
+. "$here/editor.sh"
 
 tests=(help add_dates add_options ls mv_reorder mv_across sched "done" undo_redo rpc errors
   store_selection postgres_url watch
@@ -115,7 +117,7 @@ tests=(help add_dates add_options ls mv_reorder mv_across sched "done" undo_redo
   repeat_markers ls_filter_options ls_sort_options find_options one_jq_start watch_with_jq
   resident_serves resident_handshake resident_cut_off resident_stale resident_rebuilt resident_stop
   resident_linked_file secret_not_in_argv reader_gone
-  install man completion_bash completion_zsh completion_fish)
+  install man completion_bash completion_zsh completion_fish show edit_editor)
 (($#)) && tests=("$@") # run.sh [TEST...] runs only those
 for name in "${tests[@]}"; do
   run_test "$name"
