@@ -97,7 +97,14 @@ cmd_add() {
     tomorrow) pstr scheduledDate tomorrow ;;
   esac
   if ((${#tags[@]})); then
-    local list=''
+    # The server takes a tags list over the #tags of the words: both are meant, so the words'
+    # tags join the list (read as quick add reads them).
+    local w list='' split=()
+    read -ra split <<<"${words[*]}"
+    for w in "${split[@]}"; do
+      [[ ! $w =~ ^\+[0-9] && $w =~ ^[#+]([^[:punct:][:space:]][^[:space:],.\;:!?#]*)[,.\;:!?]*$ ]] &&
+        tags+=("${BASH_REMATCH[1]}")
+    done
     for t in "${tags[@]}"; do json_str "$t"; list+=",$REPLY"; done
     pjson tags "[${list#,}]"
   fi
@@ -141,8 +148,13 @@ cmd_edit() {
   if ((${#words[@]})); then json_str "${words[*]}"; pjson text "$REPLY"; fi
   if ((${#add[@]} + ${#drop[@]})); then
     [[ -z $BATCH_LINE ]] || usage_error "edit --tag/--untag cannot run in a batch"
-    [[ -v "FIELDS[text]" ]] && usage_error "edit: give new #tags in the title words or with --tag, not both"
     start_server
+    # New words with a #tag of their own would set the tags as well: which list is meant? The
+    # server reads the words (task/parse: its own grammar, nothing stored) to tell.
+    if [[ -v "FIELDS[text]" ]]; then
+      ask quiet task/parse "{\"text\":${FIELDS[text]}}" || finish
+      [[ $REPLY == *'"kind":"tag"'* ]] && usage_error "edit: give new #tags in the title words or with --tag, not both"
+    fi
     ask quiet task/get "{\"id\":$id}" || finish
     tags_of "$REPLY"
     for t in "${drop[@]}"; do tags_without "$t"; done

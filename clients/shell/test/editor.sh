@@ -1,5 +1,6 @@
 # shellcheck shell=bash disable=SC2034,SC2153,SC2154
-# The tests of tw show and tw edit in $EDITOR, sourced by run.sh.
+# The tests of tw show, tw edit in $EDITOR and the #tags of title words beside --tag, sourced
+# by run.sh.
 
 test_show() {
   tw add Call mom '#family' '!!' tomorrow 30m weekly --due "in 5 days" --urgent --type errand \
@@ -110,4 +111,21 @@ ask about Sunday"
   expect_eq "still" "$(tw --json rpc task/get '{"id":1}' | jq -c '.task | [.title, .priority, .dueDate]')" '["Call mom",1,null]'
   run edit 9; expect_error -32010 "the editor on an unknown task"
   run - <<<"edit 1"; expect_rc 2 "the editor in a batch"
+}
+
+test_tags_in_words() {
+  tw add Call mom '#family' >/dev/null
+  # Title words without a tag beside --tag: both done.
+  expect_eq "words and --tag" "$(tw edit 1 Call dad --tag phone)" "Updated 1 in Inbox: [ ] Call dad  #family #phone"
+  expect_eq "a#b is no tag" "$(tw edit 1 'Mail a#b' --untag phone)" "Updated 1 in Inbox: [ ] Mail a#b  #family"
+  expect_eq "+3 is a date" "$(tw --json edit 1 Call +3 --tag x | jq -c '.task | [.title, .tags, .scheduledDate]')" \
+    "[\"Call\",[\"family\",\"x\"],\"$(day 3)\"]"
+  # A #tag in the words and --tag: which list is meant? Refused.
+  run edit 1 Call '#y' --tag x; expect_rc 2 "a #tag in the words and --tag"
+  expect_match "says why" "$ERR" "give new #tags in the title words or with --tag, not both"
+  run edit 1 'Call +y' --untag x; expect_rc 2 "a +tag in the words and --untag"
+  # add: --tag and the words' #tags are all the task's.
+  expect_eq "add: both" "$(tw add Buy '#milk,' --tag shop)" "Created 2 in Inbox: [ ] Buy  #shop #milk"
+  expect_eq "add: +2 is a date" "$(tw --json add Soon +2 --tag x | jq -c '.task | [.title, .tags]')" '["Soon",["x"]]'
+  expect_eq "add: * is no tag" "$(tw add 'Read #book' '*' --tag x)" "Created 4 in Inbox: [ ] Read  *  #x #book"
 }
