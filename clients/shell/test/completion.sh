@@ -44,6 +44,23 @@ test_completion_bash() {
   expect_eq "tw done 1 <TAB>: nothing more" "$(bash_complete "done" 1 '')" ""
 }
 
+# One request to the resident server: no server of its own, and quick.
+test_completion_resident() {
+  completion_setup
+  counting_server
+  local TW_RESIDENT=1 TASKWIRE=$ROOT/taskwire
+  export TW_RESIDENT TASKWIRE
+  tw ls >/dev/null
+  wait_resident || return
+  : >"$ROOT/starts"
+  local start end
+  start=$(date +%s%N)
+  expect_eq "tw done <TAB>" "$(bash_complete "done" '')" "1  Call mom"$'\n'"2  Pay rent"
+  end=$(date +%s%N)
+  expect_eq "no server of its own" "$(direct_starts)" 0
+  (((end - start) / 1000000 < 500)) || fail "tw done <TAB> took $(((end - start) / 1000000)) ms"
+}
+
 # shellcheck disable=SC2016 # (zsh and fish code, in single quotes)
 test_completion_zsh() {
   need_tools zsh || { echo "skipped: no zsh, and apt-get cannot install it"; return; }
