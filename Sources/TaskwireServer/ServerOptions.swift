@@ -54,8 +54,8 @@ public struct ServerOptions: Sendable {
       --db URL          a PostgreSQL store shared by several machines: postgresql://user@host/db
                         (or postgres://, or libpq's "host=… dbname=…"); libpq's PG* variables,
                         PGPASSFILE and sslmode apply; the schema is taskwire unless
-                        options=-csearch_path%3DNAME picks another
-                        without --db, $TASKWIRE_DB names the store (the place for a URL
+                        options=-csearch_path%3DNAME picks another.
+                        Without --db, $TASKWIRE_DB names the store (the place for a URL
                         with a password: a command line is every local user's to read;
                         better still, ~/.pgpass or PGPASSWORD)
       --memory          a throwaway in-memory store
