@@ -77,7 +77,7 @@ public enum SafeFile {
   /// A fresh folder of our own beside `path` (mode 0700): for a file that a library writes
   /// with helper files of its own (SQLite's journal), made there and then linked to its name.
   public static func createPrivateFolder(beside path: String) throws(Failure) -> String {
-    var template = Array("\(folder(of: path))/.taskwire-partial-XXXXXX".utf8CString)
+    var template = Array("\(folder(of: path))/.taskwire-backup-XXXXXX".utf8CString)  // (mkdtemp: random)
     let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) != nil }
     guard made else { throw .failed("write", path) }
     return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -63,8 +63,8 @@ import Testing
     let written = try String(contentsOfFile: folder.path + "/out.json", encoding: .utf8)
     #expect(written.contains("$(id >pwned)"))
     #expect(
-      try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("partial") }
-        == ["out.json.taskwire-partial"], "no partial file of ours is left")
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".taskwire-") }
+        == [], "no temporary file of ours is left")
   }
 
   @Test func storeExportReplacesPlantedLinksAndWritesItsOwnPrivateFile() throws {
@@ -100,7 +100,9 @@ import Testing
     #expect(folder.isPrivateFile("fresh.sqlite"), "\(folder.mode("fresh.sqlite"))")
     let copy = try TaskwireProcess.started(["--db", folder.path + "/fresh.sqlite"])
     #expect(try copy.result("view/list", ["view": "inbox"])["groups"]?[0]?["tasks"]?.arrayValue?.count == 1)
-    let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("partial") }
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+      $0.hasPrefix(".taskwire-")
+    }
     #expect(leftovers.isEmpty)
   }
 
