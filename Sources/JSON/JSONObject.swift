@@ -14,12 +14,20 @@ public struct JSONObject: Sendable, Equatable, Sequence {
     return keys.firstIndex(of: key)
   }
 
-  private mutating func indexIfLarge() {
-    if positions == nil, keys.count >= Self.indexedFrom {
-      positions = Dictionary(keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-    } else if positions != nil {
+  /// After a member was appended: the index takes it, or is made once the object is large.
+  private mutating func indexAppended() {
+    if positions != nil {
       positions?[keys[keys.count - 1]] = keys.count - 1
+    } else if keys.count >= Self.indexedFrom {
+      reindex()
     }
+  }
+
+  /// The index made anew (after a removal moved the positions), or none for a small object.
+  private mutating func reindex() {
+    positions =
+      keys.count >= Self.indexedFrom
+      ? Dictionary(keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first }) : nil
   }
 
   public init() {}
@@ -43,15 +51,12 @@ public struct JSONObject: Sendable, Equatable, Sequence {
         } else {
           keys.remove(at: index)
           values.remove(at: index)
-          positions = nil  // (rare: rebuilt when the object is large)
-          if keys.count >= Self.indexedFrom {
-            positions = Dictionary(keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-          }
+          reindex()  // (rare)
         }
       } else if let newValue {
         keys.append(key)
         values.append(newValue)
-        indexIfLarge()
+        indexAppended()
       }
     }
   }
@@ -67,7 +72,7 @@ public struct JSONObject: Sendable, Equatable, Sequence {
   public mutating func appendNew(_ key: String, _ value: JSONValue) {
     keys.append(key)
     values.append(value)
-    if keys.count >= Self.indexedFrom { indexIfLarge() }
+    indexAppended()
   }
 
   /// Room for `count` members: the parser's objects start with room for a request's four
@@ -98,7 +103,7 @@ extension JSONObject: ExpressibleByDictionaryLiteral {
       assert(!keys.contains(key), "duplicate key \(key) in a JSON object literal")
       keys.append(key)
       values.append(value)
-      if keys.count >= Self.indexedFrom { indexIfLarge() }
+      indexAppended()
     }
   }
 }

@@ -89,23 +89,9 @@ public struct JSONWriter {
     switch output {
     case .value(let value): write(value)
     case .raw(let raw): raw.write(&self)
-    case .array(let elements):
-      bytes.append(UInt8(ascii: "["))
-      for (index, element) in elements.enumerated() {
-        if index > 0 { bytes.append(UInt8(ascii: ",")) }
-        write(element)
-        flushIfFull()
-      }
-      bytes.append(UInt8(ascii: "]"))
+    case .array(let elements): writeArray(elements) { $0.write($1) }
     case .object(let members):
-      bytes.append(UInt8(ascii: "{"))
-      for (index, member) in members.enumerated() {
-        if index > 0 { bytes.append(UInt8(ascii: ",")) }
-        writeString(member.key)
-        bytes.append(UInt8(ascii: ":"))
-        write(member.value)
-      }
-      bytes.append(UInt8(ascii: "}"))
+      writeObject(members.count, key: { members[$0].key }, value: { $0.write(members[$1].value) })
     }
   }
 
@@ -115,24 +101,35 @@ public struct JSONWriter {
     case .bool(let flag): bytes.append(contentsOf: (flag ? "true" : "false").utf8)
     case .number(let text): bytes.append(contentsOf: text.utf8)
     case .string(let text): writeString(text)
-    case .array(let elements):
-      bytes.append(UInt8(ascii: "["))
-      for (index, element) in elements.enumerated() {
-        if index > 0 { bytes.append(UInt8(ascii: ",")) }
-        write(element)
-        flushIfFull()
-      }
-      bytes.append(UInt8(ascii: "]"))
+    case .array(let elements): writeArray(elements) { $0.write($1) }
     case .object(let object):
-      bytes.append(UInt8(ascii: "{"))
-      for (index, key) in object.keys.enumerated() {
-        if index > 0 { bytes.append(UInt8(ascii: ",")) }
-        writeString(key)
-        bytes.append(UInt8(ascii: ":"))
-        write(object.values[index])
-      }
-      bytes.append(UInt8(ascii: "}"))
+      writeObject(object.count, key: { object.keys[$0] }, value: { $0.write(object.values[$1]) })
     }
+  }
+
+  /// `[…]`, handing over a full chunk after each element (the trees and what is sent share it).
+  @inline(__always)
+  private mutating func writeArray<Element>(_ elements: [Element], _ write: (inout JSONWriter, Element) -> Void) {
+    bytes.append(UInt8(ascii: "["))
+    for index in elements.indices {
+      if index > 0 { bytes.append(UInt8(ascii: ",")) }
+      write(&self, elements[index])
+      flushIfFull()
+    }
+    bytes.append(UInt8(ascii: "]"))
+  }
+
+  /// `{…}` of `count` members, by position.
+  @inline(__always)
+  private mutating func writeObject(_ count: Int, key: (Int) -> String, value: (inout JSONWriter, Int) -> Void) {
+    bytes.append(UInt8(ascii: "{"))
+    for index in 0..<count {
+      if index > 0 { bytes.append(UInt8(ascii: ",")) }
+      writeString(key(index))
+      bytes.append(UInt8(ascii: ":"))
+      value(&self, index)
+    }
+    bytes.append(UInt8(ascii: "}"))
   }
 
   private static let hexDigits = Array("0123456789abcdef".utf8)

@@ -113,14 +113,6 @@ extension ExchangeMain {
   }
 
   private static func writeOut(_ bytes: [UInt8]) throws {
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeBytes { write(1, $0.baseAddress! + offset, $0.count - offset) }
-      if written < 0 {
-        if errno == EINTR { continue }
-        throw SafeFile.Failure("cannot write to standard output: \(String(cString: strerror(errno)))")
-      }
-      offset += written
-    }
+    try SafeFile.writeAll(bytes, to: 1, path: "standard output")
   }
 }

@@ -59,10 +59,12 @@ struct ServeDeadlines {
     lookAgainAt != nil || (subscribed && !replica.clock.isFixed)
   }
 
+  /// How often other writers are looked for: often when the feed cannot wake the loop.
+  private var tickInterval: Double { replica.othersNeedPolling ? Self.pollInterval : Self.safetyInterval }
+
   /// The earliest deadline, in uptime seconds.
   mutating func next(subscribed: Bool) -> Double {
-    let interval = replica.othersNeedPolling ? Self.pollInterval : Self.safetyInterval
-    var due = lastTick + interval
+    var due = lastTick + tickInterval
     if let lookAgainAt { due = min(due, lookAgainAt) }
     if let idleAt { due = min(due, idleAt) }
     if subscribed, let day = nextDayStart() { due = min(due, Self.uptime() + max(0, day.timeIntervalSinceNow)) }
@@ -79,8 +81,7 @@ struct ServeDeadlines {
       dayStart = nil
       return ticked(now)
     }
-    let interval = replica.othersNeedPolling ? Self.pollInterval : Self.safetyInterval
-    if lastTick + interval <= now { return ticked(now) }
+    if lastTick + tickInterval <= now { return ticked(now) }
     if let at = idleAt, at <= now {
       idleAt = nil
       return .housekeeping

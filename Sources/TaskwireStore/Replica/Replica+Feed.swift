@@ -19,7 +19,4 @@ extension Replica {
   /// Empties the notice descriptor once it was readable; true when what arrived may be
   /// another writer's commit.
   public func drainNotices() -> Bool { feed.drainNotices() }
-
-  /// Closes the store (the WAL checkpointed and emptied).
-  public func close() { storage.close() }
 }
