@@ -40,6 +40,7 @@ end
 
 function H.after()
   rpc.stop()
+  require('taskwire.words').reset() -- the next server's catalogue, in its language
   vim.notify, vim.ui.input = real_notify, real_input
   vim.cmd('silent! only!')
   vim.cmd('enew!')
@@ -152,7 +153,7 @@ function H.open(name)
   H.eq('taskwire://' .. name, vim.api.nvim_buf_get_name(0), 'buffer name')
   H.wait_for(function()
     local state = view.state(name)
-    return state and state.snapshot and not H.lines()[1]:match('^Loading')
+    return state and state.snapshot and require('taskwire.words').ready()
   end, 'the ' .. name .. ' view to load')
   return view.state(name)
 end

@@ -1,15 +1,11 @@
--- test/test_display.lua - the clients' display convention (clients/README.md), on its own and in
--- the buffers with their highlight groups; English and German.
+-- test/test_display.lua - drawing the server's display parts (clients/README.md): a task line
+-- and a header from their parts, a highlight group per kind, the diff ops that replace parts;
+-- in the buffers in English and German, and after locale/set.
 
 local H = require('tw_test_helpers')
-local display = require('taskwire.display')
+local render = require('taskwire.render')
+local diff = require('taskwire.diff')
 local test, tests = H.suite()
-
-local TODAY = '2026-02-12' -- a Thursday
-
-local function line(task, done_day, lang)
-  return (display.task_line(task, TODAY, done_day, lang or 'en'))
-end
 
 -- The highlight group at byte column `col` (0-based) of line `lnum` (1-based) in the buffer.
 local function hl_at(lnum, col)
@@ -31,87 +27,54 @@ local function hl_of(lnum, text)
   return hl_at(lnum, col - 1)
 end
 
-test('a task line: the markers in order, each only when it applies', function()
-  H.eq('[ ] Call mom  !!  *  #family #phone  @errand  30m  ↻ weekly  due tomorrow', line({
-    title = 'Call mom', tags = { 'family', 'phone' }, priority = 2, urgent = true, type = 'errand',
-    durationMinutes = 30, recurrence = { pattern = 'weekly' }, scheduledDate = TODAY, dueDate = '2026-02-13',
-  }))
-  -- priority 3 is !!!, 1 nothing; 15 minutes and maintenance show nothing
-  H.eq('[ ] T  !!!', line({ title = 'T', priority = 3, durationMinutes = 15, type = 'maintenance' }))
-  H.eq('[ ] T', line({ title = 'T', priority = 1, urgent = false, tags = {}, recurrence = { pattern = 'none' } }))
-  for _, c in ipairs({ { 5, '5m' }, { 60, '1h' }, { 90, '1h30m' }, { 600, '10h' } }) do
-    H.eq(c[2], display.duration(c[1]), c[1] .. ' minutes')
-  end
-  for _, c in ipairs({
-    { { pattern = 'daily' }, 'daily' },
-    { { pattern = 'daily', interval = 3 }, 'every 3 days' },
-    { { pattern = 'biweekly' }, 'biweekly' },
-    { { pattern = 'weekly', afterCompletion = true }, 'weekly!' },
-    { { pattern = 'monthly', interval = 2 }, 'every 2 months' },
-  }) do
-    H.eq(c[2], display.repeat_words(c[1]), vim.inspect(c[1]))
-  end
-  H.eq(nil, display.repeat_words({ pattern = 'none' }))
-  H.eq('[ ] T  @deep  ↻ every 3 days', line({ title = 'T', type = 'deepWork', recurrence = { pattern = 'daily', interval = 3 } }))
+local function part(kind, text)
+  return { kind = kind, text = text }
+end
+
+test('a task line is the title and its parts; each kind its highlight, unknown kinds plain', function()
+  local line, spans = render.task_line({
+    title = 'Call\nmom',
+    display = { part('priority', '!!'), part('tags', '#family'), part('checklist', '1/3'), part('due', 'due Fri') },
+  })
+  H.eq('[ ] Call mom  !!  #family  1/3  due Fri', line)
+  H.eq({ { 0, 3, 'taskwireBox' }, { 14, 16, 'taskwirePriority' }, { 18, 25, 'taskwireTag' },
+    { 32, 39, 'taskwireDue' } }, spans)
+  local done = { title = 'T', completed = true, display = { part('completed', 'done Mon') } }
+  H.eq('[x] T  done Mon', (render.task_line(done)))
+  H.eq('[ ] T', (render.task_line({ title = 'T' })), 'a task without parts')
+  H.eq('Today · Wed, Nov 25 · 1h15m', render.header({ title = 'Today', display = {
+    part('title', 'Today'), part('date', 'Wed, Nov 25'), part('total', '1h15m') } }))
+  H.eq('Neither', render.header({ title = 'Neither', display = { part('title', 'Neither') } }))
 end)
 
-test('due dates and the flags overdue and after due', function()
-  H.eq('due today', display.due(TODAY, TODAY, 'en'))
-  H.eq('due tomorrow', display.due('2026-02-13', TODAY, 'en'))
-  H.eq('due Fri, Nov 27', display.due('2026-11-27', TODAY, 'en'))
-  H.eq('due Jan 4, 2027', display.due('2027-01-04', TODAY, 'en'))
-  H.eq('[ ] T  due Tue, Feb 10  overdue  after due', line({ title = 'T', dueDate = '2026-02-10', scheduledDate = TODAY }))
-  H.eq('[ ] T  overdue', line({ title = 'T', scheduledDate = '2026-02-11' }))
-  H.eq('[ ] T  due Sat, Feb 14  after due', line({ title = 'T', dueDate = '2026-02-14', scheduledDate = '2026-02-16' }))
-  H.eq('[x] T  #a  done Wed, Feb 11', line({ title = 'T', tags = { 'a' }, completed = true, scheduledDate = '2026-02-01' }, '2026-02-11'))
+test('the diff replaces a task\'s parts (fields.display, maybe alone) and a group\'s (updateGroup)', function()
+  local snapshot = { groups = { { key = 'today', title = 'Today', display = { part('title', 'Today') }, tasks = {
+    { id = 7, title = 'T', priority = 2, display = { part('priority', '!!') } },
+  } } } }
+  diff.apply(snapshot, {
+    { op = 'update', group = 'today', index = 0, id = 7, fields = { display = { part('due', 'fällig heute') } } },
+    { op = 'updateGroup', index = 0, key = 'today', title = 'Heute',
+      display = { part('title', 'Heute'), part('total', '15 Min.') } },
+  })
+  local group = snapshot.groups[1]
+  H.eq({ 'Heute', 2 }, { group.title, group.tasks[1].priority })
+  H.eq('[ ] T  fällig heute', (render.task_line(group.tasks[1])))
+  H.eq('Heute · 15 Min.', render.header(group))
+  diff.apply(snapshot, { { op = 'updateGroup', index = 0, key = 'today', display = { part('title', 'Heute') } } })
+  H.eq({ 'Heute', 'Heute' }, { group.title, render.header(group) }, 'display alone keeps the title')
 end)
 
-test('day headers: the weekday beside the date, and the total duration', function()
-  local function header(title, date, minutes, lang)
-    local tasks = vim.tbl_map(function(m)
-      return { durationMinutes = m }
-    end, minutes)
-    return display.header({ title = title, date = date, tasks = tasks }, TODAY, lang or 'en')
-  end
-  H.eq('Today · Thu, Feb 12 · 1h15m', header('Today', TODAY, { 15, 60 }))
-  H.eq('Tomorrow · Fri, Feb 13 · 15m', header('Tomorrow', '2026-02-13', { 15 }))
-  H.eq('Fri, Nov 27 · 2h', header('Nov 27', '2026-11-27', { 120 }))
-  H.eq('Jan 4, 2027 · Mon · 15m', header('Jan 4, 2027', '2027-01-04', { 15 }))
-  H.eq('Inbox · 45m', header('Inbox', nil, { 15, 30 }))
-  H.eq('Neither', header('Neither', nil, {}))
-  for _, c in ipairs({ { TODAY, 3 }, { '2000-02-29', 1 }, { '1969-12-31', 2 }, { '2027-01-04', 0 }, { '2026-03-01', 6 } }) do
-    H.eq(c[2], display.weekday(c[1]), c[1])
-  end
-end)
-
-test('German: the flags, weekdays and months as the shell client prints them', function()
-  H.eq('fällig heute', display.due(TODAY, TODAY, 'de'))
-  H.eq('fällig morgen', display.due('2026-02-13', TODAY, 'de'))
-  H.eq('fällig Mi, 25. Nov.', display.due('2026-11-25', TODAY, 'de'))
-  H.eq('fällig 4. Jan. 2027', display.due('2027-01-04', TODAY, 'de'))
-  H.eq('[ ] T  !!  #a  fällig Di, 10. Feb.  überfällig  nach Fälligkeit',
-    line({ title = 'T', priority = 2, tags = { 'a' }, dueDate = '2026-02-10', scheduledDate = TODAY }, nil, 'de'))
-  H.eq('[x] T  erledigt Mi, 11. Feb.', line({ title = 'T', completed = true }, '2026-02-11', 'de'))
-  local function header(title, date)
-    return display.header({ title = title, date = date, tasks = { {} } }, TODAY, 'de')
-  end
-  H.eq('Mi, 25. Nov. · 15m', header('25. Nov.', '2026-11-25'))
-  H.eq('Morgen · Fr, 13. Feb. · 15m', header('Morgen', '2026-02-13'))
-  H.eq('4. Jan. 2027 · Mo · 15m', header('4. Jan. 2027', '2027-01-04'))
-  H.eq('So, 1. März', display.day('2026-03-01', TODAY, 'de'))
-end)
-
-test('the buffer: every marker, the flags in their highlight groups', function()
+test('the buffer: the server\'s parts, each kind in its highlight group', function()
   H.seed({
     { 'Late', 'today', { dueDate = '2026-02-10', priority = 3, urgent = true, tags = { 'x' } } },
-    { 'Now', 'today', { dueDate = '2026-02-12', durationMinutes = 90, type = 'meeting' } },
+    { 'Now', 'today', { dueDate = '2026-02-12', durationMinutes = 90, type = 'meeting', notes = 'n' } },
     { 'Gym', 'upcoming', { recurrence = { pattern = 'weekly' } } },
   })
   H.open('today')
   H.eq({
     'Today · Thu, Feb 12 · 1h45m',
     '[ ] Late  !!!  *  #x  due Tue, Feb 10  overdue  after due',
-    '[ ] Now  @meeting  1h30m  due today',
+    '[ ] Now  @meeting  1h30m  ✎  due today',
   }, H.lines())
   H.eq('taskwireGroup', hl_at(1, 0))
   H.eq('taskwireBox', hl_at(2, 0))
@@ -123,6 +86,7 @@ test('the buffer: every marker, the flags in their highlight groups', function()
   H.eq('taskwireAfterDue', hl_of(2, 'after due'))
   H.eq('taskwireType', hl_of(3, '@meeting'))
   H.eq('taskwireDuration', hl_of(3, '1h30m'))
+  H.eq('taskwireNotes', hl_of(3, '✎'))
   H.eq('taskwireDueToday', hl_of(3, 'due today'))
   H.ok(vim.fn.synIDattr(vim.fn.hlID('taskwireOverdue'), 'fg', 'gui') ~= '', 'overdue has a colour')
   H.eq('bold', vim.fn.synIDattr(vim.fn.hlID('taskwireDueToday'), 'bold', 'gui') == '1' and 'bold' or 'not bold')
@@ -137,30 +101,56 @@ test('the buffer: every marker, the flags in their highlight groups', function()
   H.eq('taskwireDoneDay', hl_of(2, 'done Thu'))
 end)
 
-test('with locale "de" the buffers are German: titles from the server, dates and flags', function()
+test('with locale "de" the buffers are German: the server\'s parts and the catalogue\'s words', function()
   require('taskwire.config').setup({ locale = 'de' })
   H.seed({
     { 'Spät', 'today', { dueDate = '2026-02-10' } },
-    { 'Jetzt', 'today', { dueDate = '2026-02-12' } },
+    { 'Jetzt', 'today', { dueDate = '2026-02-12', durationMinutes = 30 } },
     { 'Bald', 'upcoming' },
     { 'Später', 'upcoming', { scheduledDate = '2026-11-25', dueDate = '2026-11-27' } },
   })
   H.eq('de', require('taskwire.rpc').server().locale, 'the server speaks German')
   H.open('today')
   H.eq({
-    'Heute · Do, 12. Feb. · 30m',
+    'Heute · Do, 12. Feb. · 45 Min.',
     '[ ] Spät  fällig Di, 10. Feb.  überfällig  nach Fälligkeit',
-    '[ ] Jetzt  fällig heute',
+    '[ ] Jetzt  30 Min.  fällig heute',
   }, H.lines())
   H.eq('taskwireOverdue', hl_of(2, 'überfällig'))
   H.eq('taskwireAfterDue', hl_of(2, 'nach Fälligkeit'))
   H.eq('taskwireDueToday', hl_of(3, 'fällig heute'))
   H.open('upcoming')
-  H.eq({ 'Morgen · Fr, 13. Feb. · 15m', '[ ] Bald', '', 'Mi, 25. Nov. · 15m', '[ ] Später  fällig Fr, 27. Nov.' }, H.lines())
+  H.eq({
+    'Morgen · Fr, 13. Feb. · 15 Min.', '[ ] Bald', '',
+    'Mi, 25. Nov. · 15 Min.', '[ ] Später  fällig Fr, 27. Nov.',
+  }, H.lines())
   H.cursor('[ ] Bald')
   H.keys('x')
   H.open('logbook')
-  H.eq({ 'Heute · Do, 12. Feb. · 15m', '[x] Bald  erledigt Do, 12. Feb.' }, H.lines())
+  H.eq({ 'Heute · Do, 12. Feb. · 15 Min.', '[x] Bald  erledigt Do, 12. Feb.' }, H.lines())
+  H.open('inbox')
+  H.eq({ 'Eingang', '  (keine Aufgaben)' }, H.lines())
+end)
+
+test('locale/set turns the open buffers and the words German', function()
+  H.seed({ { 'T', 'today', { dueDate = '2026-02-12' } } })
+  local state = H.open('today')
+  vim.cmd('split')
+  H.open('inbox')
+  H.eq({ 'Inbox', '  (no tasks)' }, H.lines())
+  local done = false
+  require('taskwire').set_locale('de', function()
+    done = true
+  end)
+  H.wait_for(function()
+    return done
+  end, 'locale/set and the new catalogue')
+  H.wait_lines({ 'Eingang', '  (keine Aufgaben)' })
+  H.wait_lines({ 'Heute · Do, 12. Feb. · 15 Min.', '[ ] T  fällig heute' }, state.bufnr)
+  H.eq('de', require('taskwire.words').locale())
+  H.eq('taskwire Eingang', require('taskwire').statusline())
+  H.keys('x')
+  H.wait_message('keine Aufgabe in dieser Zeile')
 end)
 
 return tests

@@ -22,8 +22,8 @@ end
 test('a store the server had to create is announced, once, as a warning', function()
   local db = H.use_store()
   H.open('today')
-  local message = H.wait_message('created a new, empty store')
-  H.eq({ 'taskwire: created a new, empty store at ' .. db, vim.log.levels.WARN }, message)
+  local message = H.wait_message('Created a new, empty store')
+  H.eq({ 'taskwire: Created a new, empty store at ' .. db, vim.log.levels.WARN }, message)
   require('taskwire.rpc').stop()
   H.messages = {}
   H.open('inbox')
@@ -31,7 +31,7 @@ test('a store the server had to create is announced, once, as a warning', functi
     return require('taskwire.rpc').ready()
   end, 'the second server')
   H.eq({}, vim.tbl_filter(function(text)
-    return text:find('created a new', 1, true) ~= nil
+    return text:find('Created a new', 1, true) ~= nil
   end, H.message_texts()), 'an existing store is not announced')
 end)
 
@@ -65,7 +65,7 @@ test('fields another process clears go away (update ops name them in "cleared")'
   H.use_store()
   H.seed({ { 'Pay rent', 'today', { dueDate = '2026-02-20', notes = 'IBAN in the mail', tags = { 'home' } } } })
   H.open('today')
-  H.eq({ TODAY('15m'), '[ ] Pay rent  #home  due Fri, Feb 20' }, H.lines())
+  H.eq({ TODAY('15m'), '[ ] Pay rent  #home  ✎  due Fri, Feb 20' }, H.lines())
   H.outside({ { 'task/update', { id = 1, dueDate = vim.NIL, notes = vim.NIL, tags = {} } } })
   H.wait_lines({ TODAY('15m'), '[ ] Pay rent' })
   local task = view.state('today').snapshot.groups[1].tasks[1]

@@ -15,20 +15,20 @@ test('a says where a task went when it is not this view', function()
   H.wait_lines({ 'Today · Thu, Feb 12 · 15m', '[ ] Buy milk' })
   H.answers = { 'Call mom tomorrow' }
   H.keys('a')
-  H.wait_message("taskwire: added 'Call mom' to Upcoming: Fri, Feb 13")
+  H.wait_message("taskwire: Added 'Call mom' to Upcoming: Fri, Feb 13")
   H.eq({ 'Today · Thu, Feb 12 · 15m', '[ ] Buy milk' }, H.lines(), 'Today does not show it')
-  H.ok(not said("added 'Buy milk' to Today"), "Today's task in Today: nothing to say")
+  H.ok(not said("Added 'Buy milk' to Today"), "Today's task in Today: nothing to say")
   H.open('inbox')
   H.answers = { 'Dentist next monday' }
   H.keys('a')
-  H.wait_message("taskwire: added 'Dentist' to Upcoming: Mon, Feb 16")
+  H.wait_message("taskwire: Added 'Dentist' to Upcoming: Mon, Feb 16")
   H.answers = { 'Laundry today' }
   H.keys('a')
-  H.wait_message("taskwire: added 'Laundry' to Today")
+  H.wait_message("taskwire: Added 'Laundry' to Today")
   H.answers = { 'Someday' }
   H.keys('a')
   H.wait_lines({ 'Inbox · 15m', '[ ] Someday' })
-  H.ok(not said("added 'Someday' to Inbox"), "the Inbox's task in the Inbox: nothing to say")
+  H.ok(not said("Added 'Someday' to Inbox"), "the Inbox's task in the Inbox: nothing to say")
 end)
 
 test('a in Upcoming: a typed date wins over the day under the cursor', function()
@@ -37,13 +37,13 @@ test('a in Upcoming: a typed date wins over the day under the cursor', function(
   H.cursor('[ ] C')
   H.answers = { 'Dentist next monday' }
   H.keys('a')
-  H.wait_message("taskwire: added 'Dentist' to Upcoming: Mon, Feb 16")
+  H.wait_message("taskwire: Added 'Dentist' to Upcoming: Mon, Feb 16")
   H.wait_lines({ 'Sun, Feb 15 · 15m', '[ ] C', '', 'Mon, Feb 16 · 15m', '[ ] Dentist' })
   H.cursor('[ ] C')
   H.answers = { 'D' }
   H.keys('a')
   H.wait_lines({ 'Sun, Feb 15 · 30m', '[ ] C', '[ ] D', '', 'Mon, Feb 16 · 15m', '[ ] Dentist' })
-  H.ok(not said("added 'D' to Upcoming: Sun, Feb 15"), 'the day under the cursor: nothing to say')
+  H.ok(not said("Added 'D' to Upcoming: Sun, Feb 15"), 'the day under the cursor: nothing to say')
 end)
 
 test('a in the matrix says which list the task is in, dated or not', function()
@@ -51,7 +51,7 @@ test('a in the matrix says which list the task is in, dated or not', function()
   H.cursor('Urgent & important')
   H.answers = { 'Fire friday' }
   H.keys('a')
-  H.wait_message("taskwire: added 'Fire' to Upcoming: Fri, Feb 13")
+  H.wait_message("taskwire: Added 'Fire' to Upcoming: Fri, Feb 13")
 end)
 
 test('with locale "de" the message is German', function()
@@ -62,7 +62,7 @@ test('with locale "de" the message is German', function()
   H.wait_message("taskwire: 'Mama anrufen' zu Demnächst hinzugefügt: Fr, 13. Feb.")
   H.answers = { 'Steuern' }
   H.keys('a')
-  H.wait_lines({ 'Heute · Do, 12. Feb. · 15m', '[ ] Steuern' })
+  H.wait_lines({ 'Heute · Do, 12. Feb. · 15 Min.', '[ ] Steuern' })
   H.ok(not said("'Steuern' zu Heute hinzugefügt"), "Today's task in Today: nothing to say")
 end)
 

@@ -55,7 +55,7 @@ test('empty views say so', function()
   H.open('upcoming')
   H.eq({ '  (nothing upcoming)' }, H.lines())
   H.open('logbook')
-  H.eq({ '  (nothing completed yet)' }, H.lines())
+  H.eq({ '  (nothing done yet)' }, H.lines())
 end)
 
 test(':Taskwire without a view, :edit taskwire://VIEW, an unknown view, completion', function()

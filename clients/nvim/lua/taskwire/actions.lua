@@ -4,10 +4,10 @@
 -- sends one request and lets the buffer follow from the subscription's view/changed
 -- notifications.  No key waits for the server.
 
-local display = require('taskwire.display')
 local rpc = require('taskwire.rpc')
 local ui = require('taskwire.ui')
 local view = require('taskwire.view')
+local words = require('taskwire.words')
 
 local M = {}
 
@@ -16,7 +16,7 @@ function M.here()
   local name = vim.b.taskwire_view
   local state = name and view.state(name)
   if not state or state.bufnr ~= vim.api.nvim_get_current_buf() then
-    ui.error('not a taskwire view buffer')
+    ui.error('vim.error.notAView')
     return nil
   end
   local lnum = vim.api.nvim_win_get_cursor(0)[1]
@@ -31,7 +31,7 @@ function M.task_here()
     return nil
   end
   if here.info.kind ~= 'task' then
-    ui.warn('no task on this line')
+    ui.warn('vim.warn.noTask')
     return nil
   end
   here.task = here.groups[here.info.gi + 1].tasks[here.info.index + 1]
@@ -39,26 +39,35 @@ function M.task_here()
 end
 
 -- After a change: the cursor follows task `id` at the next redraw; a server without
--- subscriptions gets every view listed again.
+-- subscriptions gets every view listed again.  `message`: a catalogue key and its values
+-- {key, vars}, or the server's own words (a string).
 function M.changed(state, id, message)
   if id then
     state.follow = id
   end
-  if message then
-    ui.info(message)
+  if type(message) == 'table' then
+    ui.info(message[1], message[2])
+  elseif message then
+    ui.raw_info(message)
   end
   if not rpc.supports('view/subscribe') then
     view.relist_all()
   end
 end
 
--- Where a task/move or task/schedule reply says the task is: "Today", "Inbox", "2026-02-13".
+-- Where a task/move or task/schedule reply says the task is: the view's title ("Today",
+-- "Heute"), in Upcoming the day, as the protocol names it ("2026-02-13").
 function M.place_name(result)
   if result.view == 'upcoming' then
     return result.group
   end
-  local name = (result.view or 'the logbook'):gsub('^%l', string.upper)
-  return name
+  return words.view(result.view or 'logbook')
+end
+
+-- The message after a schedule or a move: {key, vars} for changed().
+function M.placed(result, at)
+  local vars = { title = result.task.title, place = M.place_name(result), position = at }
+  return { at and 'nvim.message.isInAt' or 'vim.message.isIn', vars }
 end
 
 -- What a new task gets in each quadrant of the matrix (important = priority 2 or 3).
@@ -72,10 +81,10 @@ local quadrant_fields = {
 -- Quick add files a task by the dates it reads ("… tomorrow" typed in Today goes to Upcoming):
 -- where it went is said unless it is where the buffer puts it (`expected`: the Upcoming day, or
 -- the view's name).  Matrix and All do not show the lists: there it is always said.
-local function create(here, params, expected, today)
+local function create(here, params, expected)
   rpc.request('task/create', params, function(r)
     local shown = r.view == here.state.view and r.group == expected
-    M.changed(here.state, r.task.id, not shown and display.placed(r.task.title, r, today) or nil)
+    M.changed(here.state, r.task.id, not shown and r.message or nil) -- the server says where
   end)
 end
 
@@ -88,11 +97,11 @@ function M.add()
   end
   local name = here.state.view
   if name == 'logbook' then
-    return ui.warn('the logbook holds completed tasks: add in another view')
+    return ui.warn('vim.warn.addInLogbook')
   end
   local group = here.groups[(here.info.gi or -1) + 1]
   local today = (here.state.snapshot or {}).today or (rpc.server() or {}).today
-  ui.input('New task: ', nil, function(title)
+  ui.input('vim.prompt.newTask', nil, function(title)
     -- Quick add: the server reads tags, priority, dates and repeats out of the text.
     local params = { text = title }
     if name == 'today' or name == 'inbox' or name == 'upcoming' then
@@ -103,12 +112,12 @@ function M.add()
       -- date sent beside the text would win over it, and the typed date would be lost.
       return rpc.request('task/parse', { text = title, view = name }, function(p)
         params.scheduledDate = p.fields.scheduledDate == nil and group.date or nil
-        create(here, params, group.date, today)
+        create(here, params, group.date)
       end)
     elseif name == 'matrix' then
       params = vim.tbl_extend('force', params, quadrant_fields[group and group.key or 'eliminate'])
     end
-    create(here, params, name == 'upcoming' and require('taskwire.moves').next_day(today) or name, today)
+    create(here, params, name == 'upcoming' and require('taskwire.moves').next_day(today) or name)
   end)
 end
 
@@ -118,7 +127,7 @@ function M.edit()
   if not here then
     return
   end
-  ui.input('Title: ', here.task.title, function(title)
+  ui.input('vim.prompt.title', here.task.title, function(title)
     if title ~= here.task.title then
       rpc.request('task/update', { id = here.task.id, title = title }, function(r)
         M.changed(here.state, r.task.id)
@@ -135,7 +144,8 @@ function M.complete()
   end
   local reopen = here.state.view == 'logbook'
   rpc.request('task/complete', { id = here.task.id, completed = not reopen }, function(r)
-    M.changed(here.state, nil, (reopen and 'reopened' or 'completed') .. " '" .. r.task.title .. "'")
+    local key = reopen and 'message.reopened' or 'message.completed'
+    M.changed(here.state, nil, { key, { title = r.task.title } })
   end)
 end
 
@@ -147,13 +157,13 @@ function M.delete()
   end
   local title = here.task.title
   rpc.request('task/delete', { id = here.task.id }, function()
-    M.changed(here.state, nil, "deleted '" .. title .. "' (u to undo)")
+    M.changed(here.state, nil, { 'vim.message.deletedUndoWithU', { title = title } })
   end)
 end
 
 local function schedule(here, date)
   rpc.request('task/schedule', { id = here.task.id, date = date }, function(r)
-    M.changed(here.state, r.task.id, "'" .. r.task.title .. "' is in " .. M.place_name(r))
+    M.changed(here.state, r.task.id, M.placed(r))
   end)
 end
 
@@ -161,7 +171,7 @@ end
 function M.schedule()
   local here = M.task_here()
   if here then
-    ui.input('Schedule for: ', nil, function(date)
+    ui.input('nvim.prompt.schedule', nil, function(date)
       schedule(here, date)
     end)
   end
@@ -175,22 +185,22 @@ function M.to_inbox()
   end
 end
 
-local function history(method, key, verb)
+local function history(method, key, message)
   local here = M.here()
   if here then
     rpc.request('history/' .. method, nil, function(r)
-      M.changed(here.state, nil, verb .. ': ' .. r[key].label)
+      M.changed(here.state, nil, { message, { label = r[key].label } })
     end)
   end
 end
 
 -- u, CTRL-R: undo / redo the newest change of any client on the store.
 function M.undo()
-  history('undo', 'undone', 'undid')
+  history('undo', 'undone', 'message.undid')
 end
 
 function M.redo()
-  history('redo', 'redone', 'redid')
+  history('redo', 'redone', 'message.redid')
 end
 
 function M.switch(name)

@@ -4,7 +4,9 @@
 -- that does not fit the snapshot (unknown group, index out of range, another task's id) raises
 -- an error starting with "taskwire:" so that the caller lists the view again instead of showing
 -- a wrong list.  JSON nulls are nil here (vim.lsp.rpc decodes with luanil.object), which is why
--- an `update` op also names its nulled fields in `cleared`: `fields` cannot carry them.
+-- an `update` op also names its nulled fields in `cleared`: `fields` cannot carry them.  A task's
+-- and a group's display parts (`display`) are replaced whole: an `update` op's `fields.display`
+-- (maybe alone, at a new day or after locale/set), an `updateGroup` op's `display`.
 
 local M = {}
 
@@ -91,8 +93,13 @@ function apply.updateGroup(groups, op)
   check(type(op.index) == 'number' and op.index >= 0 and op.index < #groups, op)
   local group = groups[op.index + 1]
   check(group.key == op.key, op)
-  group.title = op.title
-  group.date = op.date -- nil when the group has no date
+  if op.title ~= nil then -- a new title and date (nil when the group has no date)
+    group.title = op.title
+    group.date = op.date
+  end
+  if op.display ~= nil then
+    group.display = vim.deepcopy(op.display)
+  end
 end
 
 -- Applies `ops` to snapshot.groups; returns the snapshot.

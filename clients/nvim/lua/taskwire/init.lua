@@ -3,8 +3,8 @@
 --   taskwire.config   options: setup() values and g:taskwire_* variables
 --   taskwire.rpc      the one server per Neovim, through vim.lsp.rpc
 --   taskwire.view     the taskwire://VIEW buffers: subscription, snapshot, redraw
---   taskwire.render   a snapshot as lines and highlights
---   taskwire.display  the display convention: task lines, headers, dates (English, German)
+--   taskwire.render   a snapshot as lines and highlights: the server's display parts, drawn
+--   taskwire.words    every other word shown, from the server's catalogue
 --   taskwire.diff     applying view/changed ops
 --   taskwire.actions  the buffer's keys; taskwire.moves the drags; taskwire.keys the maps
 --   taskwire.ui       messages (vim.notify) and prompts (vim.ui.input)
@@ -32,7 +32,8 @@ function M.open(name)
     name = config.get('default_view', 'today')
   end
   if not vim.tbl_contains(M.views(), name) then
-    return require('taskwire.ui').error('unknown view ' .. name .. ' (' .. table.concat(M.views(), ', ') .. ')')
+    local views = table.concat(M.views(), ', ')
+    return require('taskwire.ui').error('vim.error.unknownView', { view = name, views = views })
   end
   local bufname = 'taskwire://' .. name
   local bufnr = vim.fn.bufnr('^' .. bufname .. '$')
@@ -58,7 +59,29 @@ end
 
 -- The current buffer's view ('' elsewhere), for a statusline.
 function M.statusline()
-  return vim.b.taskwire_view and ('taskwire ' .. vim.b.taskwire_view) or ''
+  local words = require('taskwire.words')
+  local name = vim.b.taskwire_view
+  return name and words.ready() and words.get('vim.statusline', { view = words.view(name) }) or ''
+end
+
+-- Changes the language of the running server (and of the next one started): locale/set, then
+-- the catalogue again; the views follow through their subscriptions (update ops carry the new
+-- display parts, updateGroup ops the new headers).  `done` is called once the words are in.
+function M.set_locale(locale, done)
+  config.setup({ locale = locale })
+  local rpc = require('taskwire.rpc')
+  if rpc.status() == 'stopped' then
+    return done and done()
+  end
+  rpc.request('locale/set', { locale = locale }, function(result)
+    rpc.server().locale = result.locale
+    require('taskwire.words').fetch(function()
+      require('taskwire.view').redraw_all()
+      if done then
+        done()
+      end
+    end)
+  end)
 end
 
 return M

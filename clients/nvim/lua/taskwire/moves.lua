@@ -38,7 +38,7 @@ end
 
 local function drag_target(name)
   if name == 'all' or name == 'logbook' then
-    ui.warn('the ' .. name .. ' view is not a drag target: move tasks in Today, Inbox, Upcoming or the matrix')
+    ui.warn('vim.warn.noMovesInView', { view = require('taskwire.words').view(name) })
     return false
   end
   return true
@@ -54,8 +54,7 @@ local function shows(state, result)
 end
 
 local function moved(state, toast, result)
-  local message = toast and ("'" .. result.task.title .. "' is in " .. actions.place_name(result)) or nil
-  actions.changed(state, result.task.id, message)
+  actions.changed(state, result.task.id, toast and actions.placed(result) or nil)
   if shows(state, result) then -- nothing changed, so no view/changed is coming
     state.follow = nil
     state.moving = 0
@@ -111,7 +110,7 @@ local function step(here, delta)
     elseif gi < #groups then
       gi, index = gi + 1, 0
     else
-      ui.warn('already at the bottom')
+      ui.warn('vim.warn.atBottom')
       return false
     end
   elseif index > 0 then
@@ -119,7 +118,7 @@ local function step(here, delta)
   elseif gi > 1 then
     gi, index = gi - 1, #groups[gi - 1].tasks
   else
-    ui.warn('already at the top')
+    ui.warn('vim.warn.atTop')
     return false
   end
   return send(here, here.state.view, groups[gi], index)
@@ -155,11 +154,11 @@ local function day(here, delta)
     return send(here, 'matrix', quadrant, delta > 0 and 0 or #quadrant.tasks)
   end
   local why = {
-    today = 'no day before Today',
-    inbox = 'Inbox tasks have no day: use s to schedule',
-    matrix = delta > 0 and 'already in the last quadrant' or 'already in the first quadrant',
+    today = 'vim.warn.noDayBefore',
+    inbox = 'vim.warn.inboxNoDay',
+    matrix = delta > 0 and 'vim.warn.noQuadrantAfter' or 'vim.warn.noQuadrantBefore',
   }
-  ui.warn(why[name] or 'nothing to do here')
+  ui.warn(why[name] or 'nvim.warn.nothingToDo', { quadrant = groups[gi] and groups[gi].title })
   return false
 end
 
@@ -187,7 +186,7 @@ function M.press(kind, delta)
   end
   local state = here.state
   if state.moving ~= 0 and #state.moves >= M.max_waiting then
-    return ui.warn('too many moves waiting for the server (' .. M.max_waiting .. '): key dropped')
+    return ui.warn('vim.warn.tooManyMoves', { max = M.max_waiting })
   end
   table.insert(state.moves, { kind = kind, delta = delta, id = here.task.id })
   M.next(state)
@@ -223,7 +222,7 @@ function M.drop(state, id, lnum, where)
   local groups = state.snapshot and state.snapshot.groups or {}
   local group = groups[(info.gi or -1) + 1]
   if not group then
-    ui.warn(state.view == 'upcoming' and 'no day here: use s or > to give the task a day' or 'no list here')
+    ui.warn(state.view == 'upcoming' and 'nvim.warn.noDayHere' or 'nvim.warn.noListHere')
     return false
   end
   local index = 0
@@ -239,8 +238,7 @@ function M.drop(state, id, lnum, where)
   end
   local here = { state = state, task = { id = id } }
   return send(here, state.view, group, index, function(r)
-    local where = actions.place_name(r) .. ' at ' .. (r.index + 1)
-    actions.changed(state, r.task.id, "'" .. r.task.title .. "' is in " .. where)
+    actions.changed(state, r.task.id, actions.placed(r, r.index + 1))
   end, function(err)
     ui.server_error(err)
     view.relist(state)
@@ -252,14 +250,14 @@ function M.pick()
   local here = actions.task_here()
   if here and drag_target(here.state.view) then
     picked = { id = here.task.id, title = here.task.title }
-    ui.info("picked up '" .. picked.title .. "': p puts it below the cursor's line, P above (in any view)")
+    ui.info('nvim.message.picked', { title = picked.title })
   end
 end
 
 -- p / P: put the picked-up task below / above the cursor's line.
 function M.put(where)
   if not picked then
-    return ui.warn('nothing picked up: press m on a task first')
+    return ui.warn('nvim.warn.nothingPicked')
   end
   local here = actions.here()
   if here and M.drop(here.state, picked.id, vim.api.nvim_win_get_cursor(0)[1], where) then

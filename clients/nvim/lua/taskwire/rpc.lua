@@ -8,6 +8,7 @@
 
 local ui = require('taskwire.ui')
 local config = require('taskwire.config')
+local words = require('taskwire.words')
 
 local M = {}
 
@@ -102,7 +103,7 @@ end
 local function guard(fn, arg, what)
   local ok, err = pcall(fn, arg)
   if not ok then
-    ui.error('error handling ' .. what .. ': ' .. tostring(err))
+    ui.error('vim.error.handling', { what = what, error = tostring(err) })
   end
 end
 
@@ -129,7 +130,7 @@ local function send(method, params, on_result, on_error)
     end
   end)
   if not ok then
-    ui.error('cannot send ' .. method .. ': the server is gone')
+    ui.error('nvim.error.serverGone', { method = method })
     return 0
   end
   return id
@@ -142,7 +143,9 @@ function M.start()
   end
   local cmd = M.command()
   if vim.fn.executable(cmd[1]) ~= 1 then
-    ui.error('cannot run the server ' .. cmd[1] .. ': set g:taskwire_command or $TASKWIRE')
+    -- no server, so no catalogue to take words from
+    ui.raw_error('cannot run the server ' .. cmd[1] .. ': set g:taskwire_command or $TASKWIRE')
+    words.give_up()
     return false
   end
   S.generation = S.generation + 1
@@ -159,7 +162,7 @@ function M.start()
       return nil, vim.lsp.rpc.rpc_response_error(-32601) -- taskwire never asks anything
     end,
     on_error = main_loop(function(code, err)
-      ui.error('JSON-RPC error ' .. tostring(code) .. ': ' .. vim.inspect(err))
+      ui.error('nvim.error.rpc', { code = tostring(code), detail = vim.inspect(err) })
     end),
     on_exit = main_loop(function(code, signal)
       if generation ~= S.generation then
@@ -169,13 +172,16 @@ function M.start()
       local expected = S.stopping
       reset()
       require('taskwire.view').on_server_exit()
-      if not expected then
-        ui.error('the server exited with code ' .. code .. ' (its log: ' .. vim.lsp.get_log_path() .. ')')
+      if not expected then -- the catalogue of the server that ended (its key when none came)
+        local vars = { code = code, log = vim.lsp.get_log_path() }
+        ui.raw_error(words.text('nvim.error.serverExited', vars))
       end
+      words.give_up() -- what waited for its words is shown without them
     end),
   })
   if not ok or not client then
-    ui.error('cannot start the server ' .. table.concat(cmd, ' ') .. (ok and '' or (': ' .. tostring(client))))
+    ui.raw_error('cannot start the server ' .. table.concat(cmd, ' ') .. (ok and '' or (': ' .. tostring(client))))
+    words.give_up()
     return false
   end
   S.client = client
@@ -183,12 +189,15 @@ function M.start()
   send('initialize', {
     clientInfo = { name = M.client_name, version = M.client_version },
     protocolVersion = '1',
-    locale = config.get('locale', vim.v.lang), -- the user's language for titles and dates
+    locale = config.get('locale', vim.v.lang), -- the user's language for every word shown
+    initializationOptions = { displayParts = true }, -- each task's and group's display parts
   }, function(result)
     S.server = result or {}
     S.status = 'ready'
+    -- the words first: the server answers in order, so they are in before any list
+    words.fetch(require('taskwire.view').redraw_all)
     if S.server.newStore then -- a mistyped db option must not look like lost tasks
-      ui.warn('created a new, empty store at ' .. S.server.newStore)
+      ui.warn('message.newStore', { path = S.server.newStore })
     end
     local queued = S.queue
     S.queue = {}
@@ -197,8 +206,9 @@ function M.start()
     end
     require('taskwire.view').on_ready()
   end, function(err)
-    ui.error('initialize failed: ' .. tostring(err.message or err))
+    ui.raw_error('initialize failed: ' .. tostring(err.message or err))
     M.stop()
+    words.give_up()
   end)
   return true
 end

@@ -94,7 +94,7 @@ end
 function M.read(name, bufnr)
   local view = name:match('^taskwire://(%w+)/?$')
   if not vim.tbl_contains(M.names, view or '') then
-    ui.error('unknown view ' .. name .. ' (' .. table.concat(M.names, ', ') .. ')')
+    ui.error('vim.error.unknownView', { view = name, views = table.concat(M.names, ', ') })
     return
   end
   bufnr = bufnr or vim.api.nvim_get_current_buf()
@@ -255,6 +255,15 @@ end
 -- Redraws a view (e.g. after a toast changed nothing but the cursor should follow a task).
 function M.redraw(state)
   draw(state)
+end
+
+-- Redraws every view (the catalogue came, or came again in another language).
+function M.redraw_all()
+  for _, state in pairs(views) do
+    if M.alive(state) then
+      draw(state)
+    end
+  end
 end
 
 return M
