@@ -22,11 +22,16 @@ command! -nargs=* -complete=customlist,taskwire#filter#complete TaskwireFilter
       \ call taskwire#filter#apply(<q-args>)
 command! -nargs=0 -bar TaskwireEdit call taskwire#actions#form()
 command! -nargs=0 -bar TaskwireDelete call taskwire#actions#delete()
+" The session's language (de, en): the views and every word follow.
+command! -nargs=1 -bar TaskwireLocale call taskwire#locale(<q-args>)
 
 augroup taskwire
   autocmd!
   autocmd BufReadCmd taskwire://* call taskwire#view#read(expand('<amatch>'))
   autocmd BufWriteCmd taskwire-task://* call taskwire#form#write()
+  " (the highlight defaults again after a colour scheme cleared them, once render.vim is loaded)
+  autocmd ColorScheme * if exists('*taskwire#render#highlights')
+        \ | call taskwire#render#highlights() | endif
 augroup END
 
 let s:plugs = {

@@ -63,7 +63,8 @@ function! TwOpen(view) abort
   execute 'Taskwire' a:view
   call assert_equal('taskwire://' . a:view, bufname('%'))
   call TwWaitFor({-> !empty(get(taskwire#view#state(a:view), 'snapshot', {}))
-        \ && getline(1) !~# '^Loading'}, 'the ' . a:view . ' view to load')
+        \ && taskwire#text#loaded() && getline(1) !=# taskwire#text#get('list.loading')},
+        \ 'the ' . a:view . ' view to load')
 endfunction
 
 " Waits until the buffer is exactly `expected`, then asserts it (a diff on failure).
@@ -107,6 +108,48 @@ endfunction
 " Presses keys in the current buffer, mappings applied.
 function! TwKeys(keys) abort
   execute 'normal' a:keys
+endfunction
+
+" The text property (its type: the highlight group) under the first byte of `text` on line
+" `lnum` of the current buffer, leaving the checkbox's out; '' when none.
+function! TwPropAt(lnum, text) abort
+  let col = stridx(getline(a:lnum), a:text) + 1
+  call assert_true(col > 0, 'no ' . string(a:text) . ' on line ' . a:lnum . ': ' . getline(a:lnum))
+  for prop in prop_list(a:lnum)
+    if prop.col <= col && col < prop.col + prop.length && prop.type !=# 'taskwireBox'
+      return prop.type
+    endif
+  endfor
+  return ''
+endfunction
+
+" Whether `text` holds one of `words` as a whole word (case-sensitive): the first found, or ''.
+function! TwEnglishWord(text, words) abort
+  for word in a:words
+    if a:text =~# '\C\<' . word . '\>'
+      return word
+    endif
+  endfor
+  return ''
+endfunction
+
+let s:tw_fixtures = expand('<sfile>:p:h:h:h:h') . '/Protocol/fixtures'
+
+" Protocol/fixtures/display.json, its store imported into a new store of this test, the server
+" command set to its clock and time zone (a skip without the fixture).
+function! TwFixture() abort
+  let file = s:tw_fixtures . '/display.json'
+  if !filereadable(file)
+    call TwSkip('no ' . file)
+  endif
+  let fixture = json_decode(join(readfile(file), "\n"))
+  let db = g:tw_db . '.fixture.sqlite'
+  let out = system(join(map([$TASKWIRE, 'import', '--db', db,
+        \ s:tw_fixtures . '/' . fixture.store], 'shellescape(v:val)')) . ' 2>&1')
+  call assert_equal(0, v:shell_error, 'taskwire import: ' . out)
+  let g:taskwire_command = [$TASKWIRE, '--db', db, '--clock', fixture.clock,
+        \ '--time-zone', fixture.timeZone]
+  return fixture
 endfunction
 
 function! TwSkip(reason) abort

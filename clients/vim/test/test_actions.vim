@@ -62,7 +62,7 @@ function! Test_complete() abort
   call TwWaitLines([s:today . ' · 30m', '[ ] A', '[ ] C'])
   call assert_equal(v:true, TwTask(2).task.completed)
   call assert_equal('[ ] C', getline('.'), 'the cursor stays on the same line')
-  call TwWaitMessage("taskwire: completed 'B'")
+  call TwWaitMessage("taskwire: Completed 'B'")
   " on a line without a task: a warning, nothing sent
   call cursor(1, 1)
   call TwKeys('x')
@@ -79,7 +79,7 @@ function! Test_schedule_with_phrases() abort
   " The prompt names the usual answer but starts empty: typing "fri" sends "fri".
   call assert_equal(['Schedule for (Enter: tomorrow): ', ''], g:tw_prompts[0])
   call assert_equal('2026-02-13', TwTask(1).task.scheduledDate)
-  call TwWaitMessage("taskwire: 'A' is in Fri, Feb 13")
+  call TwWaitMessage("taskwire: 'A' is in Upcoming")
   let g:tw_answers = ['in 3 days']
   call TwKeys('s')
   call TwWaitLines([s:today, '  (no tasks)'])
@@ -116,16 +116,16 @@ function! Test_undo_and_redo() abort
   call TwWaitLines([s:today . ' · 15m', '[ ] B'])
   call TwKeys('u')
   call TwWaitLines([s:today . ' · 30m', '[ ] A', '[ ] B'])
-  call TwWaitMessage("taskwire: undid: Complete 'A'")
+  call TwWaitMessage("taskwire: Undid: Complete 'A'")
   execute "normal \<C-r>"
   call TwWaitLines([s:today . ' · 15m', '[ ] B'])
-  call TwWaitMessage("taskwire: redid: Complete 'A'")
+  call TwWaitMessage("taskwire: Redid: Complete 'A'")
   " undo reaches the outside process's steps too: one history per store
   call TwKeys('u')
   call TwWaitLines([s:today . ' · 30m', '[ ] A', '[ ] B'])
   call TwKeys('u')
   call TwWaitLines([s:today . ' · 15m', '[ ] A'])
-  call TwWaitMessage("taskwire: undid: Create 'B'")
+  call TwWaitMessage("taskwire: Undid: Create 'B'")
   call TwKeys('u')
   call TwWaitLines([s:today, '  (no tasks)'])
   call TwKeys('u')

@@ -1,111 +1,58 @@
-" test/test_display.vim - the display convention (clients/README.md) on its own, and in a
-" buffer with its highlight groups.
+" test/test_display.vim - drawing the server's display parts (clients/README.md): the line, the
+" header, the colour of each part kind, in English and in German.  The words are the server's
+" (test_fixture.vim compares every view with Protocol/fixtures/display.json).
 
-function! Test_display_markers_in_order() abort
-  let task = {'title': 'Call mom', 'tags': ['family', 'phone'], 'priority': 2, 'urgent': v:true,
-        \ 'type': 'errand', 'durationMinutes': 30, 'recurrence': {'pattern': 'weekly'},
-        \ 'scheduledDate': '2026-02-12', 'dueDate': '2026-02-13', 'completed': v:false}
-  call assert_equal('[ ] Call mom  !!  *  #family #phone  @errand  30m  ↻ weekly  due tomorrow',
-        \ taskwire#display#task_line(task, '2026-02-12', '', 'en'))
-  " priority 3 is !!!, 1 nothing; 15 minutes and maintenance show nothing
-  call assert_equal('[ ] T  !!!', taskwire#display#task_line({'title': 'T', 'priority': 3,
-        \ 'durationMinutes': 15, 'type': 'maintenance'}, '2026-02-12', '', 'en'))
-  call assert_equal('[ ] T', taskwire#display#task_line({'title': 'T', 'priority': 1},
-        \ '2026-02-12', '', 'en'))
-  for [minutes, text] in [[5, '5m'], [60, '1h'], [90, '1h30m'], [600, '10h']]
-    call assert_equal(text, taskwire#display#duration(minutes))
-  endfor
-  for [recurrence, text] in [[{'pattern': 'daily'}, 'daily'],
-        \ [{'pattern': 'daily', 'interval': 3}, 'every 3 days'],
-        \ [{'pattern': 'biweekly'}, 'biweekly'],
-        \ [{'pattern': 'weekly', 'afterCompletion': v:true}, 'weekly!'],
-        \ [{'pattern': 'monthly', 'interval': 2}, 'every 2 months'], [{'pattern': 'none'}, '']]
-    call assert_equal(text, taskwire#display#repeat_words(recurrence))
-  endfor
-  " due dates and flags
-  let today = '2026-02-12'
-  call assert_equal('due today', taskwire#display#due('2026-02-12', today, 'en'))
-  call assert_equal('due Fri, Nov 27', taskwire#display#due('2026-11-27', today, 'en'))
-  call assert_equal('due Jan 4, 2027', taskwire#display#due('2027-01-04', today, 'en'))
-  call assert_equal('[ ] T  due Tue, Feb 10  overdue  after due', taskwire#display#task_line(
-        \ {'title': 'T', 'dueDate': '2026-02-10', 'scheduledDate': '2026-02-12'}, today, '', 'en'))
-  call assert_equal('[ ] T  overdue', taskwire#display#task_line(
-        \ {'title': 'T', 'scheduledDate': '2026-02-11'}, today, '', 'en'))
-  call assert_equal('[ ] T  due Sat, Feb 14  after due', taskwire#display#task_line(
-        \ {'title': 'T', 'dueDate': '2026-02-14', 'scheduledDate': '2026-02-16'}, today, '', 'en'))
-  call assert_equal('[x] T  #a  done Wed, Feb 11', taskwire#display#task_line({'title': 'T',
-        \ 'tags': ['a'], 'completed': v:true, 'dueDate': '2026-02-01'}, today, '2026-02-11', 'en')
-        \ ->substitute('  due Sun, Feb 1', '', ''))
+" A task line is the box, the title (newlines as spaces) and each part after two spaces; a
+" part of a kind the plugin does not know is drawn as plain text, without a colour.
+function! Test_display_draws_the_parts_it_is_given() abort
+  let task = {'title': "Two\nlines", 'completed': v:false, 'display': [
+        \ {'kind': 'priority', 'text': '!!'}, {'kind': 'project', 'text': 'Garden'},
+        \ {'kind': 'overdue', 'text': 'late!'}, {'kind': 'tags', 'text': ''}]}
+  let [text, spans] = taskwire#render#task_line(task)
+  call assert_equal('[ ] Two lines  !!  Garden  late!', text)
+  call assert_equal([['taskwireBox', 1, 4], ['taskwirePriority', 16, 18],
+        \ ['taskwireOverdue', 28, 33]], spans)
+  let [text, spans] = taskwire#render#task_line({'title': 'T', 'completed': v:true,
+        \ 'display': [{'kind': 'completed', 'text': 'erledigt Mo, 23. Nov.'}]})
+  call assert_equal('[x] T  erledigt Mo, 23. Nov.', text)
+  call assert_equal(['taskwireDone', 5, 6], spans[1])
+  " no parts (a server that was not asked): the title alone
+  call assert_equal('[ ] T', taskwire#render#task_line({'title': 'T'})[0])
+  " a header joins its parts with " · "; without parts it is the group's title
+  call assert_equal('Jan 4, 2027 · Mon · 15m', taskwire#render#header({'title': 'Jan 4, 2027',
+        \ 'display': [{'kind': 'date', 'text': 'Jan 4, 2027'}, {'kind': 'weekday', 'text': 'Mon'},
+        \ {'kind': 'total', 'text': '15m'}]}))
+  call assert_equal('Neither', taskwire#render#header({'title': 'Neither'}))
 endfunction
 
-function! Test_display_headers() abort
-  let today = '2026-02-12'
-  let tasks = [{'durationMinutes': 15}, {'durationMinutes': 60}]
-  call assert_equal('Today · Thu, Feb 12 · 1h15m', taskwire#display#header(
-        \ {'title': 'Today', 'date': today, 'tasks': tasks}, today, 'en'))
-  call assert_equal('Tomorrow · Fri, Feb 13 · 15m', taskwire#display#header(
-        \ {'title': 'Tomorrow', 'date': '2026-02-13', 'tasks': [{}]}, today, 'en'))
-  call assert_equal('Fri, Nov 27 · 2h', taskwire#display#header(
-        \ {'title': 'Nov 27', 'date': '2026-11-27', 'tasks': [{'durationMinutes': 120}]}, today, 'en'))
-  call assert_equal('Jan 4, 2027 · Mon · 15m', taskwire#display#header(
-        \ {'title': 'Jan 4, 2027', 'date': '2027-01-04', 'tasks': [{}]}, today, 'en'))
-  call assert_equal('Inbox · 45m', taskwire#display#header(
-        \ {'title': 'Inbox', 'date': v:null, 'tasks': [{}, {'durationMinutes': 30}]}, today, 'en'))
-  call assert_equal('Neither', taskwire#display#header(
-        \ {'title': 'Neither', 'date': v:null, 'tasks': []}, today, 'en'))
-  " German: the server's titles, German weekdays and months
-  call assert_equal('Morgen · Fr, 13. Feb. · 15m', taskwire#display#header(
-        \ {'title': 'Morgen', 'date': '2026-02-13', 'tasks': [{}]}, today, 'de'))
-  call assert_equal('Mo, 16. Feb.', taskwire#display#header(
-        \ {'title': '16. Feb.', 'date': '2026-02-16', 'tasks': []}, today, 'de'))
-  for [date, weekday] in [['2026-02-12', 3], ['2000-02-29', 1], ['1969-12-31', 2],
-        \ ['2027-01-04', 0], ['2026-03-01', 6]]
-    call assert_equal(weekday, taskwire#display#weekday(date), date)
-  endfor
-endfunction
-
-" The flags are coloured by highlight groups: overdue and after due red, due today orange/bold.
+" Each part kind has its highlight group, as a text property: overdue and after due red, due
+" today orange/bold, whatever the words.
 function! Test_display_highlight_groups() abort
   call TwSeed([['Late', 'today', {'dueDate': '2026-02-10'}],
-        \ ['Now', 'today', {'dueDate': '2026-02-12', 'tags': ['x']}]])
+        \ ['Now', 'today', {'dueDate': '2026-02-12', 'tags': ['x'], 'priority': 3,
+        \  'urgent': v:true, 'type': 'errand', 'durationMinutes': 30, 'notes': 'n',
+        \  'recurrence': {'pattern': 'daily'}}]])
   call TwOpen('today')
-  call TwWaitLines(['Today · Thu, Feb 12 · 30m', '[ ] Late  due Tue, Feb 10  overdue  after due',
-        \ '[ ] Now  #x  due today'])
-  call assert_equal('taskwireOverdue', synIDattr(synID(2, stridx(getline(2), 'overdue') + 1, 1), 'name'))
-  call assert_equal('taskwireDueToday', synIDattr(synID(3, stridx(getline(3), 'due today') + 1, 1), 'name'))
-  call assert_equal('taskwireTag', synIDattr(synID(3, stridx(getline(3), '#x') + 1, 1), 'name'))
-  call assert_equal('taskwireGroup', synIDattr(synID(1, 1, 1), 'name'))
+  call TwWaitLines(['Today · Thu, Feb 12 · 45m', '[ ] Late  due Tue, Feb 10  overdue  after due',
+        \ '[ ] Now  !!!  *  #x  @errand  30m  ↻ daily  ✎  due today'])
+  for [lnum, text, group] in [[1, 'Today', 'taskwireGroup'], [2, 'due Tue', 'taskwireDue'],
+        \ [2, 'overdue', 'taskwireOverdue'], [2, 'after due', 'taskwireAfterDue'],
+        \ [3, '!!!', 'taskwirePriority'], [3, '*', 'taskwireUrgent'], [3, '#x', 'taskwireTag'],
+        \ [3, '@errand', 'taskwireType'], [3, '30m', 'taskwireDuration'],
+        \ [3, '↻ daily', 'taskwireRepeat'], [3, '✎', 'taskwireNotes'],
+        \ [3, 'due today', 'taskwireDueToday'], [3, 'Now', '']]
+    call assert_equal(group, TwPropAt(lnum, text), text)
+  endfor
   call assert_match('Red', execute('highlight taskwireOverdue'))
   call assert_match('bold', execute('highlight taskwireDueToday'))
-  call assert_equal('taskwireAfterDue', synIDattr(synID(2, stridx(getline(2), 'after due') + 1, 1), 'name'))
   call assert_match('Red', execute('highlight taskwireAfterDue'))
+  " a colour scheme that clears the highlights gets the defaults back
+  highlight clear
+  doautocmd ColorScheme
+  call assert_match('Red', execute('highlight taskwireOverdue'))
 endfunction
 
-" German (locale de): the flag words and dates as the shell client prints them.
-function! Test_display_german_words() abort
-  let today = '2026-02-12'
-  call assert_equal('fällig heute', taskwire#display#due('2026-02-12', today, 'de'))
-  call assert_equal('fällig morgen', taskwire#display#due('2026-02-13', today, 'de'))
-  call assert_equal('fällig Mi, 25. Nov.', taskwire#display#due('2026-11-25', today, 'de'))
-  call assert_equal('fällig 4. Jan. 2027', taskwire#display#due('2027-01-04', today, 'de'))
-  call assert_equal('[ ] T  !!  #a  fällig Di, 10. Feb.  überfällig  nach Fälligkeit',
-        \ taskwire#display#task_line({'title': 'T', 'priority': 2, 'tags': ['a'],
-        \ 'dueDate': '2026-02-10', 'scheduledDate': '2026-02-12'}, today, '', 'de'))
-  call assert_equal('[ ] T  überfällig', taskwire#display#task_line(
-        \ {'title': 'T', 'scheduledDate': '2026-02-11'}, today, '', 'de'))
-  call assert_equal('[x] T  erledigt Mi, 11. Feb.', taskwire#display#task_line(
-        \ {'title': 'T', 'completed': v:true}, today, '2026-02-11', 'de'))
-  " day headers: "Mi, 25. Nov." as the shell prints them, another year with its weekday after
-  call assert_equal('Mi, 25. Nov. · 15m', taskwire#display#header(
-        \ {'title': '25. Nov.', 'date': '2026-11-25', 'tasks': [{}]}, today, 'de'))
-  call assert_equal('Heute · Do, 12. Feb. · 1h30m', taskwire#display#header(
-        \ {'title': 'Heute', 'date': today, 'tasks': [{'durationMinutes': 90}]}, today, 'de'))
-  call assert_equal('4. Jan. 2027 · Mo · 15m', taskwire#display#header(
-        \ {'title': '4. Jan. 2027', 'date': '2027-01-04', 'tasks': [{}]}, today, 'de'))
-  call assert_equal('So, 1. März', taskwire#display#day('2026-03-01', today, 'de'))
-endfunction
-
-" With g:taskwire_locale "de" the buffers say it in German, and the flags keep their colours.
+" With g:taskwire_locale "de" the buffers say it in German, and the parts keep their colours.
 function! Test_display_german_buffers() abort
   let g:taskwire_locale = 'de'
   try
@@ -114,28 +61,36 @@ function! Test_display_german_buffers() abort
           \ ['Später', 'upcoming', {'scheduledDate': '2026-11-25', 'dueDate': '2026-11-27'}],
           \ ['Fertig', 'today']])
     call TwOpen('today')
-    call TwWaitLines(['Heute · Do, 12. Feb. · 45m',
+    call TwWaitLines(['Heute · Do, 12. Feb. · 45 Min.',
           \ '[ ] Spät  fällig Di, 10. Feb.  überfällig  nach Fälligkeit',
           \ '[ ] Jetzt  fällig heute', '[ ] Fertig'])
-    call assert_equal('taskwireOverdue',
-          \ synIDattr(synID(2, stridx(getline(2), 'überfällig') + 1, 1), 'name'))
-    call assert_equal('taskwireAfterDue',
-          \ synIDattr(synID(2, stridx(getline(2), 'nach Fälligkeit') + 1, 1), 'name'))
-    call assert_equal('taskwireDue', synIDattr(synID(2, stridx(getline(2), 'fällig Di') + 1, 1), 'name'))
-    call assert_equal('taskwireDueToday',
-          \ synIDattr(synID(3, stridx(getline(3), 'fällig heute') + 1, 1), 'name'))
+    call assert_equal('taskwireOverdue', TwPropAt(2, 'überfällig'))
+    call assert_equal('taskwireAfterDue', TwPropAt(2, 'nach Fälligkeit'))
+    call assert_equal('taskwireDue', TwPropAt(2, 'fällig Di'))
+    call assert_equal('taskwireDueToday', TwPropAt(3, 'fällig heute'))
     call TwCursor('[ ] Fertig')
     call TwKeys('x')
-    call TwWaitLines(['Heute · Do, 12. Feb. · 30m',
-          \ '[ ] Spät  fällig Di, 10. Feb.  überfällig  nach Fälligkeit', '[ ] Jetzt  fällig heute'])
+    " the total follows (an updateGroup op carries the header's new parts)
+    call TwWaitLines(['Heute · Do, 12. Feb. · 30 Min.',
+          \ '[ ] Spät  fällig Di, 10. Feb.  überfällig  nach Fälligkeit',
+          \ '[ ] Jetzt  fällig heute'])
     call TwOpen('upcoming')
-    call TwWaitLines(['Morgen · Fr, 13. Feb. · 15m', '[ ] Bald', '',
-          \ 'Mi, 25. Nov. · 15m', '[ ] Später  fällig Fr, 27. Nov.'])
+    call TwWaitLines(['Morgen · Fr, 13. Feb. · 15 Min.', '[ ] Bald', '',
+          \ 'Mi, 25. Nov. · 15 Min.', '[ ] Später  fällig Fr, 27. Nov.'])
     call TwOpen('logbook')
-    call TwWaitLines(['Heute · Do, 12. Feb. · 15m', '[x] Fertig  erledigt Do, 12. Feb.'])
-    call assert_equal('taskwireDoneDay',
-          \ synIDattr(synID(2, stridx(getline(2), 'erledigt') + 1, 1), 'name'))
+    call TwWaitLines(['Heute · Do, 12. Feb. · 15 Min.', '[x] Fertig  erledigt Do, 12. Feb.'])
+    call assert_equal('taskwireDoneDay', TwPropAt(2, 'erledigt'))
   finally
     unlet g:taskwire_locale
   endtry
+endfunction
+
+" An update op carries the task's new parts: a duration changed elsewhere is drawn at once.
+function! Test_display_update_ops_carry_the_parts() abort
+  let ids = TwSeed([['A', 'today']])
+  call TwOpen('today')
+  call TwWaitLines(['Today · Thu, Feb 12 · 15m', '[ ] A'])
+  call TwOutside([['task/update', {'id': ids[0], 'durationMinutes': 90, 'priority': 2}]])
+  call TwWaitLines(['Today · Thu, Feb 12 · 1h30m', '[ ] A  !!  1h30m'])
+  call assert_equal('taskwireDuration', TwPropAt(2, '1h30m'))
 endfunction

@@ -9,13 +9,14 @@ function! Test_form_edits_every_field_in_one_update() abort
   call TwCursor('[ ] A')
   call TwKeys('E')
   call assert_equal('taskwire-task://1', bufname('%'))
-  call assert_equal(['title: A', 'tags: ', 'priority: 1', 'urgent: no', 'duration: 15',
-        \ 'type: maintenance', 'scheduled: 2026-02-12', 'due: ', 'repeat: none', 'notes:'],
+  call assert_equal(['Title: A', 'Tags: ', 'Priority: 1', 'Urgent: no', 'Duration: 15',
+        \ 'Type: Maintenance', 'Date: 2026-02-12', 'Due: ', 'Repeat: ', 'Notes:'],
         \ getline(4, '$'))
   let steps = len(TwRequest('history/list', {'limit': 100}).steps)
-  call setline(4, ['title: Call mom', 'tags: family, #phone', 'priority: high', 'urgent: yes',
-        \ 'duration: 30', 'type: errand', 'scheduled: tomorrow', 'due: 2026-02-20',
-        \ 'repeat: weekly', 'notes:', '  ring twice', '  then text'])
+  " the catalogue's labels, or the fields' own names, in any case
+  call setline(4, ['title: Call mom', 'Tags: family, #phone', 'priority: high', 'urgent: yes',
+        \ 'duration: 30', 'Type: Errand', 'scheduled: tomorrow', 'Due: 2026-02-20',
+        \ 'repeat: weekly', 'Notes:', '  ring twice', '  then text'])
   write
   call TwWaitFor({-> !&modified}, 'the form to be saved')
   let task = TwTask(1).task
@@ -24,7 +25,11 @@ function! Test_form_edits_every_field_in_one_update() abort
         \ [task.title, task.tags, task.priority, task.urgent, task.durationMinutes, task.type,
         \  task.scheduledDate, task.dueDate, task.recurrence.pattern, task.notes])
   call assert_equal(steps + 1, len(TwRequest('history/list', {'limit': 100}).steps), 'one undo step')
-  call TwWaitMessage("taskwire: saved 'Call mom'")
+  call TwWaitMessage("taskwire: Updated 'Call mom'")
+  call assert_equal(['Title: Call mom', 'Tags: family, phone', 'Priority: 3', 'Urgent: yes',
+        \ 'Duration: 30', 'Type: Errand', 'Date: 2026-02-13', 'Due: 2026-02-20',
+        \ 'Repeat: weekly', 'Notes:', '  ring twice', '  then text'],
+        \ taskwire#form#lines(b:taskwire_task)[3:])
   " A value the server refuses: the form stays modified and the message says why.
   call setline(10, 'scheduled: someday maybe')
   write
@@ -46,29 +51,34 @@ function! Test_form_command_durations_types_and_repeats() abort
   call TwCursor('[ ] A')
   TaskwireEdit
   call assert_equal('taskwire-task://1', bufname('%'))
-  call assert_equal(['title: A', 'tags: '], getline(4, 5))
-  call setline(5, 'tags: #work #call')
-  call setline(6, 'priority: 2')
-  call setline(8, 'duration: 1h30m')
-  call setline(9, 'type: @deep')
-  call setline(12, 'repeat: every 2 weeks!')
+  call assert_equal(['Title: A', 'Tags: '], getline(4, 5))
+  call setline(5, 'Tags: #work #call')
+  call setline(6, 'Priority: 2')
+  call setline(8, 'Duration: 1h30m')
+  call setline(9, 'Type: @deep')
+  call setline(12, 'Repeat: every 3 weeks!')
   write
   call TwWaitFor({-> !&modified}, 'the form to be saved')
   let task = TwTask(1).task
   call assert_equal([['work', 'call'], 2, 90, 'deepWork'],
         \ [task.tags, task.priority, task.durationMinutes, task.type])
-  call assert_equal({'pattern': 'weekly', 'interval': 2, 'afterCompletion': v:true},
+  call assert_equal({'pattern': 'weekly', 'interval': 3, 'afterCompletion': v:true},
         \ filter(copy(task.recurrence), 'index(["pattern", "interval", "afterCompletion"], v:key) >= 0'))
-  " the form shows the repeat as it reads it
-  call assert_equal('repeat: every 2 weeks!', taskwire#form#lines(task)[11])
+  " the form shows the repeat as the server writes it; what quick add does not read is said
+  call assert_equal('Repeat: every 3 weeks!', taskwire#form#lines(task)[11])
+  call setline(12, 'Repeat: every blue moon')
+  write
+  call TwWaitMessage('every blue moon')
+  call assert_true(&modified)
+  call setline(12, 'Repeat: every 3 weeks!')
   " a duration the form cannot read: nothing is sent
-  call setline(8, 'duration: soon')
+  call setline(8, 'Duration: soon')
   write
   call TwWaitMessage('duration is minutes (30) or hours and minutes (1h30m)')
   call assert_true(&modified)
   bwipe!
   call TwOpen('today')
-  call TwWaitLines([s:today . ' · 1h30m', '[ ] A  !!  #work #call  @deep  1h30m  ↻ every 2 weeks!'])
+  call TwWaitLines([s:today . ' · 1h30m', '[ ] A  !!  #work #call  @deep  1h30m  ↻ every 3 weeks!'])
 endfunction
 
 " D asks first; no keeps the task, yes deletes it and u brings it back.
@@ -110,7 +120,7 @@ function! Test_logbook_shows_done_tasks_and_x_reopens() abort
   call TwCursor('[x] A  !!  done Thu, Feb 12')
   call TwKeys('x')
   call TwWaitLines(['  (nothing done yet)'])
-  call TwWaitMessage("taskwire: reopened 'A'")
+  call TwWaitMessage("taskwire: Reopened 'A'")
   call assert_false(TwTask(1).task.completed)
   call TwOpen('today')
   call TwWaitLines([s:today . ' · 30m', '[ ] B', '[ ] A  !!'])

@@ -50,7 +50,7 @@ function! Test_all_view_and_view_keys() abort
   call TwWaitLines(['All · 1h', '[ ] Now  due today', '[ ] Later', '[ ] Idea  30m'])
   call TwCursor('[ ] Later')
   call TwKeys('J')
-  call TwWaitMessage('taskwire: tasks cannot be moved in all')
+  call TwWaitMessage('taskwire: tasks cannot be moved in All')
   call TwKeys('x')
   call TwWaitLines(['All · 45m', '[ ] Now  due today', '[ ] Idea  30m'])
   call TwKeys('gm')

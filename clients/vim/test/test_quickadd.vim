@@ -10,16 +10,16 @@ function! Test_add_says_where_a_task_went_when_it_is_not_this_view() abort
   call TwWaitLines(['Today · Thu, Feb 12 · 15m', '[ ] Buy milk'])
   let g:tw_answers = ['Call mom tomorrow']
   call TwKeys('a')
-  call TwWaitMessage("taskwire: added 'Call mom' to Upcoming: Fri, Feb 13")
+  call TwWaitMessage("taskwire: Added 'Call mom' to Upcoming: Fri, Feb 13")
   call assert_equal(['Today · Thu, Feb 12 · 15m', '[ ] Buy milk'], getline(1, '$'),
         \ 'Today does not show it')
   call assert_notmatch("added 'Buy milk'", execute('messages'), 'Today''s task in Today')
   call TwOpen('inbox')
   let g:tw_answers = ['Dentist next monday', 'Laundry today', 'Someday']
   call TwKeys('a')
-  call TwWaitMessage("taskwire: added 'Dentist' to Upcoming: Mon, Feb 16")
+  call TwWaitMessage("taskwire: Added 'Dentist' to Upcoming: Mon, Feb 16")
   call TwKeys('a')
-  call TwWaitMessage("taskwire: added 'Laundry' to Today")
+  call TwWaitMessage("taskwire: Added 'Laundry' to Today")
   call TwKeys('a')
   call TwWaitLines(['Inbox · 15m', '[ ] Someday'])
   call assert_notmatch("added 'Someday'", execute('messages'), 'the Inbox''s task in the Inbox')
@@ -32,7 +32,7 @@ function! Test_add_in_upcoming_a_typed_date_wins_over_the_day_under_the_cursor()
   call TwCursor('[ ] C')
   let g:tw_answers = ['Dentist next monday']
   call TwKeys('a')
-  call TwWaitMessage("taskwire: added 'Dentist' to Upcoming: Mon, Feb 16")
+  call TwWaitMessage("taskwire: Added 'Dentist' to Upcoming: Mon, Feb 16")
   call TwWaitLines(['Sun, Feb 15 · 15m', '[ ] C', '', 'Mon, Feb 16 · 15m', '[ ] Dentist'])
   call TwCursor('[ ] C')
   let g:tw_answers = ['D']
@@ -47,7 +47,7 @@ function! Test_add_in_the_matrix_says_which_list_the_task_is_in() abort
   call TwCursor('Urgent & important')
   let g:tw_answers = ['Fire friday']
   call TwKeys('a')
-  call TwWaitMessage("taskwire: added 'Fire' to Upcoming: Fri, Feb 13")
+  call TwWaitMessage("taskwire: Added 'Fire' to Upcoming: Fri, Feb 13")
   call TwWaitFor({-> getline(2) ==# '[ ] Fire  !!  *'}, 'Fire in the first quadrant')
 endfunction
 
@@ -59,7 +59,7 @@ function! Test_add_with_a_filter_says_where_the_task_went() abort
   " the filter hides the new task: where it went is said
   let g:tw_answers = ['Call mom']
   call TwKeys('a')
-  call TwWaitMessage("taskwire: added 'Call mom' to Today")
+  call TwWaitMessage("taskwire: Added 'Call mom' to Today")
   call assert_equal(['Filter: #shop', 'Today · Thu, Feb 12 · 15m', '[ ] Buy milk  #shop'],
         \ getline(1, '$'))
 endfunction

@@ -173,16 +173,11 @@ function! Test_diff_ops() abort
   endfor
 endfunction
 
-function! Test_task_line_and_next_day() abort
-  call assert_equal('[ ] T  !!  *  #a #b  ↻ daily  due Sun, Mar 1  overdue',
-        \ taskwire#display#task_line({'title': 'T', 'tags': ['a', 'b'], 'priority': 2,
-        \ 'urgent': v:true, 'recurrence': {'pattern': 'daily'}, 'scheduledDate': '2026-02-10',
-        \ 'dueDate': '2026-03-01'}, '2026-02-12'))
-  call assert_equal('[ ] two lines', taskwire#display#task_line({'title': "two\nlines"}, ''))
-  call assert_equal('2026-02-13', taskwire#actions#next_day('2026-02-12'))
-  call assert_equal('2028-02-29', taskwire#actions#next_day('2028-02-28'))
-  call assert_equal('2026-03-01', taskwire#actions#next_day('2026-02-28'))
-  call assert_equal('2027-01-01', taskwire#actions#next_day('2026-12-31'))
+function! Test_next_day() abort
+  call assert_equal('2026-02-13', taskwire#view#next_day('2026-02-12'))
+  call assert_equal('2028-02-29', taskwire#view#next_day('2028-02-28'))
+  call assert_equal('2026-03-01', taskwire#view#next_day('2026-02-28'))
+  call assert_equal('2027-01-01', taskwire#view#next_day('2026-12-31'))
 endfunction
 
 function! Test_missing_server_is_a_message() abort
@@ -199,10 +194,10 @@ function! Test_a_new_store_is_announced() abort
   let path = g:tw_db . '.typo/tasks.sqlite'
   let g:taskwire_command = [$TASKWIRE, '--db', path, '--clock', '2026-02-12T08:00:00Z']
   call TwOpen('today')
-  call TwWaitMessage('taskwire: created a new, empty store at ' . path)
+  call TwWaitMessage('taskwire: Created a new, empty store at ' . path)
   let popup = taskwire#ui#notice_popup()
   call assert_notequal(0, popup, 'a popup shows it')
-  call assert_match('created a new, empty store at ' . path,
+  call assert_match('Created a new, empty store at ' . path,
         \ join(getbufline(winbufnr(popup), 1, '$'), ' '))
   call popup_clear()
   " the same store again: it exists now, nothing is said
@@ -210,7 +205,7 @@ function! Test_a_new_store_is_announced() abort
   messages clear
   call TwOpen('inbox')
   call TwWaitLines(['Inbox', '  (no tasks)'])
-  call assert_notmatch('created a new', execute('messages'))
+  call assert_notmatch('Created a new', execute('messages'))
 endfunction
 
 function! Test_edit_reloads_the_view() abort

@@ -42,7 +42,7 @@ endfunction
 function! taskwire#actions#here() abort
   let state = taskwire#view#state(get(b:, 'taskwire_view', ''))
   if empty(state) || state.bufnr != bufnr('%')
-    call taskwire#ui#error('not a taskwire view buffer')
+    call taskwire#ui#error(taskwire#text#get('vim.error.notAView'))
     return {}
   endif
   let info = get(get(b:, 'taskwire_lines', []), line('.') - 1, {})
@@ -56,7 +56,7 @@ function! taskwire#actions#task_here() abort
     return {}
   endif
   if get(here.info, 'kind', '') !=# 'task'
-    call taskwire#ui#warn('no task on this line')
+    call taskwire#ui#warn(taskwire#text#get('vim.warn.noTask'))
     return {}
   endif
   let here.task = here.groups[here.info.gi].tasks[here.info.index]
@@ -85,10 +85,10 @@ function! taskwire#actions#add() abort
   endif
   let view = here.state.view
   if view ==# 'logbook'
-    call taskwire#ui#warn('the logbook holds what is done: add tasks in another view')
+    call taskwire#ui#warn(taskwire#text#get('vim.warn.addInLogbook'))
     return
   endif
-  let title = taskwire#ui#input('New task: ', '')
+  let title = taskwire#ui#input(taskwire#text#get('vim.prompt.newTask'), '')
   if empty(trim(title))
     return
   endif
@@ -113,7 +113,7 @@ function! taskwire#actions#add() abort
           \   s:where(here.state, r, ''))})})
     return
   endif
-  let expected = view ==# 'upcoming' ? taskwire#actions#next_day(taskwire#view#today()) : view
+  let expected = view ==# 'upcoming' ? taskwire#view#next_day(taskwire#view#today()) : view
   call s:create(here, params, expected)
 endfunction
 
@@ -124,13 +124,14 @@ function! s:create(here, params, expected) abort
 endfunction
 
 " Quick add files a task by the dates it reads ("… tomorrow" typed in Today goes to Upcoming):
-" where it went, unless it is where the buffer puts it (`expected`: the Upcoming day, or the
-" view's name) and no filter may hide it.  Matrix and All do not show the lists: always said.
+" where it went (the server's message), unless it is where the buffer puts it (`expected`:
+" the Upcoming day, or the view's name) and no filter may hide it.  Matrix and All do not show
+" the lists: always said.
 function! s:where(state, place, expected) abort
   if a:place.view ==# a:state.view && a:place.group ==# a:expected && empty(a:state.filter)
     return ''
   endif
-  return taskwire#display#placed(a:place.task.title, a:place, taskwire#view#today())
+  return get(a:place, 'message', taskwire#actions#is_in(a:place))
 endfunction
 
 function! taskwire#actions#edit() abort
@@ -138,7 +139,7 @@ function! taskwire#actions#edit() abort
   if empty(here)
     return
   endif
-  let title = taskwire#ui#input('Title: ', here.task.title)
+  let title = taskwire#ui#input(taskwire#text#get('vim.prompt.title'), here.task.title)
   if empty(trim(title)) || title ==# here.task.title
     return
   endif
@@ -163,8 +164,8 @@ function! taskwire#actions#complete() abort
   let done = get(here.task, 'completed', v:false) is v:true
   call taskwire#rpc#request('task/complete',
         \ {'id': here.task.id, 'completed': done ? v:false : v:true},
-        \ {r -> taskwire#actions#changed(here.state, 0,
-        \   (done ? 'reopened ''' : 'completed ''') . r.task.title . '''')})
+        \ {r -> taskwire#actions#changed(here.state, 0, taskwire#text#get(
+        \   done ? 'message.reopened' : 'message.completed', {'title': r.task.title}))})
 endfunction
 
 " D: deletes the task after a yes (u undoes it).
@@ -173,12 +174,12 @@ function! taskwire#actions#delete() abort
   if empty(here)
     return
   endif
-  if !taskwire#ui#confirm(printf("Delete '%s'?", here.task.title))
+  if !taskwire#ui#confirm(taskwire#text#get('confirm.delete', {'title': here.task.title}))
     return
   endif
   call taskwire#rpc#request('task/delete', {'id': here.task.id},
         \ {r -> taskwire#actions#changed(here.state, 0,
-        \   printf("deleted '%s' (u undoes it)", here.task.title))})
+        \   taskwire#text#get('vim.message.deletedUndoWithU', {'title': here.task.title}))})
 endfunction
 
 " J K > <: see moves.vim.
@@ -204,7 +205,9 @@ function! taskwire#actions#schedule() abort
   if empty(here)
     return
   endif
-  let date = taskwire#ui#ask('Schedule for', 'tomorrow')
+  let fallback = taskwire#text#get('vim.prompt.scheduleFallback')
+  let date = taskwire#ui#ask(taskwire#text#get('vim.prompt.schedule', {'fallback': fallback}),
+        \ fallback)
   if date isnot v:null
     call s:schedule(here, date)
   endif
@@ -219,33 +222,45 @@ endfunction
 
 function! s:schedule(here, date) abort
   call taskwire#rpc#request('task/schedule', {'id': a:here.task.id, 'date': a:date},
-        \ {r -> taskwire#actions#changed(a:here.state, r.task.id,
-        \   printf("'%s' is in %s", r.task.title, taskwire#actions#place_name(r)))})
+        \ {r -> taskwire#actions#changed(a:here.state, r.task.id, taskwire#actions#is_in(r))})
 endfunction
 
-" Where a task/move or task/schedule reply says the task is: "Today", "Inbox", "Fri, Feb 13".
-function! taskwire#actions#place_name(result) abort
-  if a:result.view ==# 'upcoming'
-    return taskwire#display#day(a:result.group, taskwire#view#today())
+" Where a task/move or task/schedule reply ({task, view, group}) says the task is: the
+" server's message when it sends one, else "'A' is in Today", "… in Upcoming: Tomorrow · Fri,
+" Feb 13" (the day as the open Upcoming buffer heads it, when it shows that day).
+function! taskwire#actions#is_in(result) abort
+  if has_key(a:result, 'message')
+    return a:result.message
   endif
-  return s:capital(a:result.view)
+  let place = taskwire#text#get('view.' . a:result.view)
+  let upcoming = taskwire#view#state('upcoming')
+  if a:result.view ==# 'upcoming' && !empty(upcoming)
+    for group in get(upcoming.snapshot, 'groups', [])
+      if group.key ==# a:result.group
+        let day = filter(copy(get(group, 'display', [])), 'v:val.kind !=# "total"')
+        let place .= ': ' . join(map(day, 'v:val.text'), ' · ')
+      endif
+    endfor
+  endif
+  return taskwire#text#get('vim.message.isIn', {'title': a:result.task.title, 'place': place})
 endfunction
 
 function! taskwire#actions#undo() abort
-  call s:history('undo', 'undone', 'undid')
+  call s:history('undo', 'undone', 'message.undid')
 endfunction
 
 function! taskwire#actions#redo() abort
-  call s:history('redo', 'redone', 'redid')
+  call s:history('redo', 'redone', 'message.redid')
 endfunction
 
-function! s:history(method, key, verb) abort
+function! s:history(method, key, message) abort
   let here = taskwire#actions#here()
   if empty(here)
     return
   endif
   call taskwire#rpc#request('history/' . a:method, v:none,
-        \ {r -> taskwire#actions#changed(here.state, 0, a:verb . ': ' . r[a:key].label)})
+        \ {r -> taskwire#actions#changed(here.state, 0,
+        \   taskwire#text#get(a:message, {'label': r[a:key].label}))})
 endfunction
 
 function! taskwire#actions#switch(view) abort
@@ -278,27 +293,7 @@ function! taskwire#actions#jump(delta) abort
   endwhile
 endfunction
 
+" g?: the keys and what they do (help.vim).
 function! taskwire#actions#help() abort
-  help taskwire-mappings
-endfunction
-
-" ---- helpers ---------------------------------------------------------------------------------
-
-function! s:capital(word) abort
-  return toupper(a:word[0]) . a:word[1:]
-endfunction
-
-" YYYY-MM-DD of the day after `date`.
-function! taskwire#actions#next_day(date) abort
-  let [y, m, d] = map(split(a:date, '-'), 'str2nr(v:val, 10)')
-  let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0
-  let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1]
-  let d += 1
-  if d > days
-    let [d, m] = [1, m + 1]
-    if m > 12
-      let [m, y] = [1, y + 1]
-    endif
-  endif
-  return printf('%04d-%02d-%02d', y, m, d)
+  call taskwire#help#show()
 endfunction

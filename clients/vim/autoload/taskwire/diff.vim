@@ -2,7 +2,8 @@
 "
 " Ops are applied in order; each index counts the list as it is when the op is applied.  An op
 " that does not fit the snapshot (unknown group, index out of range, another task's id) throws
-" "taskwire: …" so that the caller lists the view again instead of showing a wrong list.
+" "taskwire: …" so that the caller lists the view again instead of showing a wrong list.  The
+" display parts travel as fields: an update's `fields.display`, an updateGroup's `display`.
 
 function! taskwire#diff#apply(snapshot, ops) abort
   let groups = a:snapshot.groups
@@ -38,9 +39,12 @@ function! taskwire#diff#apply(snapshot, ops) abort
     elseif kind ==# 'updateGroup'
       call s:check(op.index >= 0 && op.index < len(groups), op)
       let group = groups[op.index]
-      let group.key = get(op, 'key', group.key)
-      let group.title = get(op, 'title', group.title)
-      let group.date = get(op, 'date', group.date)
+      call s:check(get(op, 'key', group.key) ==# group.key, op)
+      for field in ['title', 'date', 'display']
+        if has_key(op, field)
+          let group[field] = op[field]
+        endif
+      endfor
     else
       throw 'taskwire: unknown op ' . string(op)
     endif

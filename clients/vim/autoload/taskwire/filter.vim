@@ -30,8 +30,8 @@ function! taskwire#filter#parse(query) abort
     elseif word =~# '^@.' || key ==# 'type'
       let name = tolower(key ==# 'type' ? value : word[1:])
       if !has_key(s:types, name)
-        throw 'taskwire-filter: no type ' . string(name) . ' (deep, shallow, errand, meeting, '
-              \ . 'learning, maintenance)'
+        throw 'taskwire-filter: ' . taskwire#text#get('vim.filter.noType', {'name': name,
+              \ 'types': 'deep, shallow, errand, meeting, learning, maintenance'})
       endif
       call s:add(conds, 'types', s:types[name])
     elseif word =~# '^!\{1,3}$'
@@ -42,7 +42,7 @@ function! taskwire#filter#parse(query) abort
       let conds.urgent = v:true
     elseif key ==# 'urgent' || key ==# 'repeat'
       if !has_key(s:yes, tolower(value))
-        throw 'taskwire-filter: ' . key . ':yes or ' . key . ':no'
+        throw 'taskwire-filter: ' . taskwire#text#get('vim.filter.yesOrNo', {'key': key})
       endif
       let conds[key ==# 'urgent' ? 'urgent' : 'hasRecurrence'] = s:yes[tolower(value)]
     elseif key ==# 'due' || key ==# 'after'
@@ -50,7 +50,8 @@ function! taskwire#filter#parse(query) abort
     elseif key ==# 'sort'
       let sort = get(filter(copy(s:sorts), 'v:val ==? value'), 0, '')
       if empty(sort)
-        throw 'taskwire-filter: sort is one of ' . join(s:sorts, ', ')
+        throw 'taskwire-filter: ' . taskwire#text#get('vim.filter.sortIsOneOf',
+              \ {'sorts': join(s:sorts, ', ')})
       endif
     else
       call add(text, word)
@@ -92,8 +93,8 @@ function! taskwire#filter#ask() abort
     return
   endif
   let now = here.state.query
-  let query = taskwire#ui#read(empty(now) ? 'Filter (#tag @type !! * due:fri words): '
-        \ : printf('Filter (now: %s; Enter clears): ', now))
+  let query = taskwire#ui#read(empty(now) ? taskwire#text#get('vim.prompt.filter')
+        \ : taskwire#text#get('vim.prompt.filterNow', {'query': now}))
   if query isnot v:null
     call taskwire#filter#apply(query)
   endif

@@ -1,17 +1,20 @@
 " autoload/taskwire/form.vim - every field of a task in a small form buffer.
 "
-" `E` on a task opens taskwire-task://ID in a split: one "field: value" line per field, the
-" notes below "notes:" (indented by two spaces).  :w sends one task/update with the fields that
-" changed (one undo step); a refused save keeps the buffer modified and says why.
+" `E` on a task opens taskwire-task://ID in a split: one "Field: value" line per field (the
+" labels are the catalogue's field.* words), the notes below the notes label (indented by two
+" spaces).  :w sends one task/update with the fields that changed (one undo step); a refused
+" save keeps the buffer modified and says why.  The repeat shows as the server writes it (the
+" task's repeat part); a changed one is read by the server's quick add, in either language.
 
 let s:fields = ['title', 'tags', 'priority', 'urgent', 'duration', 'type', 'scheduled', 'due',
       \ 'repeat']
+let s:labels = {'title': 'field.title', 'tags': 'field.tags', 'priority': 'field.priority',
+      \ 'urgent': 'field.urgent', 'duration': 'field.duration', 'type': 'field.type',
+      \ 'scheduled': 'field.scheduled', 'due': 'field.due', 'repeat': 'field.repeat',
+      \ 'notes': 'field.notes'}
 let s:types = ['maintenance', 'deepWork', 'shallowWork', 'errand', 'meeting', 'learning']
-let s:repeats = ['none', 'daily', 'weekly', 'biweekly', 'monthly']
-let s:units = {'day': 'daily', 'days': 'daily', 'week': 'weekly', 'weeks': 'weekly',
-      \ 'month': 'monthly', 'months': 'monthly'}
+" quick add's @words that are not the type's name
 let s:type_words = {'deep': 'deepWork', 'shallow': 'shallowWork'}
-let s:priorities = {'1': 1, '2': 2, '3': 3, 'low': 1, 'medium': 2, 'high': 3}
 
 function! taskwire#form#open(task) abort
   execute 'silent keepalt botright new taskwire-task://' . a:task.id
@@ -20,35 +23,53 @@ function! taskwire#form#open(task) abort
   silent %delete _
   call setline(1, taskwire#form#lines(a:task))
   setlocal nomodified
-  call cursor(4, 8)
+  call cursor(4, len(s:label('title')) + 3)
 endfunction
 
 function! s:text(value) abort
   return a:value is v:null ? '' : a:value
 endfunction
 
+function! s:label(field) abort
+  return taskwire#text#get(s:labels[a:field])
+endfunction
+
+function! s:words(keys) abort
+  return map(copy(a:keys), 'tolower(taskwire#text#get(v:val))')
+endfunction
+
 function! taskwire#form#lines(task) abort
+  let T = function('taskwire#text#get')
   let lines = [
-        \ '" Task ' . a:task.id . ': change the values, :w saves them as one update (u in a view undoes it).',
-        \ '" priority 1-3 or low/medium/high; urgent yes/no; duration 30, 30m, 1h30m; type '
-        \   . join(s:types, ' ') . ';',
-        \ '" repeat ' . join(s:repeats, ' ') . ', every 3 days, weekly! (from completion);'
-        \   . ' dates 2026-03-01, fri, in 3 days; empty = none',
-        \ 'title: ' . a:task.title,
-        \ 'tags: ' . join(a:task.tags, ', '),
-        \ 'priority: ' . a:task.priority,
-        \ 'urgent: ' . (a:task.urgent ? 'yes' : 'no'),
-        \ 'duration: ' . a:task.durationMinutes,
-        \ 'type: ' . a:task.type,
-        \ 'scheduled: ' . s:text(a:task.scheduledDate),
-        \ 'due: ' . s:text(a:task.dueDate),
-        \ 'repeat: ' . s:repeat_text(a:task.recurrence),
-        \ 'notes:']
+        \ '" ' . T('vim.form.intro', {'id': a:task.id}),
+        \ '" ' . T('vim.form.hintValues', {'yes': T('yes'), 'no': T('no'),
+        \   'priorities': join(s:words(['priority.low', 'priority.medium', 'priority.high']), '/'),
+        \   'types': join(s:words(map(copy(s:types), '"type." . v:val')), ', ')}),
+        \ '" ' . T('vim.form.hintRepeatAndDates')]
+  let values = {'title': a:task.title, 'tags': join(a:task.tags, ', '),
+        \ 'priority': a:task.priority, 'urgent': T(a:task.urgent ? 'yes' : 'no'),
+        \ 'duration': a:task.durationMinutes, 'type': T('type.' . a:task.type),
+        \ 'scheduled': s:text(a:task.scheduledDate), 'due': s:text(a:task.dueDate),
+        \ 'repeat': s:repeat_text(a:task)}
+  for field in s:fields
+    call add(lines, s:label(field) . ': ' . values[field])
+  endfor
+  call add(lines, s:label('notes') . ':')
   let notes = a:task.notes is v:null ? [] : split(a:task.notes, "\n", 1)
   return lines + map(notes, {_, line -> '  ' . line})
 endfunction
 
-" The form's lines as a dict of field -> text; throws "taskwire-form: line N: …".
+" The field a label names: the catalogue's label or the field's own name, in any case.
+function! s:field(label) abort
+  for field in s:fields + ['notes']
+    if tolower(a:label) ==# tolower(s:label(field)) || tolower(a:label) ==# field
+      return field
+    endif
+  endfor
+  return ''
+endfunction
+
+" The form's lines as a dict of field -> text; throws "taskwire-form: …".
 function! taskwire#form#parse(lines) abort
   let values = {}
   let notes = v:null
@@ -61,24 +82,26 @@ function! taskwire#form#parse(lines) abort
     if line =~# '^\s*"' || line =~# '^\s*$'
       continue
     endif
-    let parts = matchlist(line, '^\(\w\+\):\s*\(.\{-}\)\s*$')
+    let parts = matchlist(line, '^\([^:"]\{-1,}\):\s*\(.\{-}\)\s*$')
     if empty(parts)
-      throw printf('taskwire-form: line %d: write "field: value"', n + 1)
+      throw 'taskwire-form: ' . taskwire#text#get('vim.form.writeFieldValue', {'line': n + 1})
     endif
-    if parts[1] ==# 'notes'
+    let field = s:field(trim(parts[1]))
+    if field ==# 'notes'
       let notes = empty(parts[2]) ? [] : [parts[2]]
-    elseif index(s:fields, parts[1]) < 0
-      throw printf('taskwire-form: line %d: no field "%s" (%s, notes)', n + 1, parts[1],
-            \ join(s:fields, ', '))
+    elseif empty(field)
+      throw 'taskwire-form: ' . taskwire#text#get('vim.form.noSuchField', {'line': n + 1,
+            \ 'name': parts[1], 'fields': join(map(s:fields + ['notes'], 's:label(v:val)'), ', ')})
     else
-      let values[parts[1]] = parts[2]
+      let values[field] = parts[2]
     endif
   endfor
   let values.notes = notes is v:null ? '' : trim(join(notes, "\n"), "\n")
   return values
 endfunction
 
-" The task/update params for what differs from `task`; throws on a value that is not one.
+" The task/update params for what differs from `task` (a changed repeat as `repeat`, the text
+" for quick add to read); throws on a value that is not one.
 function! taskwire#form#changes(task, values) abort
   let v = a:values
   let params = {}
@@ -94,15 +117,19 @@ function! taskwire#form#changes(task, values) abort
     endif
   endif
   if has_key(v, 'priority')
-    if !has_key(s:priorities, tolower(v.priority))
-      throw 'taskwire-form: priority is 1, 2, 3, low, medium or high'
-    endif
-    if s:priorities[tolower(v.priority)] != a:task.priority
-      let params.priority = s:priorities[tolower(v.priority)]
+    let words = s:words(['priority.low', 'priority.medium', 'priority.high'])
+    let priority = v.priority =~# '^[123]$' ? str2nr(v.priority)
+          \ : index(words, tolower(v.priority)) + 1
+    if priority == 0
+      throw 'taskwire-form: ' . taskwire#text#get('vim.form.priorityIs',
+            \ {'priorities': join(words, ', ')})
+    elseif priority != a:task.priority
+      let params.priority = priority
     endif
   endif
   if has_key(v, 'urgent')
-    let urgent = index(['yes', 'y', 'true', '1', '*'], tolower(v.urgent)) >= 0
+    let answer = tolower(v.urgent)
+    let urgent = index([tolower(taskwire#text#get('yes')), '1', '*'], answer) >= 0
     if urgent != a:task.urgent
       let params.urgent = urgent ? v:true : v:false
     endif
@@ -114,8 +141,7 @@ function! taskwire#form#changes(task, values) abort
     endif
   endif
   if has_key(v, 'type')
-    let type = substitute(v.type, '^@', '', '')
-    let type = get(s:type_words, tolower(type), type)
+    let type = s:type(v.type)
     if type !=# a:task.type
       let params.type = type
     endif
@@ -125,8 +151,12 @@ function! taskwire#form#changes(task, values) abort
       let params[name] = empty(v[field]) ? v:null : v[field]
     endif
   endfor
-  if has_key(v, 'repeat') && v.repeat !=# s:repeat_text(a:task.recurrence)
-    let params.recurrence = s:recurrence(v.repeat)
+  if has_key(v, 'repeat') && v.repeat !=# s:repeat_text(a:task)
+    if empty(v.repeat)
+      let params.recurrence = {'pattern': 'none'}
+    else
+      let params.repeat = v.repeat
+    endif
   endif
   if v.notes !=# s:text(a:task.notes)
     let params.notes = empty(v.notes) ? v:null : v.notes
@@ -134,45 +164,36 @@ function! taskwire#form#changes(task, values) abort
   return params
 endfunction
 
+" The type's name from the catalogue's word, the name itself or quick add's @word.
+function! s:type(text) abort
+  let text = tolower(substitute(trim(a:text), '^@', '', ''))
+  let words = s:words(map(copy(s:types), '"type." . v:val'))
+  let at = index(words, text)
+  let named = index(map(copy(s:types), 'tolower(v:val)'), text)
+  if at >= 0 || named >= 0
+    return s:types[at >= 0 ? at : named]
+  elseif has_key(s:type_words, text)
+    return s:type_words[text]
+  endif
+  throw 'taskwire-form: ' . taskwire#text#get('vim.form.typeIs', {'types': join(words, ', ')})
+endfunction
+
 " "30", "30m", "1h", "1h30m", "1h30" -> minutes; throws on anything else.
 function! s:minutes(text) abort
   let parts = matchlist(a:text, '\v^\s*%((\d+)\s*h)?\s*%((\d+)\s*%(m|min)?)?\s*$')
   if empty(parts) || (empty(parts[1]) && empty(parts[2]))
-    throw 'taskwire-form: duration is minutes (30) or hours and minutes (1h30m)'
+    throw 'taskwire-form: ' . taskwire#text#get('vim.form.durationIs')
   endif
   return str2nr(parts[1]) * 60 + str2nr(parts[2])
 endfunction
 
-" The repeat as the form shows it: "none", "weekly", "every 3 days", "weekly!".
-function! s:repeat_text(recurrence) abort
-  let text = taskwire#display#repeat_words(a:recurrence)
-  return empty(text) ? 'none' : text
+" The repeat as the server shows it ("every 2 weeks!", "Mo–Fr"), without its ↻; '' for none.
+function! s:repeat_text(task) abort
+  let parts = filter(copy(get(a:task, 'display', [])), 'get(v:val, "kind", "") ==# "repeat"')
+  return empty(parts) ? '' : substitute(parts[0].text, '^↻\s*', '', '')
 endfunction
 
-" The form's repeat as a recurrence: the pattern's name, or "every N days|weeks|months", and
-" "!" to count from completion.  The server checks the rest.
-function! s:recurrence(text) abort
-  let text = trim(tolower(a:text))
-  let after = text =~# '!$'
-  let text = trim(substitute(text, '!$', '', ''))
-  let every = matchlist(text, '^every\s\+\(\d\+\)\s\+\(\a\+\)$')
-  if empty(text) || text ==# 'none'
-    return {'pattern': 'none'}
-  elseif index(s:repeats, text) >= 0
-    let recurrence = {'pattern': text}
-  elseif !empty(every) && has_key(s:units, every[2])
-    let recurrence = {'pattern': s:units[every[2]], 'interval': str2nr(every[1])}
-  else
-    throw 'taskwire-form: repeat is none, daily, weekly, biweekly, monthly or every 3 days'
-          \ . ' (weeks, months), with ! to count from completion'
-  endif
-  if after
-    let recurrence.afterCompletion = v:true
-  endif
-  return recurrence
-endfunction
-
-" BufWriteCmd: one task/update of what changed.
+" BufWriteCmd: one task/update of what changed (a changed repeat read by quick add first).
 function! taskwire#form#write() abort
   let buf = bufnr('%')
   let task = b:taskwire_task
@@ -184,11 +205,33 @@ function! taskwire#form#write() abort
   endtry
   if empty(params)
     setlocal nomodified
-    call taskwire#ui#info('nothing changed')
+    call taskwire#ui#info(taskwire#text#get('vim.form.nothingChanged'))
+  elseif has_key(params, 'repeat')
+    " a trailing ! counts from completion, as the server writes it
+    let text = remove(params, 'repeat')
+    let after = text =~# '!$'
+    call taskwire#rpc#request('task/parse', {'text': 'x ' . substitute(text, '!$', '', '')},
+          \ {p -> s:read_repeat(buf, task, params, text, after, p)})
+  else
+    call s:update(buf, task, params)
+  endif
+endfunction
+
+function! s:read_repeat(buf, task, params, text, after, parsed) abort
+  let recurrence = get(a:parsed.fields, 'recurrence', {})
+  if a:parsed.title !=# 'x' || empty(recurrence)
+    call taskwire#ui#error(taskwire#text#get('vim.form.repeatNotRead', {'text': a:text}))
     return
   endif
-  call taskwire#rpc#request('task/update', extend(params, {'id': task.id}),
-        \ {r -> s:saved(buf, r.task)})
+  if a:after
+    let recurrence.afterCompletion = v:true
+  endif
+  call s:update(a:buf, a:task, extend(a:params, {'recurrence': recurrence}))
+endfunction
+
+function! s:update(buf, task, params) abort
+  call taskwire#rpc#request('task/update', extend(a:params, {'id': a:task.id}),
+        \ {r -> s:saved(a:buf, r.task)})
 endfunction
 
 function! s:saved(buf, task) abort
@@ -196,5 +239,5 @@ function! s:saved(buf, task) abort
     call setbufvar(a:buf, 'taskwire_task', a:task)
     call setbufvar(a:buf, '&modified', 0)
   endif
-  call taskwire#ui#info(printf("saved '%s'", a:task.title))
+  call taskwire#ui#info(taskwire#text#get('message.updated', {'title': a:task.title}))
 endfunction

@@ -33,17 +33,15 @@ function! s:press(kind, delta) abort
   endif
   let state = here.state
   if index(['all', 'logbook'], state.view) >= 0
-    call taskwire#ui#warn('tasks cannot be moved in ' . state.view . ': open inbox, today, '
-          \ . 'upcoming or matrix')
+    call taskwire#ui#warn(taskwire#text#get('vim.warn.noMovesInView',
+          \ {'view': taskwire#text#get('view.' . state.view)}))
     return
   elseif !taskwire#view#unfiltered(state)
-    call taskwire#ui#warn('moves need the whole list in manual order: clear the filter '
-          \ . '(:TaskwireFilter)')
+    call taskwire#ui#warn(taskwire#text#get('vim.warn.movesNeedWholeList'))
     return
   endif
   if state.moving && len(state.moves) >= s:max_waiting
-    call taskwire#ui#warn('too many moves waiting for the server (' . s:max_waiting
-          \ . '): key dropped')
+    call taskwire#ui#warn(taskwire#text#get('vim.warn.tooManyMoves', {'max': s:max_waiting}))
     return
   endif
   call add(state.moves, {'kind': a:kind, 'delta': a:delta, 'id': here.task.id})
@@ -91,7 +89,7 @@ function! s:step(here, delta) abort
     elseif gi + 1 < len(groups)
       let [gi, index] = [gi + 1, 0]
     else
-      call taskwire#ui#warn('already at the bottom')
+      call taskwire#ui#warn(taskwire#text#get('vim.warn.atBottom'))
       return 0
     endif
   else
@@ -100,7 +98,7 @@ function! s:step(here, delta) abort
     elseif gi > 0
       let [gi, index] = [gi - 1, len(groups[gi - 1].tasks)]
     else
-      call taskwire#ui#warn('already at the top')
+      call taskwire#ui#warn(taskwire#text#get('vim.warn.atTop'))
       return 0
     endif
   endif
@@ -116,7 +114,7 @@ function! s:day(here, delta) abort
   let [view, gi, groups] = [a:here.state.view, a:here.info.gi, a:here.groups]
   if view ==# 'upcoming' && a:delta > 0
     let date = gi + 1 < len(groups) ? groups[gi + 1].date
-          \ : taskwire#actions#next_day(a:here.task.scheduledDate)
+          \ : taskwire#view#next_day(a:here.task.scheduledDate)
     return s:move(a:here, 'upcoming', date, 0)
   elseif view ==# 'upcoming' && gi > 0
     return s:move(a:here, 'upcoming', groups[gi - 1].date, len(groups[gi - 1].tasks))
@@ -131,12 +129,12 @@ function! s:day(here, delta) abort
   elseif view ==# 'matrix' && a:delta < 0 && gi > 0
     return s:move(a:here, 'matrix', groups[gi - 1].key, len(groups[gi - 1].tasks))
   elseif view ==# 'matrix'
-    call taskwire#ui#warn(a:delta > 0 ? 'no quadrant after ' . groups[gi].title
-          \ : 'no quadrant before ' . groups[gi].title)
+    call taskwire#ui#warn(taskwire#text#get(a:delta > 0 ? 'vim.warn.noQuadrantAfter'
+          \ : 'vim.warn.noQuadrantBefore', {'quadrant': groups[gi].title}))
     return 0
   endif
-  call taskwire#ui#warn(view ==# 'today' ? 'no day before Today'
-        \ : 'Inbox tasks have no day: use s to schedule')
+  call taskwire#ui#warn(taskwire#text#get(view ==# 'today' ? 'vim.warn.noDayBefore'
+        \ : 'vim.warn.inboxNoDay'))
   return 0
 endfunction
 
@@ -163,7 +161,7 @@ endfunction
 " buffer shows the result already (nothing moved) and so none is coming.
 function! s:moved(state, toast, result) abort
   call taskwire#actions#changed(a:state, a:result.task.id, a:toast
-        \ ? printf("'%s' is in %s", a:result.task.title, taskwire#actions#place_name(a:result)) : '')
+        \ ? taskwire#actions#is_in(a:result) : '')
   if s:shows(a:state, a:result)
     let a:state.follow = 0
     let a:state.moving = 0

@@ -1,11 +1,9 @@
 " autoload/taskwire/rpc.vim - the one taskwire job per Vim and its JSON-RPC 2.0 channel.
 "
-" Channel mode "nl": taskwire's default framing is one JSON message per line, and the server
-" escapes U+2028/U+2029 so a message never spans two lines.  Vim's nl mode hands out_cb exactly
-" one line per call; we json_encode()/json_decode() ourselves, match replies to requests by id
-" and dispatch notifications through s:handlers (keyed by method).  Keeping the framing and the
-" id bookkeeping in our hands means a line Vim cannot decode is reported instead of dropped, and
-" the bytes on the wire are the same as those of any shell client or test piping JSON lines.
+" Channel mode "nl": one JSON message per line (the server escapes U+2028/U+2029).  We
+" json_encode()/json_decode() ourselves, match replies to requests by id and dispatch
+" notifications through s:handlers, so a line Vim cannot decode is reported, not dropped.
+" Before the server is up there is no catalogue: the few errors about starting it are English.
 
 let s:version = '0.1.0'
 let s:root = expand('<sfile>:p:h:h:h:h:h')
@@ -115,9 +113,11 @@ function! taskwire#rpc#start() abort
     autocmd!
     autocmd VimLeavePre * call taskwire#rpc#detach()
   augroup END
-  " The user's language for titles and messages: g:taskwire_locale, else Vim's (v:lang).
+  " The user's language for every word: g:taskwire_locale, else Vim's (v:lang).  The server
+  " sends each task's display parts and group's header parts (render.vim draws them).
   call s:send('initialize', {'clientInfo': {'name': 'taskwire.vim', 'version': s:version},
-        \ 'protocolVersion': '1', 'locale': get(g:, 'taskwire_locale', v:lang)},
+        \ 'protocolVersion': '1', 'locale': get(g:, 'taskwire_locale', v:lang),
+        \ 'initializationOptions': {'displayParts': v:true}},
         \ function('s:on_initialized'), function('s:on_init_failed'))
   return 1
 endfunction
@@ -155,14 +155,17 @@ endfunction
 
 function! s:reset() abort
   let s:state = 'stopped'
+  call taskwire#text#reset()
   let s:pending = {}
   let s:queue = []
   let s:job = v:null
 endfunction
 
+" The catalogue is asked for first: its reply comes before any list's.
 function! s:on_initialized(result) abort
   let s:server = a:result
   let s:state = 'ready'
+  call taskwire#text#fetch({-> taskwire#view#render_all()})
   let queued = s:queue
   let s:queue = []
   for req in queued
@@ -184,8 +187,10 @@ function! s:on_exit(job, status) abort
   call s:reset()
   call taskwire#view#on_server_exit()
   if !expected
-    call taskwire#ui#error('the server exited with code ' . a:status
-          \ . (empty(s:stderr) ? '' : ': ' . s:stderr[-1]))
+    call taskwire#ui#error(empty(s:stderr)
+          \ ? taskwire#text#get('vim.error.serverExited', {'code': a:status})
+          \ : taskwire#text#get('vim.error.serverExitedLog',
+          \   {'code': a:status, 'log': s:stderr[-1]}))
   endif
 endfunction
 
@@ -234,7 +239,8 @@ function! s:send(method, params, OnResult, OnError) abort
     call ch_sendraw(s:job, json_encode(msg) . "\n")
   catch
     call remove(s:pending, s:next_id)
-    call taskwire#ui#error('cannot send ' . a:method . ': ' . v:exception)
+    call taskwire#ui#error(taskwire#text#get('vim.error.cannotSend',
+          \ {'method': a:method, 'error': v:exception}))
     return 0
   endtry
   return s:next_id
@@ -249,7 +255,8 @@ function! s:on_stdout(channel, line) abort
   try
     let msg = json_decode(a:line)
   catch
-    call taskwire#ui#error('unreadable message from the server: ' . strpart(a:line, 0, 120))
+    call taskwire#ui#error(taskwire#text#get('vim.error.unreadableMessage',
+          \ {'line': strpart(a:line, 0, 120)}))
     return
   endtry
   for one in type(msg) == v:t_list ? msg : [msg]
@@ -288,15 +295,18 @@ function! s:guard(Func, arg, what) abort
   try
     call call(a:Func, [a:arg])
   catch
-    call taskwire#ui#error('error handling ' . a:what . ': ' . v:exception . ' ' . v:throwpoint)
+    call taskwire#ui#error(taskwire#text#get('vim.error.handling',
+          \ {'what': a:what, 'error': v:exception . ' ' . v:throwpoint}))
   endtry
 endfunction
 
 " The server's log is kept for the exit message; a new store it created is shown to the person.
 function! s:on_stderr(channel, line) abort
   call add(s:stderr, a:line)
-  if a:line =~# '^taskwire: created a new, empty store at '
-    call taskwire#ui#notice(a:line[10:])
+  let path = matchstr(a:line, '^taskwire: created a new, empty store at \zs.*')
+  if !empty(path)
+    call taskwire#text#when_loaded({-> taskwire#ui#notice(
+          \ taskwire#text#get('message.newStore', {'path': path}))})
   endif
   if len(s:stderr) > 200
     call remove(s:stderr, 0, 99)

@@ -20,15 +20,18 @@ function! taskwire#ui#error_popup() abort
   return get(s:, 'error_popup', 0)
 endfunction
 
-" The JSON-RPC prefixes a person does not need ("Invalid params: …"), in both languages.
-let s:protocol_prefixes = '^\v(Invalid params|Invalid request|Parse error|Method not found|Internal error|'
-      \ . 'Ungültige Parameter|Ungültige Anfrage|Lesefehler|Unbekannte Methode|Interner Fehler): '
-
-" A JSON-RPC error object from the server: its message without the protocol's prefix.
+" A JSON-RPC error object from the server: its message without the protocol's prefix, which
+" the standard codes (-32700, -32600 … -32603) put before it in the session's language
+" ("Invalid params: …", "Ungültige Parameter: …").
 function! taskwire#ui#server_error(error) abort
   if type(a:error) == v:t_dict
-    let message = get(a:error, 'message', 'error ' . get(a:error, 'code', '?'))
-    call taskwire#ui#error(substitute(message, s:protocol_prefixes, '', ''))
+    let code = get(a:error, 'code', 0)
+    let message = get(a:error, 'message',
+          \ taskwire#text#get('vim.error.code', {'code': code}))
+    if type(code) == v:t_number && (code == -32700 || (code >= -32603 && code <= -32600))
+      let message = substitute(message, '^[^:]\{-1,40}: ', '', '')
+    endif
+    call taskwire#ui#error(message)
   else
     call taskwire#ui#error(string(a:error))
   endif
@@ -70,7 +73,7 @@ endfunction
 " Asks for a value that has a usual answer: the prompt names it, the line starts empty (typing
 " "fri" sends "fri"), Enter on the empty line takes `fallback`; v:null when cancelled (Esc).
 function! taskwire#ui#ask(prompt, fallback) abort
-  let answer = taskwire#ui#read(printf('%s (Enter: %s): ', a:prompt, a:fallback))
+  let answer = taskwire#ui#read(a:prompt)
   if answer is v:null
     return v:null
   endif
@@ -96,15 +99,17 @@ function! taskwire#ui#read(prompt) abort
 endfunction
 
 " A yes/no question ("Delete 'A'?"); no is the default.  With g:taskwire_input_func, the
-" answer is typed: y or yes.
+" answer is typed: the catalogue's yes or its start (y, yes; j, ja).
 function! taskwire#ui#confirm(question) abort
   let Func = get(g:, 'taskwire_input_func', '')
   if !empty(Func)
-    return call(Func, [a:question . ' (y/N): ', '']) =~? '^y\%[es]$'
+    let answer = tolower(trim(call(Func, [taskwire#text#get('vim.prompt.confirmTyped',
+          \ {'question': a:question}), ''])))
+    return !empty(answer) && stridx(tolower(taskwire#text#get('confirm.yes')), answer) == 0
   endif
   call inputsave()
   try
-    return confirm(a:question, "&Yes\n&No", 2) == 1
+    return confirm(a:question, taskwire#text#get('vim.confirm.buttons'), 2) == 1
   catch /^Vim:Interrupt$/
     return 0
   finally
@@ -127,4 +132,20 @@ function! taskwire#ui#input(prompt, default) abort
   finally
     call inputrestore()
   endtry
+endfunction
+
+" A list shown in a popup until a key is pressed (g?): `title` on its border.
+function! taskwire#ui#popup(title, lines) abort
+  if !exists('*popup_dialog')
+    echo join([a:title] + a:lines, "\n")
+    return 0
+  endif
+  let s:popup = popup_dialog(a:lines, #{title: ' ' . a:title . ' ', padding: [0, 1, 0, 1],
+        \ filter: {id, key -> popup_close(id) + 1}, mapping: 0})
+  return s:popup
+endfunction
+
+" The last popup of taskwire#ui#popup() (0 when none): for tests.
+function! taskwire#ui#last_popup() abort
+  return get(s:, 'popup', 0)
 endfunction

@@ -32,13 +32,45 @@ function! taskwire#view#today() abort
   return sort([get(taskwire#rpc#server(), 'today', '')] + days)[-1]
 endfunction
 
+" The error for a view name that is none (in the catalogue's words, once it is in).
+function! taskwire#view#unknown(name) abort
+  call taskwire#text#when_loaded({-> taskwire#ui#error(taskwire#text#get('vim.error.unknownView',
+        \ {'view': string(a:name), 'views': join(s:names, ', ')}))})
+endfunction
+
+" Draws every view buffer again (the catalogue came, or changed with the locale); a view
+" without a subscription is listed again for its parts in the new language.
+function! taskwire#view#render_all() abort
+  for state in values(s:views)
+    call taskwire#render#buffer(state)
+    if !state.sub && !state.subscribing && !empty(state.snapshot) && taskwire#rpc#ready()
+      call taskwire#view#relist(state)
+    endif
+  endfor
+endfunction
+
+" YYYY-MM-DD of the day after `date`.
+function! taskwire#view#next_day(date) abort
+  let [y, m, d] = map(split(a:date, '-'), 'str2nr(v:val, 10)')
+  let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0
+  let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1]
+  let d += 1
+  if d > days
+    let [d, m] = [1, m + 1]
+    if m > 12
+      let [m, y] = [1, y + 1]
+    endif
+  endif
+  return printf('%04d-%02d-%02d', y, m, d)
+endfunction
+
 " ---- the buffer ------------------------------------------------------------------------------
 
 " BufReadCmd taskwire://*: sets the buffer up and fills it from the server.
 function! taskwire#view#read(name) abort
   let view = matchstr(a:name, '^taskwire://\zs\w\+\ze/\=$')
   if index(s:names, view) < 0
-    call taskwire#ui#error('unknown view ' . string(a:name) . ' (' . join(s:names, ', ') . ')')
+    call taskwire#view#unknown(a:name)
     return
   endif
   let bufnr = bufnr('%')
