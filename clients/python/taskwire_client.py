@@ -29,9 +29,10 @@ import threading
 import traceback
 
 from taskwire_views import Subscription, ViewSnapshot, VersionGap  # noqa: F401 (re-exported)
+from taskwire_words import Catalogue, error_text, parts_text, task_line  # noqa: F401 (re-exported)
 
 __all__ = ["Client", "TaskwireError", "ConnectionClosed", "Subscription", "ViewSnapshot",
-           "VersionGap", "find_taskwire"]
+           "VersionGap", "Catalogue", "find_taskwire", "error_text", "parts_text", "task_line"]
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -75,7 +76,9 @@ class Client:
 
     ``binary``: the taskwire path (see :func:`find_taskwire`).  ``db``, ``memory``, ``clock``,
     ``time_zone``, ``day_start`` become the server's flags; ``args`` adds more.  ``client_name``
-    (and ``client_version``) go into ``initialize`` and so into every undo step.  ``stderr``
+    (and ``client_version``) go into ``initialize`` and so into every undo step; ``locale``
+    is the session's language; ``display_parts`` asks for each task's and group's
+    ``display`` (the words to draw, see :func:`parts_text`).  ``stderr``
     is where the server's log goes (default: inherited).  The constructor returns once the
     server is initialized (``self.server_info`` is the reply); it raises TaskwireError or
     OSError when that fails.
@@ -83,7 +86,7 @@ class Client:
 
     def __init__(self, binary=None, *, db=None, memory=False, clock=None, time_zone=None,
                  day_start=None, args=(), client_name="python", client_version=None,
-                 locale=None, stderr=None, timeout=30.0):
+                 locale=None, display_parts=False, stderr=None, timeout=30.0):
         command = [find_taskwire(binary)]
         for flag, value in (("--db", db), ("--clock", clock), ("--time-zone", time_zone),
                             ("--day-start", day_start)):
@@ -110,8 +113,11 @@ class Client:
             info["version"] = str(client_version)
         try:
             # Diffs insert tasks without their defaults; taskwire_views fills them in.
+            options = {"compactTasks": True}
+            if display_parts:
+                options["displayParts"] = True
             params = {"clientInfo": info, "protocolVersion": "1",
-                      "initializationOptions": {"compactTasks": True}}
+                      "initializationOptions": options}
             if locale:  # BCP 47 or $LANG's form: the language of titles and messages
                 params["locale"] = locale
             self.server_info = self.call("initialize", params, timeout)
@@ -154,6 +160,11 @@ class Client:
         if params is not None:
             message["params"] = params
         self._write(message)
+
+    def catalogue(self, timeout=30.0):
+        """``catalogue/get``: every word a client shows, in the session's locale, as a
+        :class:`Catalogue`.  Ask again after ``locale/set``."""
+        return Catalogue(self.call("catalogue/get", {}, timeout))
 
     def add_listener(self, listener):
         """Call ``listener(method, params)`` on the reader thread for every notification."""

@@ -20,26 +20,29 @@ import threading
 import tkinter as tk
 from tkinter import ttk
 
-import taskwire_display as display
-from taskwire_client import TaskwireError
+from taskwire_client import Catalogue, TaskwireError, error_text
 from taskwire_gui_actions import Actions
 from taskwire_gui_drag import DragController
-from taskwire_gui_list import TITLES, TaskList
+from taskwire_gui_list import TaskList
 from taskwire_gui_logbook import Logbook
 from taskwire_gui_matrix import MatrixBoard
 from taskwire_gui_search import SearchField, unsubscribe_quietly
 from taskwire_gui_server import connect
 from taskwire_gui_style import make_ghost, setup_style
-from taskwire_gui_tabs import TAB_TITLES, TABS, VIEWS, Tabs
+from taskwire_gui_tabs import TABS, VIEWS, Tabs
 from taskwire_gui_widgets import Toast
 
-ERROR_TEXT = {-32013: "Nothing to undo", -32014: "Nothing to redo",
-              -32015: "Can't undo: the task has changed since",
-              -32801: "The list changed meanwhile — please drop again"}
+# Errors said in the app's own words (catalogue keys): the server's are about the request.
+ERROR_KEYS = {-32013: "tk.error.nothingToUndo", -32014: "tk.error.nothingToRedo",
+              -32015: "tk.error.undoConflict", -32801: "tk.error.staleDrop"}
 
 
 class App(Actions, Tabs):
-    """The main window.  ``client_options`` go to :class:`taskwire_client.Client`."""
+    """The main window.  ``client_options`` go to :class:`taskwire_client.Client`.
+
+    Every word it shows is the server's: the tasks' and groups' display parts, and the rest
+    from the catalogue (``self.words``, fetched once connected and again after a locale
+    change); until then the widgets are blank."""
 
     def __init__(self, root, **client_options):
         self.root = root
@@ -57,6 +60,8 @@ class App(Actions, Tabs):
         self.help_window = None   # quick add's help, once opened (taskwire_gui_help)
         self.error = None         # why the connection failed, if it did
         self.notice = None        # what the server said that a person must see (a new store)
+        self.words = None         # the server's catalogue (taskwire_client.Catalogue)
+        self._new_store = None    # the path of a new, empty store, said once words are here
         self.closed = False
         self._key_moves = []      # Alt+Up/Down presses waiting for the previous one to show
         self._move_wait = None    # (view, version on screen) while such a move is on its way
@@ -64,9 +69,7 @@ class App(Actions, Tabs):
         root.title("taskwire")
         root.geometry("900x640")
         root.minsize(560, 400)
-        self.status = ttk.Label(root, style="Status.TLabel", text=(
-            "Enter add · F1 help · Space done · e edit · F2 rename · Del delete · "
-            "Alt+↑↓ move · Shift+F10 date · Ctrl+F find · Ctrl+Z undo"))
+        self.status = ttk.Label(root, style="Status.TLabel", text="")
         self.status.pack(fill="x", side="bottom")
         self.notebook = ttk.Notebook(root, style="Tabs.TNotebook")
         self.notebook.pack(fill="both", expand=True)
@@ -75,13 +78,13 @@ class App(Actions, Tabs):
         for view in VIEWS:
             tasklist = TaskList(self, self.notebook, view)
             self.lists[view] = tasklist
-            self.notebook.add(tasklist.frame, text=TITLES[view])
+            self.notebook.add(tasklist.frame, text="")
             self._bind_list(tasklist)
         self.matrix = MatrixBoard(self, self.notebook)
         self.logbook = Logbook(self, self.notebook)
         self.pages = dict(self.lists, matrix=self.matrix, logbook=self.logbook)
         for view in TABS[len(VIEWS):]:
-            self.notebook.add(self.pages[view].frame, text=TAB_TITLES[view])
+            self.notebook.add(self.pages[view].frame, text="")
         self.search = SearchField(self, self.notebook, self.fonts["row"])
         self.toast = Toast(root, font=self.fonts["row"])
         self.drag = DragController(self)
@@ -99,6 +102,33 @@ class App(Actions, Tabs):
         self._poll_id = self.root.after(20, self._poll)
         root.protocol("WM_DELETE_WINDOW", self.quit)
 
+    def t(self, key, **values):
+        """A word of the server's catalogue with its placeholders filled in ("" before the
+        catalogue is here)."""
+        return self.words.text(key, **values) if self.words is not None else ""
+
+    def set_words(self, words):
+        """Show ``words`` (a Catalogue) everywhere: labels, placeholders, tabs, the footer."""
+        self.words = words
+        if self.notice is None:
+            self.status.configure(text=self.t("tk.footer"))
+        for page in self.pages.values():
+            page.set_words()
+        self.search.set_words()
+        for index in range(len(TABS)):
+            self._set_tab_text(index)
+        if self._new_store is not None:
+            self.show_notice(self.t("message.newStore", path=self._new_store))
+
+    def set_locale(self, locale):
+        """``locale/set``: the server re-sends the display parts that change (the views'
+        diffs); the catalogue is fetched again."""
+        def changed(result):
+            self.locale = locale
+            self.run_async("catalogue/get", {}, lambda strings: self.set_words(
+                Catalogue(strings)))
+        self.run_async("locale/set", {"locale": locale}, changed)
+
     def make_ghost(self):
         """The label that follows the pointer during a drag."""
         return make_ghost(self.root, self.fonts["row"])
@@ -106,15 +136,17 @@ class App(Actions, Tabs):
     # -- the connection ----------------------------------------------------------------------
     def _connect(self, options):
         try:
-            client = connect(dict(options, client_name="taskwire-tk"),
-                             lambda text: self.queue.put(("notice", text)))
+            client = connect(dict(options, client_name="taskwire-tk", display_parts=True),
+                             lambda path: self.queue.put(("notice", path)))
+            words = client.catalogue()
         except Exception as error:  # reported in the window, not on a thread's stderr
             self.queue.put(("failed", error))
             return
-        self.queue.put(("connected", client))
+        self.queue.put(("connected", client, words))
 
-    def _on_connected(self, client):
+    def _on_connected(self, client, words):
         self.client = client
+        self.set_words(words)
         self.subscribe_all(self.search.filter)
 
     @property
@@ -169,14 +201,16 @@ class App(Actions, Tabs):
                         self.subscriptions[view] = subscription
                         changed.add(view)
                 elif kind == "connected":
-                    self._on_connected(message[1])
+                    self._on_connected(message[1], message[2])
                 elif kind == "notice":
-                    self.show_notice(message[1])
+                    self._new_store = message[1]
+                    if self.words is not None:
+                        self.show_notice(self.t("message.newStore", path=message[1]))
                 elif kind == "failed":
+                    # No server, so no catalogue: what went wrong, as the system said it.
                     self.error = message[1]
                     said = getattr(message[1], "server_said", None)
-                    self.status.configure(text=f"Cannot start taskwire: "
-                                          f"{display.error_text(message[1])}"
+                    self.status.configure(text=error_text(message[1])
                                           + (f" ({said})" if said else ""), foreground="#b3261e")
         except queue.Empty:
             pass
@@ -197,8 +231,7 @@ class App(Actions, Tabs):
 
     def run_async(self, method, params=None, on_result=None, on_error=None):
         """Send a request; ``on_result(result)`` / ``on_error(error)`` run on the UI thread."""
-        if self.client is None:
-            self.toast.show("Not connected to taskwire yet")
+        if self.client is None:   # nothing is shown before the server is there
             return False
         try:
             self.client.call_async(method, params, lambda result, error: self.queue.put(
@@ -210,8 +243,14 @@ class App(Actions, Tabs):
 
     def show_error(self, error):
         """A toast with the server's message as a person reads it: no JSON-RPC prefix or code."""
-        self.toast.show(ERROR_TEXT.get(getattr(error, "code", None), None)
-                        or display.error_text(error))
+        code = getattr(error, "code", None)
+        if code in ERROR_KEYS:
+            self.toast.show(self.t(ERROR_KEYS[code]))
+        elif code == -32601 and isinstance(getattr(error, "data", None), dict):
+            self.toast.show(self.t("tk.error.unknownMethod",
+                                   method=error.data.get("method", error.message)))
+        else:
+            self.toast.show(error_text(error))
 
     def show_notice(self, text):
         """Something the server said that a person must not miss (a new, empty store): in the

@@ -6,7 +6,6 @@ through ``App.run_async``, so nothing here waits for the server.
 
 import tkinter as tk
 
-import taskwire_display as display
 from taskwire_gui_list import tomorrow_of
 from taskwire_gui_editor import TaskEditor
 from taskwire_gui_help import QuickAddHelp
@@ -40,32 +39,37 @@ class Actions:
     def _say_where(self, tasklist, place):
         """Quick add files a task by its dates, wherever it was typed (``… tomorrow`` in Today
         goes to Upcoming): when that is not where this tab puts it (Upcoming: tomorrow), or a
-        search may hide it, a toast says where it went."""
+        search may hide it, a toast says where it went, in the server's words (``message``)."""
         today = tasklist.shown.today if tasklist.shown else None
         expected = tomorrow_of(today) if today and tasklist.view == "upcoming" else None
         if place.get("view") == tasklist.view and place.get("group") in (
                 expected, tasklist.view) and not self.filtered:
             return
-        self.toast.show(display.placed(place["task"]["title"], place, today,
-                                       display.language_of(self.locale)))
+        if place.get("message"):
+            self.toast.show(place["message"])
 
     def quick_add_help(self, tasklist):
         """Open quick add's help (taskwire_gui_help); Escape gives the field back."""
         if self.help_window is not None and self.help_window.winfo_exists():
             self.help_window.destroy()
-        self.help_window = QuickAddHelp(self.root, display.language_of(self.locale),
-                                        self.fonts["row"], return_focus=tasklist.entry)
+        self.help_window = QuickAddHelp(self.root, self.t, self.fonts["row"],
+                                        return_focus=tasklist.entry)
         return "break"
+
+    def _done_toast(self, key, task):
+        """A toast for a change that Ctrl+Z takes back: ``Completed 'X' — Ctrl+Z to undo``."""
+        return lambda result: self.toast.show(self.t(
+            "tk.toast.undoHint", message=self.t(key, title=task["title"])))
 
     def complete(self, task_id):
         task = self.task(task_id) or {"title": task_id}
-        self.run_async("task/complete", {"id": task_id}, lambda r: self.toast.show(
-            f"Completed '{task['title']}' — Ctrl+Z to undo"))
+        self.run_async("task/complete", {"id": task_id},
+                       self._done_toast("message.completed", task))
 
     def reopen(self, task_id):
         task = self.task(task_id) or {"title": task_id}
         self.run_async("task/complete", {"id": task_id, "completed": False},
-                       lambda r: self.toast.show(f"Reopened '{task['title']}' — Ctrl+Z to undo"))
+                       self._done_toast("message.reopened", task))
 
     def edit(self, task_id):
         """Open the editor of every field (taskwire_gui_editor) for a task."""
@@ -76,19 +80,19 @@ class Actions:
 
     def delete(self, task_id):
         task = self.task(task_id) or {"title": task_id}
-        self.run_async("task/delete", {"id": task_id}, lambda r: self.toast.show(
-            f"Deleted '{task['title']}' — Ctrl+Z to undo"))
+        self.run_async("task/delete", {"id": task_id},
+                       self._done_toast("message.deleted", task))
 
     def schedule(self, task_id, date):
         self.run_async("task/schedule", {"id": task_id, "date": date})
 
     def undo(self):
-        self.run_async("history/undo", None,
-                       lambda r: self.toast.show(f"Undone: {r['undone']['label']}"))
+        self.run_async("history/undo", None, lambda r: self.toast.show(
+            self.t("message.undid", label=r["undone"]["label"])))
 
     def redo(self):
-        self.run_async("history/redo", None,
-                       lambda r: self.toast.show(f"Redone: {r['redone']['label']}"))
+        self.run_async("history/redo", None, lambda r: self.toast.show(
+            self.t("message.redid", label=r["redone"]["label"])))
 
     def drop(self, task_id, view, group, index, version, after_error=None):
         """Move a dragged task: ``group`` and ``index`` None mean the end of the list."""
@@ -110,7 +114,7 @@ class Actions:
         """Alt+Up/Down: move the selected task one place; a press made while the previous
         one is not on screen yet waits for it (its index would be computed on an old list)."""
         if self.filtered:
-            self.toast.show("Clear the search to reorder")
+            self.toast.show(self.t("tk.search.clearToReorder"))
             return
         if self._move_wait is not None:
             self._key_moves.append((tasklist, delta))
@@ -133,7 +137,7 @@ class Actions:
             self.menu = build_schedule_menu(self.root, options,
                                             lambda option: self._chosen(task_id, option,
                                                                         options["picker"]),
-                                            language=display.language_of(self.locale))
+                                            self.t)
             # Just beside the pointer: releasing a long press must not pick an entry.
             self.menu.tk_popup(x_root + 2, y_root + 2)
         self.run_async("task/scheduleOptions", {"id": task_id}, show)
@@ -146,13 +150,10 @@ class Actions:
 
     def open_picker(self, task_id, picker):
         task = self.task(task_id) or {"title": ""}
-        language = display.language_of(self.locale)
-        title = (f"„{task['title']}“ planen" if language == "de"
-                 else f"Schedule '{task['title']}'")
         self.picker = DatePicker(self.root, picker["default"], picker["minimum"],
-                                 lambda date: self.schedule(task_id, date),
-                                 title=title, font=self.fonts["row"],
-                                 return_focus=self.root.focus_get(), language=language)
+                                 lambda date: self.schedule(task_id, date), self.t,
+                                 title=self.t("tk.picker.scheduleTitle", title=task["title"]),
+                                 font=self.fonts["row"], return_focus=self.root.focus_get())
 
     def menu_for_selection(self, tasklist):
         task_id = tasklist.selected_task()

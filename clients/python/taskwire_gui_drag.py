@@ -55,7 +55,7 @@ class DragController:
             if self.app.filtered:   # a drop index counts the whole list: no drag on a search
                 self.press = None
                 self._stop_long_press()
-                self.app.toast.show("Clear the search to drag")
+                self.app.toast.show(self.app.t("tk.search.clearToDrag"))
                 return
             self._stop_long_press()
             self.dragging = True

@@ -3,17 +3,34 @@
 Opened with ``e`` on a selected row.  Only the fields that changed are sent; dates take any
 phrase the server reads ("fri", "in 3 days") or a ``YYYY-MM-DD``, empty for none.  A refused
 save keeps the dialog open and shows the server's message whole, without the JSON-RPC
-prefix and code.
+prefix and code.  The labels and the choices' names are the catalogue's; ``vars`` hold the
+protocol's values (``high``, ``deepWork``, ``weekly``).
 """
 
 import tkinter as tk
 from tkinter import ttk
 
-import taskwire_display as display
+from taskwire_client import error_text
 
 PRIORITIES = ["low", "medium", "high"]
 TYPES = ["maintenance", "deepWork", "shallowWork", "errand", "meeting", "learning"]
 REPEATS = ["none", "daily", "weekly", "biweekly", "monthly"]
+CHOICE_KEYS = {"priority": "priority.{}", "type": "type.{}", "recurrence": "tk.repeat.{}"}
+
+
+class Choice(ttk.Combobox):
+    """A read-only combobox that shows the catalogue's names of ``values`` and keeps the
+    chosen value (not its name) in ``variable``."""
+
+    def __init__(self, master, variable, values, key, words):
+        self.names = {value: words(key.format(value)) for value in values}
+        self.shown = tk.StringVar(master, self.names.get(variable.get(), variable.get()))
+        super().__init__(master, textvariable=self.shown, values=list(self.names.values()),
+                         state="readonly")
+        self.bind("<<ComboboxSelected>>", lambda e: variable.set(next(
+            value for value, name in self.names.items() if name == self.shown.get())))
+        variable.trace_add("write", lambda *a: self.shown.set(
+            self.names.get(variable.get(), variable.get())))
 
 
 class TaskEditor(tk.Toplevel):
@@ -22,7 +39,8 @@ class TaskEditor(tk.Toplevel):
     def __init__(self, app, task):
         super().__init__(app.root)
         self.app, self.task = app, task
-        self.title(f"Edit '{task['title']}'")
+        t = app.t
+        self.title(t("tk.editor.title", title=task["title"]))
         self.transient(app.root)
         body = ttk.Frame(self, padding=14)
         body.pack(fill="both", expand=True)
@@ -37,24 +55,24 @@ class TaskEditor(tk.Toplevel):
             "dueDate": tk.StringVar(self, task.get("dueDate") or ""),
             "recurrence": tk.StringVar(self, (task.get("recurrence") or {}).get("pattern", "none")),
         }
-        rows = [("Title", ttk.Entry(body, textvariable=self.vars["title"], width=44)),
-                ("Tags", ttk.Entry(body, textvariable=self.vars["tags"])),
-                ("Priority", ttk.Combobox(body, textvariable=self.vars["priority"], values=PRIORITIES,
-                                          state="readonly")),
-                ("Urgent", ttk.Checkbutton(body, variable=self.vars["urgent"])),
-                ("Minutes", ttk.Spinbox(body, textvariable=self.vars["durationMinutes"], from_=1,
-                                        to=10080, increment=5)),
-                ("Type", ttk.Combobox(body, textvariable=self.vars["type"], values=TYPES,
-                                      state="readonly")),
-                ("Scheduled", ttk.Entry(body, textvariable=self.vars["scheduledDate"])),
-                ("Due", ttk.Entry(body, textvariable=self.vars["dueDate"])),
-                ("Repeat", ttk.Combobox(body, textvariable=self.vars["recurrence"], values=REPEATS,
-                                        state="readonly"))]
+        def choice(name, values):
+            return Choice(body, self.vars[name], values, CHOICE_KEYS[name], t)
+        rows = [(t("field.title"), ttk.Entry(body, textvariable=self.vars["title"], width=44)),
+                (t("field.tags"), ttk.Entry(body, textvariable=self.vars["tags"])),
+                (t("field.priority"), choice("priority", PRIORITIES)),
+                (t("field.urgent"), ttk.Checkbutton(body, variable=self.vars["urgent"])),
+                (t("tk.editor.minutes"), ttk.Spinbox(
+                    body, textvariable=self.vars["durationMinutes"], from_=1, to=10080,
+                    increment=5)),
+                (t("field.type"), choice("type", TYPES)),
+                (t("field.scheduled"), ttk.Entry(body, textvariable=self.vars["scheduledDate"])),
+                (t("field.due"), ttk.Entry(body, textvariable=self.vars["dueDate"])),
+                (t("field.repeat"), choice("recurrence", REPEATS))]
         for row, (label, widget) in enumerate(rows):
             ttk.Label(body, text=label).grid(row=row, column=0, sticky="w", pady=3, padx=(0, 10))
             widget.grid(row=row, column=1, sticky="we", pady=3)
         self.title_entry = rows[0][1]
-        ttk.Label(body, text="Notes").grid(row=len(rows), column=0, sticky="nw", pady=3)
+        ttk.Label(body, text=t("field.notes")).grid(row=len(rows), column=0, sticky="nw", pady=3)
         self.notes = tk.Text(body, width=44, height=4, wrap="word")
         self.notes.insert("1.0", task.get("notes") or "")
         self.notes.grid(row=len(rows), column=1, sticky="we", pady=3)
@@ -62,9 +80,10 @@ class TaskEditor(tk.Toplevel):
         self.message.grid(row=len(rows) + 1, column=0, columnspan=2, sticky="w")
         buttons = ttk.Frame(body)
         buttons.grid(row=len(rows) + 2, column=0, columnspan=2, sticky="e", pady=(8, 0))
-        self.save_button = ttk.Button(buttons, text="Save", command=self.save)
+        self.save_button = ttk.Button(buttons, text=t("action.save"), command=self.save)
         self.save_button.pack(side="right")
-        ttk.Button(buttons, text="Cancel", command=self.destroy).pack(side="right", padx=6)
+        ttk.Button(buttons, text=t("action.cancel"), command=self.destroy).pack(side="right",
+                                                                                  padx=6)
         self.bind("<Escape>", lambda e: self.destroy())
         self.bind("<Control-Return>", lambda e: self.save())
         self.title_entry.focus_set()
@@ -102,6 +121,6 @@ class TaskEditor(tk.Toplevel):
         def failed(error):
             if self.winfo_exists():
                 self.save_button.state(["!disabled"])
-                self.message.configure(text=display.error_text(error))
+                self.message.configure(text=error_text(error))
         self.app.run_async("task/update", dict(params, id=self.task["id"]),
                            lambda result: self.winfo_exists() and self.destroy(), on_error=failed)

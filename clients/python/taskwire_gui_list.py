@@ -1,26 +1,30 @@
 """One tab of the taskwire Tk app: title, persistent input field and the task list.
 
-The list is a flat ``ttk.Treeview``: in Upcoming a bold header row (``Tomorrow``, ``Feb 13``)
-starts each day group.  It is always rendered from the view's subscription snapshot, never
-edited locally; ``shown`` is the snapshot on screen and ``version`` its version (sent with a
-drop, so the server can refuse a drop computed on an outdated list).
+The list is a flat ``ttk.Treeview``: in Upcoming a bold header row (``Tomorrow · Fri, Feb 13
+· 45m``) starts each day group.  It is always rendered from the view's subscription snapshot,
+never edited locally; ``shown`` is the snapshot on screen and ``version`` its version (sent
+with a drop, so the server can refuse a drop computed on an outdated list).  Headers and
+markers are the server's display parts; the other words are the catalogue's.
 """
 
 import datetime
 import tkinter as tk
 from tkinter import ttk
 
-import taskwire_display as display
 from taskwire_gui_fit import fit_info_column
 from taskwire_gui_quickadd import QuickAddField
-from taskwire_gui_widgets import parse_date, short_date
+from taskwire_gui_style import HEADER_GAP, colour_tags, header_text, part_texts
+from taskwire_gui_widgets import parse_date
 
-TITLES = {"inbox": "Inbox", "today": "Today", "upcoming": "Upcoming"}
-SUBTITLES = {"upcoming": "Tomorrow and later"}
 # A real checkbox would need a widget per row; the glyph is clicked instead (see CHECKBOX_PX).
 CHECKBOX = {False: "☐", True: "☑"}
 CHECKBOX_PX = 30   # clicks this close to a row's left edge hit its checkbox
 ROW_HEIGHT = 34    # a row of one line (Tasks.Treeview in taskwire_gui_style)
+
+
+def row_title(task):
+    """A row's checkbox and title, the title's lines joined by spaces (the convention's)."""
+    return f"{CHECKBOX[bool(task.get('completed'))]}  " + " ".join(task["title"].splitlines())
 
 
 class TaskList:
@@ -33,24 +37,20 @@ class TaskList:
         self.frame = ttk.Frame(master, padding=(18, 12, 18, 8))
         head = ttk.Frame(self.frame)
         head.pack(fill="x")
-        self.title_label = ttk.Label(head, text=TITLES[view], style="Title.TLabel")
+        self.title_label = ttk.Label(head, text="", style="Title.TLabel")
         self.title_label.pack(side="left")
-        self.subtitle = ttk.Label(head, text=SUBTITLES.get(view, ""), style="Subtitle.TLabel")
+        self.subtitle = ttk.Label(head, text="", style="Subtitle.TLabel")
         self.subtitle.pack(side="left", padx=(12, 0), pady=(8, 0))
         # Where quick add's rules can be found (when is "fri" a date?): F1 in the field too.
-        self.help_link = ttk.Label(head, text="How quick add reads dates (F1)",
-                                   style="Link.TLabel", cursor="hand2")
+        self.help_link = ttk.Label(head, text="", style="Link.TLabel", cursor="hand2")
         self.help_link.pack(side="right", pady=(8, 0))
         self.help_link.bind("<Button-1>", lambda e: app.quick_add_help(self))
         self.text = tk.StringVar(master=master)
         # Quick add, highlighted as the person types (taskwire_gui_quickadd).
         self.entry = QuickAddField(self.frame, app, view, self.text, app.fonts["row"])
         self.entry.pack(fill="x", pady=(10, 10))
-        hint = "Today" if view == "today" else ("tomorrow" if view == "upcoming" else "Inbox")
-        # The example puts the date last: "fri" before another token would stay in the title.
-        self.placeholder = tk.Label(self.entry, text=f"Add a task to {hint} — press Enter "
-                                    "(e.g. Call mom #family !! 30m fri)",
-                                    fg="#8a93a3", bg="white", font=app.fonts["row"])
+        self.placeholder = tk.Label(self.entry, text="", fg="#8a93a3", bg="white",
+                                    font=app.fonts["row"])
         self.placeholder.bind("<Button-1>", lambda e: self.entry.focus_set())
         self.text.trace_add("write", lambda *a: self._update_placeholder())
         self._update_placeholder()
@@ -72,9 +72,22 @@ class TaskList:
         for tag, options in app.row_tags.items():
             self.tree.tag_configure(tag, **options)
         self.indicator = tk.Frame(self.tree, height=3, bg="#2f6fde")
-        self.empty = ttk.Label(self.tree, text="Nothing here yet. Type above to add a task.",
-                               style="Empty.TLabel")
+        self.empty = ttk.Label(self.tree, text="", style="Empty.TLabel")
         self.tree.bind("<<TreeviewSelect>>", self._skip_headers)
+
+    def set_words(self):
+        """The catalogue's words: the tab's title until the server's header is shown, the
+        placeholder, the help link, the empty list's text."""
+        t = self.app.t
+        if self.shown is None or self.view == "upcoming":
+            self.title_label.configure(text=t(f"view.{self.view}"))
+        if self.view == "upcoming":
+            self.subtitle.configure(text=t("tk.upcoming.subtitle"))
+        self.help_link.configure(text=t("tk.helpLink"))
+        self.placeholder.configure(text=t(f"tk.placeholder.{self.view}"))
+        self.empty.configure(text=t("tk.list.empty"))
+        if self.shown is not None:
+            self.render(self.shown)      # the day headers' counts
 
     def focus_target(self):
         """Where the keyboard goes when the tab opens: the input field."""
@@ -104,29 +117,24 @@ class TaskList:
         for group in snapshot.groups:
             if self.view == "upcoming":
                 iid = f"g{group['key']}"
-                text = display.header(group["title"], group.get("date"), group["tasks"],
-                                      snapshot.today, self.language)
-                self.tree.insert("", "end", iid=iid, text=text, tags=("header",))
+                self.tree.insert("", "end", iid=iid, text=header_text(group), tags=("header",))
                 self.infos[iid] = [self._count(len(group["tasks"]))]
                 self.rows.append((iid, "header", group["key"], group))
             for task in group["tasks"]:
                 iid = f"t{task['id']}"
-                title = f"{CHECKBOX[bool(task.get('completed'))]}  {task['title']}"
-                markers = display.markers(task, snapshot.today, self.view == "today", self.language)
-                tags = ["task"] + sorted({style for _, style in markers if style})
-                self.tree.insert("", "end", iid=iid, text=title, tags=tags)
-                self.infos[iid] = [text for text, _ in markers]
+                title = row_title(task)
+                self.tree.insert("", "end", iid=iid, text=title, tags=["task"] + colour_tags(task))
+                self.infos[iid] = part_texts(task)
                 self.rows.append((iid, "task", group["key"], task))
         self._fit_info()
         if self.view in ("today", "inbox"):
-            # The group's header per the display convention, its title (the server's, in the
-            # user's language) big: "Today · Thu, Feb 12 · 1h15m", "Inbox · 45m".
-            group = snapshot.groups[0] if snapshot.groups else {"tasks": []}
-            title = group.get("title") or TITLES[self.view]
-            date = (group.get("date") or snapshot.today) if self.view == "today" else None
-            header = display.header(title, date, group["tasks"], snapshot.today, self.language)
-            self.title_label.configure(text=title)
-            self.subtitle.configure(text=header[len(title):].strip())
+            # The group's header as the server words it, its title big and the rest beside:
+            # "Today" "· Thu, Feb 12 · 1h15m", "Inbox" "· 45m".
+            parts = (snapshot.groups[0].get("display") if snapshot.groups else None) or []
+            title = next((p["text"] for p in parts if p.get("kind") == "title"), None)
+            rest = [p["text"] for p in parts if p.get("kind") != "title"]
+            self.title_label.configure(text=title or self.app.t(f"view.{self.view}"))
+            self.subtitle.configure(text=HEADER_GAP.join([""] + rest).strip())
         if self.rows:
             self.empty.place_forget()
         else:
@@ -142,14 +150,10 @@ class TaskList:
         tab not shown yet, again when it is (taskwire_gui_fit)."""
         fit_info_column(self.tree, self.app.fonts["row"], self.infos, self.style, ROW_HEIGHT)
 
-    @property
-    def language(self):
-        return display.language_of(self.app.locale)
-
-    def info(self, task):
-        """The small print of a row, per the display convention (taskwire_display)."""
-        return "  ".join(text for text, _ in display.markers(
-            task, self.shown.today, self.view == "today", self.language))
+    @staticmethod
+    def info(task):
+        """The small print of a row: the task's display parts."""
+        return "  ".join(part_texts(task))
 
     def on_checkbox(self, x, y):
         """The task whose checkbox is at (x, y) in tree coordinates, or None."""
@@ -159,9 +163,8 @@ class TaskList:
         box = self.tree.bbox(f"t{task_id}", "#0")
         return task_id if box and 0 <= x - box[0] < CHECKBOX_PX else None
 
-    @staticmethod
-    def _count(n):
-        return f"{n} task" if n == 1 else f"{n} tasks"
+    def _count(self, n):
+        return self.app.t("tk.count.one" if n == 1 else "tk.count.other", n=n)
 
     def _skip_headers(self, event=None):
         selection = self.tree.selection()

@@ -1,16 +1,16 @@
 """The logbook tab: completed tasks, newest first, by completion day; reopen them.
 
 A day header reads like the date lists' (``Today · Thu, Feb 12 · 45m``); a row is
-``☑  Pay rent`` with its markers and ``done Thu, Feb 12``.  A click on ☑, Space or the Reopen
-button sends ``task/complete`` with ``completed: false``: the task goes back to the end of its
-list.  ``e`` edits, Delete deletes.
+``☑  Pay rent`` with its markers and ``done Thu, Feb 12`` (the server's display parts).  A
+click on ☑, Space or the Reopen button sends ``task/complete`` with ``completed: false``: the
+task goes back to the end of its list.  ``e`` edits, Delete deletes.
 """
 
 from tkinter import ttk
 
-import taskwire_display as display
 from taskwire_gui_fit import GAP, fit_info_column
-from taskwire_gui_list import CHECKBOX, CHECKBOX_PX, ROW_HEIGHT
+from taskwire_gui_list import CHECKBOX_PX, ROW_HEIGHT, row_title
+from taskwire_gui_style import colour_tags, header_text, part_texts
 
 
 class Logbook:
@@ -23,10 +23,11 @@ class Logbook:
         self.frame = ttk.Frame(master, padding=(18, 12, 18, 8))
         head = ttk.Frame(self.frame)
         head.pack(fill="x")
-        ttk.Label(head, text="Logbook", style="Title.TLabel").pack(side="left")
-        ttk.Label(head, text="Completed tasks, newest first", style="Subtitle.TLabel").pack(
-            side="left", padx=(12, 0), pady=(8, 0))
-        self.reopen_button = ttk.Button(head, text="Reopen", command=self.reopen_selected)
+        self.title_label = ttk.Label(head, text="", style="Title.TLabel")
+        self.title_label.pack(side="left")
+        self.subtitle = ttk.Label(head, text="", style="Subtitle.TLabel")
+        self.subtitle.pack(side="left", padx=(12, 0), pady=(8, 0))
+        self.reopen_button = ttk.Button(head, text="", command=self.reopen_selected)
         self.reopen_button.pack(side="right")
         body = ttk.Frame(self.frame)
         body.pack(fill="both", expand=True, pady=(10, 0))
@@ -45,7 +46,7 @@ class Logbook:
         self.tree.pack(side="left", fill="both", expand=True)
         for tag, options in app.row_tags.items():
             self.tree.tag_configure(tag, **options)
-        self.empty = ttk.Label(self.tree, text="Nothing completed yet.", style="Empty.TLabel")
+        self.empty = ttk.Label(self.tree, text="", style="Empty.TLabel")
         self.tree.bind("<space>", lambda e: (self.reopen_selected(), "break")[1])
         self.tree.bind("<Delete>", lambda e: (self._with_selection(app.delete), "break")[1])
         self.tree.bind("e", lambda e: (self._with_selection(app.edit), "break")[1])
@@ -54,32 +55,31 @@ class Logbook:
         self.tree.bind("<<TreeviewSelect>>", self._skip_headers)
         self._pressed = None
 
+    def set_words(self):
+        t = self.app.t
+        self.title_label.configure(text=t("view.logbook"))
+        self.subtitle.configure(text=t("tk.logbook.subtitle"))
+        self.reopen_button.configure(text=t("action.reopen"))
+        self.empty.configure(text=t("tk.logbook.empty"))
+
     def focus_target(self):
         return self.tree
 
     def render(self, snapshot):
         selected = self.selected_task()
         self.shown = snapshot
-        language = display.language_of(self.app.locale)
         self.tree.delete(*self.tree.get_children())
         self.rows = []
         self.infos = {}
         for group in snapshot.groups:
             iid = f"g{group['key']}"
-            self.tree.insert("", "end", iid=iid, tags=("header",), text=display.header(
-                group["title"], group.get("date"), group["tasks"], snapshot.today, language))
+            self.tree.insert("", "end", iid=iid, tags=("header",), text=header_text(group))
             self.rows.append((iid, "header", group))
-            done = ""
-            if group.get("date"):
-                done = display.done(group["date"], snapshot.today, language)
             for task in group["tasks"]:
                 iid = f"t{task['id']}"
-                # Flags about dates to come do not apply to what is done; the rest does.
-                markers = display.markers(task, snapshot.today, False, language)
-                parts = [text for text, style in markers if style not in ("overdue", "after-due")]
-                self.tree.insert("", "end", iid=iid, tags=("task", "done"),
-                                 text=f"{CHECKBOX[bool(task.get('completed'))]}  {task['title']}")
-                self.infos[iid] = [part for part in parts + [done] if part]
+                self.tree.insert("", "end", iid=iid, tags=["task", "done"] + colour_tags(task),
+                                 text=row_title(task))
+                self.infos[iid] = part_texts(task)
                 self.rows.append((iid, "task", task))
         self._fit_info()
         if self.rows:

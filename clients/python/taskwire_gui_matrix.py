@@ -13,10 +13,10 @@ search filters the board (the index counts the whole quadrant).
 import tkinter as tk
 from tkinter import ttk
 
-import taskwire_display as display
 from taskwire_gui_fit import GAP, on_screen_width, row_height, title_and_markers
-from taskwire_gui_list import CHECKBOX, CHECKBOX_PX
+from taskwire_gui_list import CHECKBOX_PX, row_title
 from taskwire_gui_rename import rename_handler, selection_handler
+from taskwire_gui_style import colour_tags, header_text, part_texts
 
 LAYOUT = (("do", 0, 0), ("schedule", 0, 1), ("delegate", 1, 0), ("eliminate", 1, 1))
 THRESHOLD = 6    # pixels before a press becomes a drag
@@ -30,7 +30,7 @@ class Quadrant:
     def __init__(self, board, master, key):
         self.board, self.key = board, key
         self.frame = tk.Frame(master, bg="#d0d7de", padx=1, pady=1)
-        self.header = ttk.Label(self.frame, style=f"{key}.Quadrant.TLabel", text=key)
+        self.header = ttk.Label(self.frame, style=f"{key}.Quadrant.TLabel", text="")
         self.header.pack(fill="x")
         self.style = f"{key}.Quadrant.Treeview"     # its own row height (taskwire_gui_fit)
         self.tree = ttk.Treeview(self.frame, show="tree", selectmode="browse", style=self.style)
@@ -44,19 +44,15 @@ class Quadrant:
         self.tasks = []
         self.infos = {}
 
-    def render(self, group, today):
+    def render(self, group):
         self.tasks = group["tasks"]
-        language = display.language_of(self.board.app.locale)
-        self.header.configure(text=display.header(group["title"], None, self.tasks, today,
-                                                  language))
+        self.header.configure(text=header_text(group))
         selected = self.selected_task()
         self.tree.delete(*self.tree.get_children())
         self.infos = {}
         for task in self.tasks:
-            markers = display.markers(task, today, False, language)
-            self.infos[task["id"]] = [part for part, _ in markers]
-            tags = ["task"] + sorted({style for _, style in markers if style})
-            self.tree.insert("", "end", iid=f"t{task['id']}", tags=tags)
+            self.infos[task["id"]] = part_texts(task)
+            self.tree.insert("", "end", iid=f"t{task['id']}", tags=["task"] + colour_tags(task))
         self._fit()
         if selected is not None and self.tree.exists(f"t{selected}"):
             self.tree.selection_set(f"t{selected}")
@@ -72,7 +68,7 @@ class Quadrant:
         most = 1
         for task in self.tasks:
             parts = self.infos.get(task["id"], [])
-            title = f"{CHECKBOX[bool(task.get('completed'))]}  {task['title']}"
+            title = row_title(task)
             lines = [GAP.join([title] + parts)]
             if width is not None:
                 lines = title_and_markers(title, parts, self.font, width - TEXT_INSET, fits)
@@ -125,9 +121,10 @@ class MatrixBoard:
         self.frame = ttk.Frame(master, padding=(18, 12, 18, 8))
         head = ttk.Frame(self.frame)
         head.pack(fill="x")
-        ttk.Label(head, text="Matrix", style="Title.TLabel").pack(side="left")
-        ttk.Label(head, text="Drag a task to another quadrant", style="Subtitle.TLabel").pack(
-            side="left", padx=(12, 0), pady=(8, 0))
+        self.title_label = ttk.Label(head, text="", style="Title.TLabel")
+        self.title_label.pack(side="left")
+        self.hint = ttk.Label(head, text="", style="Subtitle.TLabel")
+        self.hint.pack(side="left", padx=(12, 0), pady=(8, 0))
         grid = ttk.Frame(self.frame)
         grid.pack(fill="both", expand=True, pady=(10, 0))
         for n in (0, 1):
@@ -142,6 +139,10 @@ class MatrixBoard:
         self.ghost = app.make_ghost()
         app.root.bind_all("<Escape>", self.cancel, add="+")
 
+    def set_words(self):
+        self.title_label.configure(text=self.app.t("view.matrix"))
+        self.hint.configure(text=self.app.t("tk.matrix.hint"))
+
     def focus_target(self):
         focused = self.app.root.focus_get()
         for quadrant in self.quadrants.values():
@@ -153,7 +154,7 @@ class MatrixBoard:
         self.shown = snapshot
         for group in snapshot.groups:
             if group["key"] in self.quadrants:
-                self.quadrants[group["key"]].render(group, snapshot.today)
+                self.quadrants[group["key"]].render(group)
         follow = getattr(self, "_follow_selection", None)
         if follow and self.quadrants[follow[0]].tree.exists(f"t{follow[1]}"):
             tree = self.quadrants[follow[0]].tree     # a task moved by key stays selected
@@ -198,7 +199,7 @@ class MatrixBoard:
         if task_id is None or target is None:
             return
         if self.app.filtered:
-            self.app.toast.show("Clear the search to move")
+            self.app.toast.show(self.app.t("tk.search.clearToMove"))
             return
         self.move(task_id, target, len(self.quadrants[target].tasks))
         self.quadrants[target].tree.focus_set()
@@ -223,7 +224,7 @@ class MatrixBoard:
                 return
             if self.app.filtered:
                 self.press = None
-                self.app.toast.show("Clear the search to drag")
+                self.app.toast.show(self.app.t("tk.search.clearToDrag"))
                 return
             self.dragging = True
             task = self.app.task(task_id)

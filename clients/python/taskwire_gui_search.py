@@ -34,7 +34,7 @@ class SearchField:
         self.entry = tk.Entry(self.frame, textvariable=self.text, relief="flat", width=24,
                               font=font, bg="white")
         self.entry.pack(side="left", padx=(6, 4), pady=3)
-        self.placeholder = tk.Label(self.entry, text="Search  (Ctrl+F)", bg="white",
+        self.placeholder = tk.Label(self.entry, text="", bg="white",
                                     fg="#8a93a3", font=font)
         self.placeholder.place(x=2, rely=0.5, anchor="w")
         self.placeholder.bind("<Button-1>", lambda e: self.entry.focus_set())
@@ -47,6 +47,9 @@ class SearchField:
         self.entry.bind("<Escape>", lambda e: (self.clear(), "break")[1])
         self.entry.bind("<Return>", lambda e: (self.apply(), "break")[1])
         self.entry.bind("<Down>", lambda e: (app.focus_page(), "break")[1])
+
+    def set_words(self):
+        self.placeholder.configure(text=self.app.t("tk.search.placeholder"))
 
     def clear(self):
         self.text.set("")

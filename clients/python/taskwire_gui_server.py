@@ -1,9 +1,10 @@
 """The app's taskwire process: started off the UI thread, with its stderr read line by line.
 
 The server says on stderr when it made a new, empty store (``taskwire: created a new, empty
-store at PATH``).  A typo in ``--db`` must not look like an empty Today, so that line reaches
-the window (``on_notice``).  Every line still goes where the server's log went before: the
-``stderr`` file a caller gave, else the app's own stderr.
+store at PATH``).  A typo in ``--db`` must not look like an empty Today, so its path reaches
+the window (``on_notice``), which says it in the catalogue's words.  Every line still goes
+where the server's log went before: the ``stderr`` file a caller gave, else the app's own
+stderr.
 """
 
 import os
@@ -16,8 +17,8 @@ NEW_STORE = "created a new, empty store"
 
 
 def connect(options, on_notice):
-    """A :class:`taskwire_client.Client` made with ``options``; ``on_notice(text)`` is called on
-    a reader thread for each line that a person should see.  When the server does not start,
+    """A :class:`taskwire_client.Client` made with ``options``; ``on_notice(path)`` is called
+    on a reader thread when the server made a new, empty store.  When the server does not start,
     the exception raised carries the server's last stderr line as ``server_said``."""
     options = dict(options)
     log = options.pop("stderr", None) or sys.stderr
@@ -39,12 +40,12 @@ def connect(options, on_notice):
             os.close(write_end)   # the server holds its own copy
 
 
-def notice_text(line):
-    """What the window shows for a server line, or None: ``taskwire created a new, empty
-    store at PATH``."""
-    if NEW_STORE not in line:
+def new_store_path(line):
+    """The path in the server's line ``taskwire: created a new, empty store at PATH``, or
+    None for any other line (the window words it from the catalogue)."""
+    if NEW_STORE not in line or " at " not in line:
         return None
-    return "taskwire " + line[line.index(NEW_STORE):].strip()
+    return line[line.index(NEW_STORE):].split(" at ", 1)[1].strip()
 
 
 def _relay(read_end, log, on_notice, said):
@@ -58,6 +59,6 @@ def _relay(read_end, log, on_notice, said):
                     log.flush()
             except (OSError, ValueError):   # the log was closed: the window still hears it
                 pass
-            text = notice_text(line)
-            if text is not None:
-                on_notice(text)
+            path = new_store_path(line)
+            if path is not None:
+                on_notice(path)

@@ -1,4 +1,5 @@
-"""The looks of the taskwire Tk app: the ttk theme, fonts and the colours of rows."""
+"""The looks of the taskwire Tk app: the ttk theme, fonts and the colours of rows, and how
+the server's display parts are drawn (their words are the server's, the colours ours)."""
 
 import tkinter as tk
 from tkinter import font as tkfont
@@ -7,6 +8,26 @@ from tkinter import ttk
 # The matrix's quadrants: header colours (background, text).
 QUADRANT_COLOURS = {"do": ("#fde8e7", "#8c1d18"), "schedule": ("#e8f0fe", "#1f3a5f"),
                     "delegate": ("#fff4e0", "#7a4a00"), "eliminate": ("#eef0f3", "#3d4450")}
+
+# The kinds of display parts that colour their row (the words say it too): red, red, orange.
+KIND_TAGS = {"overdue": "overdue", "afterDue": "after-due", "dueToday": "due-today"}
+HEADER_GAP = " · "   # between a group header's parts
+
+
+def part_texts(item):
+    """The texts of a task's display parts, in the server's order."""
+    return [part["text"] for part in item.get("display") or () if part.get("text")]
+
+
+def header_text(group):
+    """A group's header as the server words it: ``Tomorrow · Fri, Feb 13 · 45m``."""
+    return HEADER_GAP.join(part_texts(group)) or group.get("title") or ""
+
+
+def colour_tags(task):
+    """The row tags that colour a task by the kinds of its display parts."""
+    return sorted({KIND_TAGS[part.get("kind")] for part in task.get("display") or ()
+                   if part.get("kind") in KIND_TAGS})
 
 
 def setup_style(root):

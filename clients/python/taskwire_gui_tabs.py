@@ -1,11 +1,9 @@
-"""The tabs of the taskwire Tk app: which is shown, their labels, and where a point is
-(for the drag onto a tab and the tests).  Mixed into :class:`taskwire_gui.App`."""
-
-from taskwire_gui_list import TITLES
+"""The tabs of the taskwire Tk app: which is shown, their labels (the catalogue's ``view.*``
+and the count), and where a point is (for the drag onto a tab and the tests).  Mixed into
+:class:`taskwire_gui.App`."""
 
 VIEWS = ("inbox", "today", "upcoming")              # the lists (drag between them)
 TABS = VIEWS + ("matrix", "logbook")                # every tab, in order
-TAB_TITLES = dict(TITLES, matrix="Matrix", logbook="Logbook")
 
 
 class Tabs:
@@ -33,7 +31,8 @@ class Tabs:
         view = TABS[index]
         shown = self.pages[view].shown
         count = len(shown.tasks()) if shown and view != "logbook" else 0
-        text = f"{TAB_TITLES[view]}  {count}" if count else TAB_TITLES[view]
+        title = self.t(f"view.{view}")                  # the catalogue's name of the view
+        text = f"{title}  {count}" if count else title
         self.notebook.tab(index, text=f"▸ {text} ◂" if highlight else text)
 
     def highlight_tab(self, index, on):

@@ -3,6 +3,7 @@
 The schedule menu (story 3.6) is built from ``task/scheduleOptions``: Today / Tomorrow /
 Choose date… / Inbox, the current one marked, then Cancel.  The date picker is a month grid
 that opens on the server's default (tomorrow) and allows no day before the server's minimum.
+Every word (month and day names, the buttons) is the server's catalogue's.
 """
 
 import calendar
@@ -10,28 +11,12 @@ import datetime
 import tkinter as tk
 from tkinter import ttk
 
-import taskwire_display as display
 
-# The picker's words, in the languages of the display convention (German as the shell's).
-PICKER_WORDS = {
-    "en": {"weekdays": ("Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"),
-           "days": ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"),
-           "months": ("January", "February", "March", "April", "May", "June", "July", "August",
-                      "September", "October", "November", "December"),
-           "done": "Done", "cancel": "Cancel", "title": "Choose date"},
-    "de": {"weekdays": ("Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"),
-           "days": ("Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag",
-                    "Sonntag"),
-           "months": ("Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August",
-                      "September", "Oktober", "November", "Dezember"),
-           "done": "Fertig", "cancel": "Abbrechen", "title": "Datum wählen"},
-}
-WEEKDAYS = PICKER_WORDS["en"]["weekdays"]
-
-
-def picker_word(key, language="en"):
-    """One of the picker's words (``done``, ``cancel``, ``title``…) in a language."""
-    return PICKER_WORDS.get(language, PICKER_WORDS["en"])[key]
+def day_names(words, day):
+    """The catalogue's names of a day (a ``datetime.date``): weekday, month, as templates
+    such as ``tk.menu.date`` take them."""
+    return {"weekday": words(f"tk.picker.day{day.isoweekday()}"),
+            "month": words(f"tk.picker.month{day.month}"), "day": day.day, "year": day.year}
 
 
 def parse_date(text):
@@ -39,20 +24,12 @@ def parse_date(text):
     return datetime.date.fromisoformat(text)
 
 
-def short_date(text, today=None):
-    """``Feb 13`` (``Jan 4, 2027`` when the year is not today's) for a ``YYYY-MM-DD``."""
-    day = parse_date(text)
-    label = f"{day:%b} {day.day}"
-    if today is not None and day.year != parse_date(today).year:
-        label += f", {day.year}"
-    return label
-
-
-def build_schedule_menu(master, options, on_choice, font=None, language="en"):
-    """A ``tk.Menu`` for a ``task/scheduleOptions`` result.
+def build_schedule_menu(master, options, on_choice, words, font=None):
+    """A ``tk.Menu`` for a ``task/scheduleOptions`` result (its labels are the server's).
 
     ``on_choice(option)`` is called with the chosen option dict (its ``id`` is today,
-    tomorrow, choose or inbox); Cancel (and Escape) call nothing.
+    tomorrow, choose or inbox); Cancel (and Escape) call nothing.  ``words(key, **values)``
+    gives the catalogue's words.
     """
     menu = tk.Menu(master, tearoff=False, font=font)
     current = tk.StringVar(master=menu, value="")
@@ -60,15 +37,14 @@ def build_schedule_menu(master, options, on_choice, font=None, language="en"):
     for option in options["options"]:
         accelerator = ""
         if option["date"]:
-            accelerator = display.weekday(option["date"], language) + ", " + display.short(
-                option["date"], language)
+            accelerator = words("tk.menu.date", **day_names(words, parse_date(option["date"])))
         menu.add_radiobutton(label=option["label"], value=option["id"], variable=current,
                              accelerator=accelerator,
                              command=lambda o=option: on_choice(o))
         if option["current"]:
             current.set(option["id"])
     menu.add_separator()
-    menu.add_command(label=picker_word("cancel", language), command=lambda: None)
+    menu.add_command(label=words("action.cancel"), command=lambda: None)
     return menu
 
 
@@ -77,14 +53,15 @@ class DatePicker(tk.Toplevel):
 
     ``on_done(date_string)`` is called on Done; Cancel, Escape and closing the window call
     nothing.  Keys: arrows move the day (±1, ±7), Page Up/Down the month, Enter is Done.
+    ``words(key, **values)`` gives the catalogue's words (month and day names too).
     """
 
-    def __init__(self, master, default, minimum, on_done, title=None, font=None,
-                 return_focus=None, language="en"):
+    def __init__(self, master, default, minimum, on_done, words, title=None, font=None,
+                 return_focus=None):
         super().__init__(master)
         self.withdraw()
-        self.words = PICKER_WORDS.get(language, PICKER_WORDS["en"])
-        self.title(title or self.words["title"])
+        self.words = words
+        self.title(title or words("tk.picker.title"))
         self.transient(master.winfo_toplevel())
         self.resizable(False, False)
         self.return_focus = return_focus or master.focus_get()
@@ -124,9 +101,9 @@ class DatePicker(tk.Toplevel):
         self.next_button.pack(side="right")
         self.month_label = ttk.Label(top, anchor="center", style="PickerMonth.TLabel")
         self.month_label.pack(side="left", fill="x", expand=True)
-        for column, name in enumerate(self.words["weekdays"]):
-            ttk.Label(body, text=name, anchor="center", style="PickerWeekday.TLabel").grid(
-                row=1, column=column, sticky="ew")
+        for column in range(7):
+            ttk.Label(body, text=self.words(f"tk.picker.dayShort{column + 1}"), anchor="center",
+                      style="PickerWeekday.TLabel").grid(row=1, column=column, sticky="ew")
         self.cells = []
         for row in range(6):
             for column in range(7):
@@ -138,15 +115,16 @@ class DatePicker(tk.Toplevel):
         self.selected_label.grid(row=8, column=0, columnspan=7, sticky="ew", pady=(8, 4))
         buttons = ttk.Frame(body)
         buttons.grid(row=9, column=0, columnspan=7, sticky="e")
-        self.cancel_button = ttk.Button(buttons, text=self.words["cancel"], command=self.cancel)
+        self.cancel_button = ttk.Button(buttons, text=self.words("action.cancel"),
+                                        command=self.cancel)
         self.cancel_button.pack(side="left", padx=(0, 6))
-        self.done_button = ttk.Button(buttons, text=self.words["done"], command=self.done,
+        self.done_button = ttk.Button(buttons, text=self.words("tk.picker.done"), command=self.done,
                                       style="Accent.TButton")
         self.done_button.pack(side="left")
 
     def _render(self):
-        month = self.words["months"][self.shown.month - 1]
-        self.month_label.configure(text=f"{month} {self.shown.year}")
+        self.month_label.configure(text=self.words("tk.picker.monthYear",
+                                                   **day_names(self.words, self.shown)))
         self.prev_button.state(["disabled" if self.shown <= self.minimum.replace(day=1)
                                 else "!disabled"])
         weeks = calendar.Calendar(firstweekday=0).monthdatescalendar(self.shown.year,
@@ -166,13 +144,8 @@ class DatePicker(tk.Toplevel):
                            activebackground="#d7e4fb",
                            command=lambda d=day: self.select(d))
             self.day_buttons[day] = cell
-        weekday = self.words["days"][self.selected.weekday()]
-        month = self.words["months"][self.selected.month - 1]
-        if self.words is PICKER_WORDS["de"]:
-            text = f"{weekday}, {self.selected.day}. {month} {self.selected.year}"
-        else:
-            text = f"{weekday}, {month[:3]} {self.selected.day}, {self.selected.year}"
-        self.selected_label.configure(text=text)
+        self.selected_label.configure(text=self.words("tk.picker.selected",
+                                                      **day_names(self.words, self.selected)))
 
     def select(self, day):
         """Select ``day`` (ignored when before the minimum) and show its month."""

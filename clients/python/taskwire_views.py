@@ -110,7 +110,7 @@ class ViewSnapshot:
         elif kind == "update":
             tasks = self.group(op["group"])["tasks"]
             self._check_id(tasks, op["index"], op["id"], op)
-            tasks[op["index"]].update(copy.deepcopy(op["fields"]))
+            tasks[op["index"]].update(copy.deepcopy(op["fields"]))   # ``display`` too
         elif kind == "insertGroup":
             group = dict(copy.deepcopy(op["group"]), tasks=[])
             self.groups.insert(op["index"], group)
@@ -123,7 +123,9 @@ class ViewSnapshot:
             group = self.groups[op["index"]]
             if group["key"] != op["key"]:
                 raise ValueError(f"updateGroup does not match the snapshot: {op}")
-            group["title"], group["date"] = op["title"], op["date"]
+            # The title and date, and with display parts the header's new ``display``.
+            group.update({name: copy.deepcopy(op[name]) for name in ("title", "date", "display")
+                          if name in op})
         else:
             raise ValueError(f"unknown diff op {kind!r}")
 

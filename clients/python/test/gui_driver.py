@@ -21,6 +21,7 @@ class GuiTestCase(StoreTestCase):
 
     seed = ()   # (title, params) made through the other process before the app starts
     locale = None   # the app's language (None: English)
+    clock, zone = CLOCK, ZONE   # the app's server's clock and time zone
 
     def app_db(self):
         """The store the app opens (the seeded one unless a test says otherwise)."""
@@ -40,8 +41,8 @@ class GuiTestCase(StoreTestCase):
         self.root.geometry("900x640+0+0")
         log = open(os.path.join(self.folder, "app.log"), "a")
         self.addCleanup(log.close)
-        self.app = App(self.root, binary=TASKWIRE, db=self.app_db(), clock=CLOCK, time_zone=ZONE,
-                       stderr=log, locale=self.locale)
+        self.app = App(self.root, binary=TASKWIRE, db=self.app_db(), clock=self.clock,
+                       time_zone=self.zone, stderr=log, locale=self.locale)
         self.until(lambda: self.app.ready, "the app shows its subscriptions")
         self.root.focus_force()
         self.pump(0.05)

@@ -7,8 +7,8 @@ import unittest
 
 from gui_driver import GuiTestCase
 
-import taskwire_display as display
 from taskwire_gui_fit import GAP
+from taskwire_gui_style import part_texts
 
 # Every marker a task can have: the row the display convention's example shows.
 MANY = {"priority": 3, "urgent": True, "tags": ["family", "phone"], "type": "errand",
@@ -73,10 +73,9 @@ class LayoutTest(GuiTestCase):
         self.show_tab("logbook")
         logbook = self.app.logbook
         self.until(lambda: logbook.rows, "the logbook is shown")
-        self.assert_markers_shown("logbook", logbook, lambda task: GAP.join(
-            text for text, style in display.markers(task, logbook.shown.today)
-            if style not in ("overdue", "after-due")) + GAP + display.done(
-                task["completedAt"][:10], logbook.shown.today))
+        self.assert_markers_shown("logbook", logbook, lambda task: GAP.join(part_texts(task)))
+        self.assertTrue(all(GAP.join(part_texts(task)).endswith("done Thu, Feb 12")
+                            for task in logbook.shown.tasks()), "the logbook's completion day")
 
     def check_matrix(self):
         self.show_tab("matrix")
@@ -89,8 +88,7 @@ class LayoutTest(GuiTestCase):
                 title = lines[0].split(GAP)[1]
                 self.assertFalse(title.endswith("…") and len(title) <= 4,
                                  f"matrix: the title is not squeezed to {title!r}")
-                markers = GAP.join(part for part, _ in display.markers(
-                    task, self.app.matrix.shown.today))
+                markers = GAP.join(part_texts(task))
                 self.assertTrue(self.flat(" ".join(lines)).endswith(self.flat(markers)),
                                 f"matrix: every marker is shown in {lines}")
                 for line in lines:

@@ -1,5 +1,6 @@
 """What the Tk app says to a person, under Xvfb: errors without the JSON-RPC prefix and code,
-the server's note that it made a new, empty store, and the German words and dates."""
+the server's note that it made a new, empty store, and the German words and dates (the
+server's display parts and catalogue)."""
 
 import os
 import unittest
@@ -50,7 +51,7 @@ class NewStoreTest(GuiTestCase):
     def test_the_window_says_a_new_empty_store_was_made(self):
         path = self.app_db()
         self.until(lambda: self.app.notice, "the notice")
-        expected = f"taskwire created a new, empty store at {path}"
+        expected = f"Created a new, empty store at {path}"    # the catalogue's message.newStore
         self.assertEqual(self.app.notice, expected)
         self.assertEqual(self.app.status.cget("text"), expected, "the status line keeps it")
         self.assertIn(expected, self.app.toast.history)
@@ -78,19 +79,19 @@ class GermanTest(GuiTestCase):
 
     def test_days_and_words_are_german(self):
         self.until(lambda: len(self.titles("today")) == 2, "Today is shown")
-        self.assertEqual(self.app.lists["today"].heading, "Heute · Do, 12. Feb. · 45m")
-        self.assertEqual(self.app.lists["inbox"].heading, "Eingang · 30m")
-        self.assertEqual(self.info("today", "Bericht"), "30m  fällig heute")
+        self.assertEqual(self.app.lists["today"].heading, "Heute · Do, 12. Feb. · 45 Min.")
+        self.assertEqual(self.app.lists["inbox"].heading, "Eingang · 30 Min.")
+        self.assertEqual(self.info("today", "Bericht"), "30 Min.  fällig heute")
         self.assertEqual(self.info("inbox", "Steuern"), "fällig Di, 10. Feb.  überfällig")
-        self.assertEqual(self.headers("upcoming"), ["Morgen · Fr, 13. Feb. · 15m",
-                                                    "Mo, 16. Feb. · 15m"])
+        self.assertEqual(self.headers("upcoming"), ["Morgen · Fr, 13. Feb. · 15 Min.",
+                                                    "Mo, 16. Feb. · 15 Min."])
         self.assertEqual(self.info("upcoming", "Reise planen"), "fällig Sa, 14. Feb.")
         self.assertEqual(self.info("upcoming", "Miete"), "fällig morgen  nach Fälligkeit")
         self.other.call("task/complete", {"id": self.ids["Milch"]})
         logbook = self.app.logbook
         self.until(lambda: len(logbook.visible_rows()) == 2, "the logbook shows the task")
         self.assertEqual(logbook.visible_rows(), [
-            ("header", "Heute · Do, 12. Feb. · 15m"),
+            ("header", "Heute · Do, 12. Feb. · 15 Min."),
             ("task", self.ids["Milch"], "Milch", "erledigt Do, 12. Feb.")])
         english = ("Jan", "Feb ", "Mon", "Thu", "Fri", "due", "overdue", "done")
         for text in self.headers("upcoming") + [row[3] for row in logbook.visible_rows()[1:]]:
@@ -103,13 +104,14 @@ class GermanTest(GuiTestCase):
         menu = self.wait_menu()
         entries = [(menu.entrycget(i, "label"), menu.entrycget(i, "accelerator"))
                    for i in range(menu.index("end") + 1) if menu.type(i) != "separator"]
-        self.assertEqual(entries, [("Heute", "Do, 12. Feb."), ("Morgen", "Fr, 13. Feb."),
+        self.assertEqual(entries, [("Heute", "Donnerstag, 12. Februar"),
+                                   ("Morgen", "Freitag, 13. Februar"),
                                    ("Datum wählen…", ""), ("Eingang", ""), ("Abbrechen", "")])
         self.menu_choose("Datum wählen…")
         self.until(lambda: self.app.picker is not None and self.app.picker.winfo_ismapped(),
                    "the date picker opens")
         picker = self.app.picker
-        self.assertEqual(picker.title(), "„Bericht“ planen")
+        self.assertEqual(picker.title(), "'Bericht' planen")
         self.assertEqual(picker.month_label.cget("text"), "Februar 2026")
         self.assertEqual(picker.selected_label.cget("text"), "Freitag, 13. Februar 2026")
         self.assertEqual((picker.cancel_button.cget("text"), picker.done_button.cget("text")),
@@ -120,6 +122,23 @@ class GermanTest(GuiTestCase):
         self.until(lambda: not picker.winfo_exists(), "the picker closes")
         self.app.picker = None
         self.assertEqual(self.titles("today"), ["Bericht", "Milch"])
+
+
+class LocaleSwitchTest(GuiTestCase):
+    seed = [("Bericht", {"view": "today", "dueDate": "2026-02-12", "durationMinutes": 30})]
+
+    def test_a_running_window_turns_german(self):
+        today = self.app.lists["today"]
+        self.until(lambda: today.heading == "Today · Thu, Feb 12 · 30m", "the English head")
+        self.assertEqual(today.info(self.app.task(self.ids["Bericht"])), "30m  due today")
+        self.app.set_locale("de")
+        self.until(lambda: today.heading == "Heute · Do, 12. Feb. · 30 Min.",
+                   f"the German head (now {today.heading!r})")
+        self.until(lambda: today.tree.item(f"t{self.ids['Bericht']}", "values")[0]
+                   == "30 Min.  fällig heute", "the row's German parts")
+        self.until(lambda: self.app.notebook.tab(1, "text").startswith("Heute"), "the tab")
+        self.assertTrue(self.app.status.cget("text").startswith("Enter hinzufügen"))
+        self.assertEqual(self.app.search.placeholder.cget("text"), "Suchen  (Strg+F)")
 
 
 if __name__ == "__main__":

@@ -1,12 +1,17 @@
 """Quick add in the Tk app, under Xvfb: a task filed elsewhere than the tab it was typed in is
-announced (in the session's language), and the help says when a word is a date, as the server
-does it (every word the help names is checked with task/parse)."""
+announced (the server's ``message``, in the session's language), and the help (the catalogue's
+``tk.help.quickAdd``) says when a word is a date, as the server does it (every word the help
+names is checked with task/parse)."""
 
 import unittest
 
 from gui_driver import GuiTestCase
 
-from taskwire_gui_help import CONTEXT_WORDS, PREFIX_WORDS, help_text
+# Dates that are ordinary words too: dates only after on/at/due/by, or as the title's last word.
+CONTEXT_WORDS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun", "tod", "tom", "now",
+                 "weekend", "eow", "eom", "eoy", "3rd")
+# German's two-letter weekdays: dates only after am/on.
+PREFIX_WORDS = ("mo", "di", "mi", "do", "fr", "sa", "so")
 
 
 class QuickAddTestCase(GuiTestCase):
@@ -92,8 +97,11 @@ class HelpTest(QuickAddTestCase):
         self.app.help_window.close()
 
     def test_the_help_says_what_the_server_does(self):
+        english = self.app.words("tk.help.quickAdd")
+        german = self.client("de", locale="de").catalogue()("tk.help.quickAdd")
         for word in CONTEXT_WORDS:
-            self.assertIn(word, help_text("en"))
+            self.assertIn(word, english)
+            self.assertIn(word, german)
             self.assertEqual(self.parse(f"Call mom {word}")["title"], "Call mom",
                              f"{word!r} as the last word is a date")
             self.assertEqual(self.parse(f"Call mom {word} #family")["title"],
@@ -103,7 +111,8 @@ class HelpTest(QuickAddTestCase):
             self.assertEqual(self.parse(f"Call mom on {word} #family")["title"], "Call mom",
                              f"'on {word}' is a date anywhere")
         for word in PREFIX_WORDS:
-            self.assertIn(word, help_text("de"))
+            self.assertIn(word, german)
+            self.assertIn(word, english)
             self.assertEqual(self.parse(f"Mama anrufen {word}")["title"], f"Mama anrufen {word}")
             self.assertEqual(self.parse(f"Mama anrufen am {word}")["title"], "Mama anrufen")
         for kept in ("Call mom fri?", 'Call mom "fri"', "Pay 12/1"):

@@ -3,8 +3,10 @@
 Random create/update/complete/delete/move/schedule/undo/redo (and some day changes through
 test/setClock) run against one server with three subscriptions.  After each step the three
 snapshots, kept current only by applying view/changed ops, must equal view/list, ignoring
-nothing but the version member; no gap may ever force a re-list.  TW_SEED=N repeats a run,
-TW_STEPS=N sets its length.
+nothing but the version member; no gap may ever force a re-list.  The second run asks for
+display parts and switches the language now and then: the parts of tasks and group headers
+(``update`` ops' ``fields.display``, ``updateGroup``'s ``display``) must follow as well.
+TW_SEED=N repeats a run, TW_STEPS=N sets its length.
 """
 
 import datetime
@@ -24,18 +26,22 @@ EXPECTED = {-32010, -32011, -32012, -32013, -32014, -32015, -32801}
 
 
 class RandomizedDiffTest(StoreTestCase):
+    display_parts = False
+
     def test_snapshots_follow_random_changes(self):
         seed = int(os.environ.get("TW_SEED", random.randrange(1 << 30)))
         steps = int(os.environ.get("TW_STEPS", "300"))
         self.rng = random.Random(seed)
         self.now = datetime.datetime(2026, 2, 12, 8, 0, 0)
-        self.tw = self.client("random")
+        self.tw = self.client("random", display_parts=self.display_parts)
         self.subs = {view: self.tw.subscribe(view) for view in VIEWS}
         self.ids = []
         self.log = []
         actions = [self.create] * 5 + [self.update] * 2 + [self.complete] * 2 + \
             [self.delete, self.schedule, self.schedule] + [self.move] * 4 + \
             [self.undo] * 2 + [self.redo, self.day_change]
+        if self.display_parts:
+            actions.append(self.change_locale)
         counts = {}
         for step in range(steps):
             action = self.rng.choice(actions)
@@ -139,9 +145,16 @@ class RandomizedDiffTest(StoreTestCase):
     def undo(self):
         return "history/undo", None
 
+    def change_locale(self):
+        return "locale/set", {"locale": self.rng.choice(["de", "en"])}
+
     def redo(self):
         return "history/redo", None
 
     def day_change(self):
         self.next_now = self.now + datetime.timedelta(days=1, hours=self.rng.randint(0, 3))
         return "test/setClock", {"now": self.next_now.strftime("%Y-%m-%dT%H:%M:%SZ")}
+
+
+class RandomizedDisplayDiffTest(RandomizedDiffTest):
+    display_parts = True
