@@ -12,7 +12,8 @@
 
 ;; A snapshot is the `view/list' result with its groups and their tasks
 ;; as lists, so that ops can edit them: (:view :today :version :groups
-;; ((:key :title :date :tasks (TASK …)) …)).  The ops of a
+;; ((:key :title :date :display :tasks (TASK …)) …)); a task's and a
+;; group's `display' (the parts the server says) are kept as they came.  The ops of a
 ;; `view/changed' notification are applied in order
 ;; (Protocol/README.md, "Subscriptions and view diffs"); an op that
 ;; does not fit signals `taskwire-diff-mismatch', upon which the view
@@ -35,7 +36,7 @@
 (defun taskwire-diff--group (group)
   "GROUP with its tasks as a list."
   (list :key (plist-get group :key) :title (plist-get group :title)
-        :date (plist-get group :date)
+        :date (plist-get group :date) :display (plist-get group :display)
         :tasks (mapcar #'copy-sequence (plist-get group :tasks))))
 
 (defun taskwire-diff--find-group (snapshot key op)
@@ -116,7 +117,10 @@
      (let ((group (nth (plist-get op :index) (plist-get snapshot :groups))))
        (unless group (signal 'taskwire-diff-mismatch (list op)))
        (plist-put group :title (plist-get op :title))
-       (plist-put group :date (plist-get op :date))))
+       (plist-put group :date (plist-get op :date))
+       ;; the header's parts come whenever they changed
+       (when (plist-member op :display)
+         (plist-put group :display (plist-get op :display)))))
     (other (signal 'taskwire-diff-mismatch (list "unknown op" other)))))
 
 (defun taskwire-diff-apply (snapshot params)

@@ -29,6 +29,7 @@
 
 (require 'seq)
 (require 'subr-x)
+(require 'taskwire-catalogue)
 
 (defconst taskwire-filter--types
   '(("deep" . "deepWork") ("deepwork" . "deepWork") ("shallow" . "shallowWork")
@@ -40,10 +41,12 @@
   "The sorts the server has.")
 
 (defun taskwire-filter--yes (key value)
-  "VALUE of KEY as t or `:json-false'."
-  (cond ((member (downcase value) '("yes" "y" "true" "1")) t)
-        ((member (downcase value) '("no" "n" "false" "0")) :json-false)
-        (t (user-error "%s:yes or %s:no" key key))))
+  "VALUE of KEY as t or `:json-false' (the catalogue's yes and no, or y, n, 1, 0)."
+  (let ((yes (taskwire-text "yes")) (no (taskwire-text "no")))
+    (cond ((member (downcase value) (list (downcase yes) "yes" "y" "true" "1")) t)
+          ((member (downcase value) (list (downcase no) "no" "n" "false" "0")) :json-false)
+          (t (user-error "%s" (taskwire-text "emacs.error.filterYesNo" :key key
+                                             :yes yes :no no))))))
 
 (defun taskwire-filter-parse (query)
   "QUERY as (FILTER . SORT): the `filter' plist and the `sort' (or nil)."
@@ -58,8 +61,9 @@
          ((or (string-match-p "\\`@." word) (equal key "type"))
           (let ((name (downcase (if key value (substring word 1)))))
             (push (or (cdr (assoc name taskwire-filter--types))
-                      (user-error "No type %s (deep, shallow, errand, meeting, learning, maintenance)"
-                                  name))
+                      (user-error "%s" (taskwire-text
+                                        "emacs.error.filterType" :type name
+                                        :types "deep, shallow, errand, meeting, learning, maintenance")))
                   types)))
          ((string-match-p "\\`!\\{1,3\\}\\'" word) (push (length word) priorities))
          ((and (member key '("p" "priority")) (string-match-p "\\`[123]\\'" value))
@@ -74,8 +78,9 @@
          ((equal key "sort")
           (setq sort (or (seq-find (lambda (s) (eq t (compare-strings s nil nil value nil nil t)))
                                    taskwire-filter--sorts)
-                         (user-error "Sort is one of %s"
-                                     (string-join taskwire-filter--sorts ", ")))))
+                         (user-error "%s" (taskwire-text
+                                           "emacs.error.filterSort"
+                                           :sorts (string-join taskwire-filter--sorts ", "))))))
          (t (push word text)))))
     (when tags (setq filter (plist-put filter :tagsAny (vconcat (nreverse tags)))))
     (when types (setq filter (plist-put filter :types (vconcat (nreverse types)))))

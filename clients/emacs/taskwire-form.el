@@ -11,30 +11,33 @@
 ;;; Commentary:
 
 ;; `taskwire-edit' opens a buffer with one line per field of the task
-;; at point, and the notes below a "Notes:" line:
+;; at point, and the notes below their own line, the labels and the
+;; values' names in the session's language:
 ;;
 ;;   Title: Call mom
 ;;   Tags: family phone
-;;   Priority: 2
+;;   Priority: Medium
 ;;   Urgent: no
-;;   Duration: 30m
-;;   Type: errand
-;;   Scheduled: 2026-02-13
+;;   Duration (minutes): 30
+;;   Type: Errand
+;;   Date: 2026-02-13
 ;;   Due:
 ;;   Repeat: weekly
 ;;   Notes:
 ;;   call before noon
 ;;
 ;; C-c C-c sends the fields that changed as one `task/update' (one
-;; undo step); C-c C-k leaves.
-;; Dates take phrases too ("fri", "in 3 days"); an empty one clears it.
+;; undo step); C-c C-k leaves.  Dates take phrases too ("fri", "in 3
+;; days"); an empty one clears it.  A changed duration or repeat is
+;; read by the server's quick add ("1h30m", "every mon, thu"); a final
+;; "!" makes a repeat count from completion.
 
 ;;; Code:
 
 (require 'seq)
 (require 'subr-x)
+(require 'taskwire-catalogue)
 (require 'taskwire-rpc)
-(require 'taskwire-display)
 
 (defvar-local taskwire-form--task nil
   "The task as the form showed it.")
@@ -42,9 +45,16 @@
 (defvar-local taskwire-form--origin nil
   "The view buffer the form was opened from.")
 
+(defvar-local taskwire-form--labels nil
+  "The form's fields and their labels as shown: an alist of symbol to label.")
+
 (defconst taskwire-form--fields
-  '("Title" "Tags" "Priority" "Urgent" "Duration" "Type" "Scheduled" "Due" "Repeat")
-  "The one-line fields, in the form's order; the notes follow.")
+  '((title . "field.title") (tags . "field.tags") (priority . "field.priority")
+    (urgent . "field.urgent") (duration . "emacs.form.minutes") (type . "field.type")
+    (scheduled . "field.scheduled") (due . "field.due") (repeat . "field.repeat")
+    (notes . "field.notes"))
+  "The fields in the form's order and the catalogue keys of their labels.
+The notes come last, below their label.")
 
 (defconst taskwire-form--types
   '("maintenance" "deepWork" "shallowWork" "errand" "meeting" "learning")
@@ -57,42 +67,60 @@
     map)
   "Keys of the taskwire edit form.")
 
-(define-derived-mode taskwire-form-mode text-mode "Taskwire-Edit"
+(define-derived-mode taskwire-form-mode text-mode "Taskwire"
   "Edit every field of a taskwire task; \\[taskwire-form-save] saves.
 
 \\{taskwire-form-mode-map}"
   (setq-local header-line-format
-              (substitute-command-keys
-               "\\<taskwire-form-mode-map>\\[taskwire-form-save] save, \\[taskwire-form-cancel] cancel")))
+              (taskwire-text "emacs.form.header"
+                             :save (substitute-command-keys
+                                    "\\<taskwire-form-mode-map>\\[taskwire-form-save]")
+                             :cancel (substitute-command-keys
+                                      "\\<taskwire-form-mode-map>\\[taskwire-form-cancel]"))))
 
-(defun taskwire-form--repeat (recurrence)
-  "RECURRENCE as the form writes it (\"none\", \"weekly\", \"every 3 days\")."
-  (or (taskwire-display-repeat-words recurrence) "none"))
+(defun taskwire-form--names (prefix values)
+  "VALUES with their names in the catalogue (key PREFIX + value), an alist."
+  (mapcar (lambda (value) (cons value (taskwire-text (concat prefix value)))) values))
+
+(defun taskwire-form--priorities ()
+  "The priorities and their names."
+  (list (cons 1 (taskwire-text "priority.low")) (cons 2 (taskwire-text "priority.medium"))
+        (cons 3 (taskwire-text "priority.high"))))
+
+(defun taskwire-form--repeat (task)
+  "The text of TASK's repeat part without its sign (\"weekly\"), or \"\"."
+  (let ((part (seq-find (lambda (part) (equal (plist-get part :kind) "repeat"))
+                        (plist-get task :display))))
+    (if part (string-trim (string-remove-prefix "↻" (plist-get part :text))) "")))
 
 (defun taskwire-form--values (task)
   "TASK's fields as the form's strings, an alist in the form's order."
-  (list (cons "Title" (plist-get task :title))
-        (cons "Tags" (mapconcat #'identity (plist-get task :tags) " "))
-        (cons "Priority" (number-to-string (or (plist-get task :priority) 1)))
-        (cons "Urgent" (if (eq (plist-get task :urgent) t) "yes" "no"))
-        (cons "Duration" (taskwire-display-duration (or (plist-get task :durationMinutes) 15)))
-        (cons "Type" (or (plist-get task :type) "maintenance"))
-        (cons "Scheduled" (or (plist-get task :scheduledDate) ""))
-        (cons "Due" (or (plist-get task :dueDate) ""))
-        (cons "Repeat" (taskwire-form--repeat (plist-get task :recurrence)))
-        (cons "Notes" (or (plist-get task :notes) ""))))
+  (list (cons 'title (plist-get task :title))
+        (cons 'tags (mapconcat #'identity (plist-get task :tags) " "))
+        (cons 'priority (cdr (assq (or (plist-get task :priority) 1) (taskwire-form--priorities))))
+        (cons 'urgent (taskwire-text (if (eq (plist-get task :urgent) t) "yes" "no")))
+        (cons 'duration (number-to-string (or (plist-get task :durationMinutes) 15)))
+        (cons 'type (taskwire-text (concat "type." (or (plist-get task :type) "maintenance"))))
+        (cons 'scheduled (or (plist-get task :scheduledDate) ""))
+        (cons 'due (or (plist-get task :dueDate) ""))
+        (cons 'repeat (taskwire-form--repeat task))
+        (cons 'notes (or (plist-get task :notes) ""))))
 
 (defun taskwire-form-open (task origin)
   "Open the edit form of TASK, opened from the view buffer ORIGIN."
-  (let ((buffer (get-buffer-create (format "*taskwire edit %d*" (plist-get task :id)))))
+  (let ((buffer (get-buffer-create
+                 (format "*%s*" (taskwire-text "emacs.buffer.edit" :id (plist-get task :id))))))
     (with-current-buffer buffer
       (let ((inhibit-read-only t))
         (erase-buffer)
         (taskwire-form-mode)
+        (setq taskwire-form--labels
+              (mapcar (lambda (field) (cons (car field) (taskwire-text (cdr field))))
+                      taskwire-form--fields))
         (dolist (field (taskwire-form--values task))
-          (if (equal (car field) "Notes")
-              (insert "Notes:\n" (cdr field))
-            (insert (car field) ": " (cdr field) "\n"))))
+          (insert (cdr (assq (car field) taskwire-form--labels)) ":"
+                  (if (eq (car field) 'notes) "\n" " ") (cdr field)
+                  (if (eq (car field) 'notes) "" "\n"))))
       (setq taskwire-form--task task
             taskwire-form--origin origin)
       (set-buffer-modified-p nil)
@@ -102,45 +130,71 @@
     buffer))
 
 (defun taskwire-form--read ()
-  "The form's fields as an alist of name to string."
+  "The form's fields as an alist of symbol to string."
   (save-excursion
     (goto-char (point-min))
     (let (fields)
-      (while (re-search-forward "^\\([A-Za-z]+\\):[ \t]*\\(.*\\)$" nil t)
-        (let ((name (match-string-no-properties 1)))
-          (if (equal name "Notes")
-              (progn (push (cons name (string-trim (buffer-substring-no-properties
-                                                    (min (point-max) (1+ (match-end 0)))
-                                                    (point-max))))
-                           fields)
-                     (goto-char (point-max)))
-            (push (cons name (string-trim (match-string-no-properties 2))) fields))))
+      (while (not (eobp))
+        (let* ((line (buffer-substring-no-properties (point) (line-end-position)))
+               (field (seq-find (lambda (field) (string-prefix-p (concat (cdr field) ":") line))
+                                taskwire-form--labels)))
+          (when field
+            (push (cons (car field)
+                        (string-trim (if (eq (car field) 'notes)
+                                         (buffer-substring-no-properties
+                                          (min (point-max) (1+ (line-end-position)))
+                                          (point-max))
+                                       (substring line (1+ (length (cdr field)))))))
+                  fields)
+            (when (eq (car field) 'notes) (goto-char (point-max))))
+          (forward-line 1)))
       fields)))
 
-(defun taskwire-form--minutes (text)
-  "The minutes TEXT gives (\"30m\", \"1h30m\", \"1h\", \"45\")."
-  (cond ((string-match "\\`\\([0-9]+\\)\\'" text) (string-to-number (match-string 1 text)))
-        ((string-match "\\`\\(?:\\([0-9]+\\)h\\)?\\(?:\\([0-9]+\\)m\\)?\\'" text)
-         (+ (* 60 (string-to-number (or (match-string 1 text) "0")))
-            (string-to-number (or (match-string 2 text) "0"))))
-        (t (user-error "Duration: %s is not 30m, 1h, 1h30m or minutes" text))))
+(defun taskwire-form--refuse (key field &rest args)
+  "Signal the catalogue's KEY about FIELD, filled from ARGS."
+  (user-error "%s" (apply #'taskwire-text key :field (cdr (assq field taskwire-form--labels))
+                          args)))
 
-(defun taskwire-form--recurrence (text)
-  "The recurrence object TEXT names (\"none\", \"daily\", \"every 3 weeks\", \"weekly!\")."
-  (let ((after (string-suffix-p "!" text))
-        (text (string-remove-suffix "!" text)))
-    (let ((recurrence
-           (cond ((member text '("" "none")) (list :pattern "none"))
-                 ((member text '("daily" "weekly" "biweekly" "monthly")) (list :pattern text))
-                 ((string-match "\\`every \\([0-9]+\\) \\(day\\|week\\|month\\)s?\\'" text)
-                  (list :pattern (pcase (match-string 2 text)
-                                   ("day" "daily") ("week" "weekly") (_ "monthly"))
-                        :interval (string-to-number (match-string 1 text))))
-                 (t (user-error "Repeat: %s is not none, daily, weekly, biweekly, monthly or every N days/weeks/months"
-                                text)))))
-      (if (and after (not (equal (plist-get recurrence :pattern) "none")))
-          (append recurrence (list :afterCompletion t))
-        recurrence))))
+(defun taskwire-form--pick (field value choices)
+  "The key in CHOICES (an alist of key to name) whose name or key is VALUE.
+FIELD names the field for the error when there is none."
+  (or (car (seq-find (lambda (choice)
+                       (member (downcase value) (list (downcase (cdr choice))
+                                                      (downcase (format "%s" (car choice))))))
+                     choices))
+      (taskwire-form--refuse "emacs.error.oneOf" field
+                             :values (mapconcat #'cdr choices ", "))))
+
+(defun taskwire-form--parse (text)
+  "Return the fields of the title \"x\" followed by TEXT, as quick add has them."
+  (plist-get (taskwire-rpc-request 'task/parse (list :text (concat "x " text))) :fields))
+
+(defun taskwire-form--minutes (value)
+  "Return the minutes VALUE gives: \"45\", or a duration such as \"1h30m\"."
+  (if (string-match-p "\\`[0-9]+\\'" value)
+      (string-to-number value)
+    (or (plist-get (taskwire-form--parse value) :durationMinutes)
+        (taskwire-form--refuse "emacs.error.minutes" 'duration :value value))))
+
+(defun taskwire-form--recurrence (value)
+  "Return the recurrence VALUE names, read by quick add.
+A final ! makes it count from completion."
+  (if (string-empty-p value)
+      (list :pattern "none")
+    (let* ((after (string-suffix-p "!" value))
+           (recurrence (plist-get (taskwire-form--parse (string-remove-suffix "!" value))
+                                  :recurrence)))
+      (unless recurrence
+        (taskwire-form--refuse "emacs.error.repeat" 'repeat :value value))
+      (if after (plist-put (copy-sequence recurrence) :afterCompletion t) recurrence))))
+
+(defun taskwire-form--yes (value)
+  "VALUE as t or `:json-false'."
+  (if (eq (taskwire-form--pick 'urgent value
+                               (list (cons 'yes (taskwire-text "yes"))
+                                     (cons 'no (taskwire-text "no"))))
+          'yes)
+      t :json-false))
 
 (defun taskwire-form-params ()
   "The `task/update' params for the fields the form changed."
@@ -148,29 +202,25 @@
          (old (taskwire-form--values task))
          (new (taskwire-form--read))
          (params (list :id (plist-get task :id))))
-    (dolist (name (append taskwire-form--fields '("Notes")))
-      (let ((value (cdr (assoc name new))))
-        (unless (or (null value) (equal value (cdr (assoc name old))))
+    (dolist (field (mapcar #'car taskwire-form--fields))
+      (let ((value (cdr (assq field new))))
+        (unless (or (null value) (equal value (cdr (assq field old))))
           (setq params
                 (append params
-                        (pcase name
-                          ("Title" (list :title value))
-                          ("Tags" (list :tags (vconcat (split-string value "[ ,]+" t))))
-                          ("Priority"
-                           (let ((n (string-to-number value)))
-                             (unless (memq n '(1 2 3)) (user-error "Priority: 1, 2 or 3"))
-                             (list :priority n)))
-                          ("Urgent" (list :urgent (if (member (downcase value) '("yes" "y" "t" "true"))
-                                                      t :json-false)))
-                          ("Duration" (list :durationMinutes (taskwire-form--minutes value)))
-                          ("Type"
-                           (unless (member value taskwire-form--types)
-                             (user-error "Type: one of %s" (string-join taskwire-form--types ", ")))
-                           (list :type value))
-                          ("Scheduled" (list :scheduledDate (and (not (string-empty-p value)) value)))
-                          ("Due" (list :dueDate (and (not (string-empty-p value)) value)))
-                          ("Repeat" (list :recurrence (taskwire-form--recurrence value)))
-                          ("Notes" (list :notes (and (not (string-empty-p value)) value)))))))))
+                        (pcase field
+                          ('title (list :title value))
+                          ('tags (list :tags (vconcat (split-string value "[ ,]+" t))))
+                          ('priority (list :priority (taskwire-form--pick
+                                                      field value (taskwire-form--priorities))))
+                          ('urgent (list :urgent (taskwire-form--yes value)))
+                          ('duration (list :durationMinutes (taskwire-form--minutes value)))
+                          ('type (list :type (taskwire-form--pick
+                                              field value (taskwire-form--names
+                                                           "type." taskwire-form--types))))
+                          ('scheduled (list :scheduledDate (and (not (string-empty-p value)) value)))
+                          ('due (list :dueDate (and (not (string-empty-p value)) value)))
+                          ('repeat (list :recurrence (taskwire-form--recurrence value)))
+                          ('notes (list :notes (and (not (string-empty-p value)) value)))))))))
     params))
 
 (defun taskwire-form-save ()
@@ -178,10 +228,12 @@
   (interactive)
   (let ((params (taskwire-form-params)))
     (if (<= (length params) 2)
-        (taskwire-rpc-message "nothing changed")
+        (taskwire-rpc-message "%s" (taskwire-text "emacs.message.unchanged"))
       (condition-case err
           (progn (taskwire-rpc-request 'task/update params)
-                 (taskwire-rpc-message "saved '%s'" (plist-get taskwire-form--task :title)))
+                 (taskwire-rpc-message "%s" (taskwire-text "message.updated"
+                                                           :title (plist-get taskwire-form--task
+                                                                             :title))))
         (taskwire-error (user-error "Taskwire: %s" (cadr err)))))
     (taskwire-form--close)))
 

@@ -24,6 +24,7 @@
 
 (require 'seq)
 (require 'subr-x)
+(require 'taskwire-catalogue)
 (require 'taskwire-rpc)
 (require 'taskwire-display)
 (require 'taskwire-view)
@@ -38,9 +39,13 @@
   :group 'taskwire)
 
 (defun taskwire-org--date (date)
-  "DATE (YYYY-MM-DD) as an org timestamp, \"<2026-02-12 Thu>\"."
-  (format "<%s %s>" date (aref ["Mon" "Tue" "Wed" "Thu" "Fri" "Sat" "Sun"]
-                               (taskwire-display-weekday date))))
+  "DATE (YYYY-MM-DD) as an org timestamp, \"<2026-02-12 Thu>\", as org writes it."
+  (pcase-let ((`(,y ,m ,d) (mapcar #'string-to-number (split-string date "-"))))
+    (format-time-string "<%Y-%m-%d %a>" (encode-time (list 0 0 12 d m y nil -1 nil)))))
+
+(defun taskwire-org--string (value)
+  "VALUE when it is a non-empty string, else nil."
+  (and (stringp value) (not (string-empty-p value)) value))
 
 (defun taskwire-org--tag (tag)
   "Return TAG in the characters of an org tag (letters, digits, _ @ # %)."
@@ -50,8 +55,8 @@
   "TASK as an org heading with its planning line."
   (let* ((tags (mapcar #'taskwire-org--tag (plist-get task :tags)))
          (priority (pcase (plist-get task :priority) (3 "[#A] ") (2 "[#B] ") (_ "")))
-         (scheduled (taskwire-display--string (plist-get task :scheduledDate)))
-         (due (taskwire-display--string (plist-get task :dueDate)))
+         (scheduled (taskwire-org--string (plist-get task :scheduledDate)))
+         (due (taskwire-org--string (plist-get task :dueDate)))
          (planning (string-join
                     (delq nil (list (and scheduled (concat "SCHEDULED: "
                                                            (taskwire-org--date scheduled)))
@@ -67,21 +72,18 @@
 
 (defun taskwire-org-text ()
   "Today and Upcoming as the text of an org file."
-  (let ((lang (plist-get (taskwire-rpc-server) :locale)))
-    (concat
-     "#+TITLE: taskwire\n"
-     "# Written by taskwire-org-export; edits here do not reach the store.\n"
-     (mapconcat
-      (lambda (view)
-        (let ((listed (taskwire-rpc-request 'view/list (list :view view))))
-          (mapconcat
-           (lambda (group)
-             (concat "* " (substring-no-properties
-                           (taskwire-display-header group (plist-get listed :today) lang))
-                     "\n"
-                     (mapconcat #'taskwire-org--task (plist-get group :tasks) "")))
-           (plist-get listed :groups) "")))
-      '("today" "upcoming") ""))))
+  (taskwire-rpc-start)
+  (concat
+   "#+TITLE: taskwire\n"
+   "# " (taskwire-text "emacs.org.note") "\n"
+   (mapconcat
+    (lambda (view)
+      (mapconcat
+       (lambda (group)
+         (concat "* " (substring-no-properties (taskwire-display-header group)) "\n"
+                 (mapconcat #'taskwire-org--task (plist-get group :tasks) "")))
+       (plist-get (taskwire-rpc-request 'view/list (list :view view)) :groups) ""))
+    '("today" "upcoming") "")))
 
 ;;;###autoload
 (defun taskwire-org-export (&optional file)
@@ -97,7 +99,7 @@
       (when buffer
         (with-current-buffer buffer (revert-buffer t t t))))
     (when (called-interactively-p 'interactive)
-      (taskwire-rpc-message "wrote %s" file))
+      (taskwire-rpc-message "%s" (taskwire-text "emacs.message.wrote" :file file)))
     file))
 
 ;;;###autoload
@@ -145,8 +147,9 @@ client on the store."
                                  (condition-case err
                                      (taskwire-org-export)
                                    (error (taskwire-rpc-message
-                                           "writing %s failed: %s" taskwire-org-file
-                                           (error-message-string err)))))))))
+                                           "%s" (taskwire-text
+                                                 "emacs.error.writeFailed" :file taskwire-org-file
+                                                 :error (error-message-string err))))))))))
 
 (provide 'taskwire-org)
 ;;; taskwire-org.el ends here

@@ -21,6 +21,7 @@
 
 (require 'seq)
 (require 'subr-x)
+(require 'taskwire-catalogue)
 (require 'taskwire-rpc)
 
 (defface taskwire-quickadd-token '((t :inherit font-lock-keyword-face))
@@ -54,6 +55,17 @@
     ("tag" 'taskwire-quickadd-tag)
     (_ 'taskwire-quickadd-token)))
 
+(defconst taskwire-quickadd--fields
+  '(("tag" . "field.tags") ("priority" . "field.priority") ("urgent" . "field.urgent")
+    ("duration" . "field.duration") ("type" . "field.type") ("date" . "field.scheduled")
+    ("due" . "field.due") ("recurrence" . "field.repeat"))
+  "The catalogue key of the field each kind of span sets.")
+
+(defun taskwire-quickadd-field (kind)
+  "Return the name of the field a span of KIND is for (else KIND)."
+  (let ((key (cdr (assoc kind taskwire-quickadd--fields))))
+    (if key (taskwire-text key) kind)))
+
 (defun taskwire-quickadd-spans (text view)
   "Return the spans of TEXT as the server would read it in VIEW.
 A list of (START END KIND), counted in characters from 0."
@@ -77,7 +89,7 @@ A list of (START END KIND), counted in characters from 0."
           (when (<= to (point-max))
             (let ((overlay (make-overlay from to)))
               (overlay-put overlay 'face (taskwire-quickadd-face (nth 2 span)))
-              (overlay-put overlay 'help-echo (nth 2 span))
+              (overlay-put overlay 'help-echo (taskwire-quickadd-field (nth 2 span)))
               (push overlay taskwire-quickadd--overlays))))))))
 
 (defun taskwire-quickadd--setup ()

@@ -25,6 +25,7 @@
 (require 'jsonrpc)
 (require 'seq)
 (require 'subr-x)
+(require 'taskwire-catalogue)
 
 (defgroup taskwire nil
   "The taskwire task manager."
@@ -115,7 +116,8 @@ METHOD is a symbol, e.g. `view/changed'."
   (dolist (function (cdr (assq method taskwire-rpc--handlers)))
     (condition-case err
         (funcall function params)
-      (error (message "taskwire: %s failed: %s" method (error-message-string err))))))
+      (error (taskwire-rpc-message "%s" (taskwire-text "emacs.error.handler" :what method
+                                                       :error (error-message-string err)))))))
 
 (defun taskwire-rpc-live-p ()
   "Return non-nil when a server is running."
@@ -140,13 +142,34 @@ Nothing to do for a server `taskwire-rpc-stop' ended."
     (let ((process taskwire-rpc--process))
       (setq taskwire-rpc--connection nil
             taskwire-rpc--server nil)
-      (taskwire-rpc-message "the server ended%s%s; a command starts it again"
-                            (if (and process (memq (process-status process) '(exit signal)))
-                                (format " (exit code %s)" (process-exit-status process))
-                              "")
-                            (let ((tail (taskwire-rpc--stderr-tail)))
-                              (if tail (concat ": " tail) "")))
+      (taskwire-rpc-message
+       "%s" (taskwire-text "emacs.server.restartHint"
+                           :message (taskwire-rpc--ended
+                                     (and process (memq (process-status process) '(exit signal))
+                                          (process-exit-status process)))))
       (run-hooks 'taskwire-rpc-exit-hook))))
+
+(defun taskwire-rpc--ended (&optional code)
+  "\"The server ended\", with the exit CODE and its last words on stderr."
+  (let ((reason (delq nil (list (and code (taskwire-text "emacs.server.exitCode" :code code))
+                                (taskwire-rpc--stderr-tail)))))
+    (if reason
+        (taskwire-text "emacs.server.endedBecause" :reason (string-join reason ": "))
+      (taskwire-text "emacs.server.ended"))))
+
+(defun taskwire-rpc--fetch-offline ()
+  "Load the catalogue from a throwaway server, the real one having said none."
+  (let* ((program (car (taskwire-rpc-command)))
+         (result (taskwire-catalogue-fetch-offline
+                  (if (file-name-absolute-p program) program (executable-find program))
+                  (taskwire-rpc-locale))))
+    (when result (taskwire-catalogue-set result))))
+
+(setq taskwire-catalogue-fallback-function #'taskwire-rpc--fetch-offline)
+
+(defun taskwire-rpc-fetch-catalogue ()
+  "Ask the server for the catalogue of the session's language, and use it."
+  (taskwire-catalogue-set (taskwire-rpc-request 'catalogue/get nil)))
 
 (defun taskwire-rpc-start ()
   "Start the server and initialize the session, unless one is running."
@@ -158,18 +181,22 @@ Nothing to do for a server `taskwire-rpc-stop' ended."
            (stderr (get-buffer-create "*taskwire stderr*"))
            (process
             (condition-case err
-                (if (not (if (file-name-absolute-p program)
-                             (file-executable-p program)
-                           (executable-find program)))
-                    (user-error "Cannot start the taskwire server: %s is not an executable %s"
-                                program "(set `taskwire-server-program')")
-                (make-process :name "taskwire" :command command
-                              :connection-type 'pipe
-                              :coding 'utf-8-emacs-unix
-                              :noquery t :stderr stderr))
+                (progn
+                  ;; a program that cannot run: Emacs's own error for it
+                  (unless (if (file-name-absolute-p program)
+                              (file-executable-p program)
+                            (executable-find program))
+                    (call-process program nil 0))
+                  (make-process :name "taskwire" :command command
+                                :connection-type 'pipe
+                                :coding 'utf-8-emacs-unix
+                                :noquery t :stderr stderr))
+              ;; with no catalogue yet (no server to ask), Emacs's words alone
               (file-error
-               (user-error "Cannot start the taskwire server %s: %s"
-                           (car command) (error-message-string err))))))
+               (user-error "%s" (if taskwire-catalogue
+                                    (taskwire-text "emacs.error.cannotStart" :program program
+                                                   :error (error-message-string err))
+                                  (error-message-string err)))))))
       (setq taskwire-rpc--process process)
       (setq taskwire-rpc--connection
             (let ((args (list :name "taskwire" :process process
@@ -187,12 +214,13 @@ Nothing to do for a server `taskwire-rpc-stop' ended."
                    (list :clientInfo (list :name "taskwire.el"
                                            :version taskwire-rpc-client-version)
                          :protocolVersion "1"
-                         :locale (taskwire-rpc-locale)))))
+                         :locale (taskwire-rpc-locale)
+                         :initializationOptions (list :displayParts t)))))
         (setq taskwire-rpc--server init)
+        (taskwire-rpc-fetch-catalogue)
         (when (plist-get init :newStore)
-          (display-warning 'taskwire
-                           (format "created a new, empty store at %s"
-                                   (plist-get init :newStore)))))
+          (display-warning 'taskwire (taskwire-text "message.newStore"
+                                                    :path (plist-get init :newStore)))))
       (run-hooks 'taskwire-rpc-start-hook))))
 
 (defun taskwire-rpc-wait (predicate &optional seconds)
@@ -232,6 +260,7 @@ Return PREDICATE's last value."
   (let ((result (taskwire-rpc-request 'locale/set (list :locale locale))))
     (setq taskwire-rpc--server (plist-put taskwire-rpc--server :locale
                                           (plist-get result :locale)))
+    (taskwire-rpc-fetch-catalogue)
     (plist-get result :locale)))
 
 (defconst taskwire-rpc--prefixes
@@ -269,18 +298,14 @@ the server writes again."
      :error-fn (lambda (error) (setq done t failure error))
      :timeout-fn (lambda ()
                    (setq done t failure
-                         (list :message (format "no reply to %s in %s seconds"
-                                                method taskwire-request-timeout))))
+                         (list :message (taskwire-text "emacs.error.timeout" :method method
+                                                       :seconds taskwire-request-timeout))))
      :timeout taskwire-request-timeout)
     (while (and (not done) (process-live-p process))
       (accept-process-output process 0.05))
     (cond ((and (not (process-live-p process))
                 (or (not done) (equal (plist-get failure :message) "Server died")))
-           (signal 'taskwire-error
-                   (list (concat "the server ended"
-                                 (let ((tail (taskwire-rpc--stderr-tail)))
-                                   (if tail (concat ": " tail) "")))
-                         nil)))
+           (signal 'taskwire-error (list (taskwire-rpc--ended) nil)))
           (failure
            (signal 'taskwire-error
                    (list (replace-regexp-in-string taskwire-rpc--prefixes ""

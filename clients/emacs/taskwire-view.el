@@ -10,7 +10,7 @@
 
 ;;; Commentary:
 
-;; One buffer per view ("*taskwire today*", …), kept live by a
+;; One buffer per view ("*taskwire Today*", …), kept live by a
 ;; `view/subscribe' subscription: each `view/changed' notification is
 ;; applied to the buffer's snapshot (taskwire-diff.el) and the buffer
 ;; is redrawn in place, only the lines that changed being replaced.
@@ -30,6 +30,7 @@
 (require 'cl-lib)
 (require 'seq)
 (require 'subr-x)
+(require 'taskwire-catalogue)
 (require 'taskwire-rpc)
 (require 'taskwire-diff)
 (require 'taskwire-display)
@@ -52,11 +53,6 @@
 
 (defvar-local taskwire-view--shown []
   "The lines the buffer shows, a vector of strings.")
-
-(defvar-local taskwire-view--cache nil
-  "The lines drawn, by task: plist -> (DONE-DAY GI INDEX TEXT LINE).
-For the day and language in its `:key'.  Ops that change a task
-replace its plist, so an entry never goes stale.")
 
 (defvar-local taskwire-view--follow nil
   "A task id the point goes to at the next redraw that shows it.")
@@ -84,82 +80,22 @@ replace its plist, so an entry never goes stale.")
   (add-hook 'kill-buffer-hook #'taskwire-view--unsubscribe nil t))
 
 (defun taskwire-view-buffer-name (name)
-  "The name of view NAME's buffer."
-  (format "*taskwire %s*" name))
+  "The name of view NAME's buffer, in the session's language."
+  (format "*taskwire %s*" (taskwire-catalogue-view-name name)))
 
 (defun taskwire-view-buffer (name)
   "The live buffer of view NAME, or nil."
-  (let ((buffer (get-buffer (taskwire-view-buffer-name name))))
-    (and buffer (buffer-live-p buffer)
-         (with-current-buffer buffer (derived-mode-p 'taskwire-view-mode))
-         buffer)))
+  (seq-find (lambda (buffer)
+              (with-current-buffer buffer
+                (and (derived-mode-p 'taskwire-view-mode) (equal taskwire-view-name name))))
+            (buffer-list)))
 
-(defun taskwire-view-language ()
-  "The language the server speaks (\"en\" or \"de\")."
-  (or (plist-get taskwire-rpc--server :locale) "en"))
-
-;;;; Lines
-
-(defun taskwire-view--line (text kind gi &optional index id)
-  "TEXT as a line of KIND for group GI (task INDEX, task ID)."
-  (propertize (concat text "\n") 'taskwire-kind kind 'taskwire-group gi
-              'taskwire-index index 'taskwire-task id))
-
-(defun taskwire-view--task-line (task today lang done-day gi index)
-  "TASK's line, seen on TODAY in LANG, as task INDEX of group GI.
-DONE-DAY: its logbook day.  Lines are cached: a long list redrawn
-after one change makes only the lines that changed."
-  (let ((key (list today lang)))
-    (unless (and taskwire-view--cache
-                 (equal (gethash :key taskwire-view--cache) key))
-      (setq taskwire-view--cache (make-hash-table :test 'eq :weakness 'key))
-      (puthash :key key taskwire-view--cache))
-    (let ((entry (gethash task taskwire-view--cache)))
-      (unless (and entry (equal (nth 0 entry) done-day))
-        (setq entry (list done-day nil nil
-                          (taskwire-display-task-line task today lang done-day) nil))
-        (puthash task entry taskwire-view--cache))
-      (unless (and (eq (nth 1 entry) gi) (eq (nth 2 entry) index))
-        (setcar (nthcdr 1 entry) gi)
-        (setcar (nthcdr 2 entry) index)
-        (setcar (nthcdr 4 entry)
-                (taskwire-view--line (nth 3 entry) 'task gi index (plist-get task :id))))
-      (nth 4 entry))))
-
-(defun taskwire-view--lines (name snapshot)
-  "The lines (strings ending in newlines) that show view NAME's SNAPSHOT."
-  (if (null snapshot)
-      (list (taskwire-view--line (format "Loading %s…" name) 'blank nil))
-    (let ((lang (taskwire-view-language))
-          (today (plist-get snapshot :today))
-          (groups (plist-get snapshot :groups))
-          (lines nil)
-          (gi 0))
-      (dolist (group groups)
-        (when (> gi 0) (push (taskwire-view--line "" 'blank (1- gi)) lines))
-        (push (taskwire-view--line (taskwire-display-header group today lang) 'group gi) lines)
-        (let ((tasks (plist-get group :tasks))
-              (done-day (and (equal name "logbook")
-                             (taskwire-display--string (plist-get group :date))))
-              (index 0))
-          (unless tasks
-            (push (taskwire-view--line (propertize "  (no tasks)" 'face 'taskwire-empty)
-                                       'empty gi)
-                  lines))
-          (dolist (task tasks)
-            (push (taskwire-view--task-line task today lang done-day gi index) lines)
-            (setq index (1+ index))))
-        (setq gi (1+ gi)))
-      (unless groups
-        (push (taskwire-view--line
-               (propertize (pcase name
-                             ("upcoming" "  (nothing upcoming)")
-                             ("logbook" "  (nothing completed yet)")
-                             (_ "  (no tasks)"))
-                           'face 'taskwire-empty)
-               'empty nil)
-              lines))
-      (nreverse lines))))
+(defun taskwire-view-rename-buffers ()
+  "Name the view buffers in the session's language (it changed)."
+  (dolist (buffer (buffer-list))
+    (with-current-buffer buffer
+      (when (and (derived-mode-p 'taskwire-view-mode) taskwire-view-name)
+        (rename-buffer (taskwire-view-buffer-name taskwire-view-name) t)))))
 
 (defun taskwire-view--place (pos)
   "Where POS is: (TASK-ID COLUMN LINE)."
@@ -185,7 +121,7 @@ after one change makes only the lines that changed."
 (defun taskwire-view-redraw ()
   "Show the current buffer's snapshot, replacing only the lines that changed.
 Each window on the buffer stays on its task."
-  (let* ((new (vconcat (taskwire-view--lines taskwire-view-name taskwire-view-snapshot)))
+  (let* ((new (vconcat (taskwire-display-lines taskwire-view-name taskwire-view-snapshot)))
          (old taskwire-view--shown)
          (windows (get-buffer-window-list (current-buffer) nil t))
          (places (mapcar (lambda (w) (cons w (taskwire-view--place (window-point w)))) windows))
@@ -288,8 +224,10 @@ Each window on the buffer stays on its task."
     (taskwire-filter-parse query)       ; a word it cannot read stops here
     (taskwire-view--unsubscribe)
     (setq taskwire-view-query query
-          header-line-format (and (not (string-empty-p query))
-                                  (concat " Filter: " query)))
+          header-line-format
+          (and (not (string-empty-p query))
+               '(:eval (concat " " (taskwire-text "emacs.header.filter"
+                                                  :query taskwire-view-query)))))
     (taskwire-view-sync)))
 
 (defun taskwire-view--on-server-exit ()
@@ -314,10 +252,21 @@ Each window on the buffer stays on its task."
 
 (add-hook 'taskwire-rpc-start-hook #'taskwire-view--on-server-start)
 
+(defun taskwire-view--on-new-catalogue ()
+  "Name and draw the view buffers in the catalogue's language."
+  (taskwire-view-rename-buffers)
+  (dolist (buffer (buffer-list))
+    (with-current-buffer buffer
+      (when (derived-mode-p 'taskwire-view-mode)
+        (taskwire-view-redraw)))))
+
+(add-hook 'taskwire-catalogue-changed-hook #'taskwire-view--on-new-catalogue)
+
 (defun taskwire-view-open (name)
   "The buffer of view NAME, made and subscribed when needed."
   (unless (member name taskwire-view-names)
-    (user-error "No view %s (%s)" name (string-join taskwire-view-names ", ")))
+    (user-error "%s" (taskwire-text "emacs.error.noView" :view name
+                                    :views (string-join taskwire-view-names ", "))))
   (taskwire-rpc-start)
   (let ((buffer (or (taskwire-view-buffer name)
                     (get-buffer-create (taskwire-view-buffer-name name)))))

@@ -30,6 +30,7 @@
 
 (require 'subr-x)
 (require 'transient)
+(require 'taskwire-catalogue)
 (require 'taskwire-rpc)
 (require 'taskwire-display)
 (require 'taskwire-diff)
@@ -38,13 +39,24 @@
 (require 'taskwire-quickadd)
 (require 'taskwire-form)
 (require 'taskwire-actions)
+(require 'taskwire-moves)
 (require 'taskwire-org)
+
+(defun taskwire--read-view ()
+  "Ask which view to show, by the views' names; return its id (\"today\")."
+  (taskwire-rpc-start)
+  (let* ((names (mapcar (lambda (view) (cons (taskwire-catalogue-view-name view) view))
+                        taskwire-view-names))
+         (answer (completing-read (taskwire-text "emacs.prompt.view") names nil t nil nil
+                                  (taskwire-catalogue-view-name "today"))))
+    (or (cdr (assoc answer names)) answer)))
 
 ;;;###autoload
 (defun taskwire (view)
   "Show taskwire's VIEW (inbox, today, upcoming, matrix, all, logbook) live."
-  (interactive (list (completing-read "taskwire view: " taskwire-view-names nil t nil nil
-                                      "today")))
+  (interactive (list (condition-case err
+                         (taskwire--read-view)
+                       (taskwire-error (user-error "Taskwire: %s" (cadr err))))))
   (condition-case err
       (pop-to-buffer-same-window (taskwire-view-open view))
     (taskwire-error (user-error "Taskwire: %s" (cadr err)))))
@@ -96,31 +108,25 @@
 A date in TEXT decides the list; without one it goes to
 `taskwire-capture-view'."
   (interactive (list (progn (taskwire-rpc-start)
-                            (taskwire-quickadd-read "Capture task: " taskwire-capture-view))))
+                            (taskwire-quickadd-read (taskwire-text "emacs.prompt.capture")
+                                                    taskwire-capture-view))))
   (unless (string-blank-p text)
     (condition-case err
-        (let* ((result (taskwire-rpc-request 'task/create
-                                             (list :text (string-trim text)
-                                                   :view taskwire-capture-view)))
-               (server (taskwire-rpc-server)))
-          (taskwire-rpc-message "%s" (taskwire-display-placed
-                                      (plist-get (plist-get result :task) :title) result
-                                      (plist-get server :today) (plist-get server :locale))))
+        (taskwire-rpc-message "%s" (plist-get (taskwire-rpc-request
+                                               'task/create (list :text (string-trim text)
+                                                                  :view taskwire-capture-view))
+                                              :message))
       (taskwire-error (user-error "Taskwire: %s" (cadr err))))))
 
 (defun taskwire-set-language (language)
   "Make LANGUAGE (\"en\" or \"de\") the language of this session.
 Group titles, dates, flags, messages and the date menu follow."
-  (interactive (list (completing-read "Language: " '("en" "de") nil t)))
+  (interactive (list (completing-read (taskwire-text "emacs.prompt.language") '("en" "de") nil t)))
   (setq taskwire-language language)
   (condition-case err
-      (taskwire-rpc-set-locale language)
+      (taskwire-rpc-set-locale language)  ; the new catalogue redraws the views
     (taskwire-error (user-error "Taskwire: %s" (cadr err))))
-  (taskwire-rpc-wait #'ignore 0.1)        ; the new titles, pushed after the reply
-  (dolist (buffer (buffer-list))
-    (with-current-buffer buffer
-      (when (derived-mode-p 'taskwire-view-mode)
-        (taskwire-view-redraw)))))
+  (taskwire-rpc-wait #'ignore 0.1))        ; the new parts, pushed after the reply
 
 (defun taskwire-stop ()
   "End the taskwire server.
@@ -131,32 +137,34 @@ The view buffers subscribe again on \\<taskwire-view-mode-map>\\[taskwire-refres
 ;;;###autoload (autoload 'taskwire-dispatch "taskwire" nil t)
 (transient-define-prefix taskwire-dispatch ()
   "Every taskwire command of a view buffer."
-  [["Task"
-    ("a" "add (quick add)" taskwire-add)
-    ("RET" "edit title" taskwire-edit-title)
-    ("e" "edit every field" taskwire-edit)
-    ("d" "done / reopen" taskwire-done)
-    ("k" "delete" taskwire-delete)
-    ("s" "schedule" taskwire-schedule)
-    ("i" "to Inbox" taskwire-to-inbox)]
-   ["Order"
-    ("<M-up>" "move up" taskwire-move-up :transient t)
-    ("<M-down>" "move down" taskwire-move-down :transient t)]
-   ["History"
-    ("/" "undo" taskwire-undo)
-    ("r" "redo" taskwire-redo)]
-   ["Views"
-    ("I" "Inbox" taskwire-inbox)
-    ("T" "Today" taskwire-today)
-    ("U" "Upcoming" taskwire-upcoming)
-    ("M" "matrix" taskwire-matrix)
-    ("A" "All" taskwire-all)
-    ("L" "logbook" taskwire-logbook)]
-   ["Buffer"
-    ("f" "filter" taskwire-filter)
-    ("g" "refresh" taskwire-refresh)
-    ("q" "close" taskwire-quit)
-    ("O" "org agenda" taskwire-org-agenda)]])
+  [[:description (lambda () (taskwire-text "emacs.menu.task"))
+    ("a" taskwire-add :description (lambda () (taskwire-text "emacs.menu.quickAdd")))
+    ("RET" taskwire-edit-title :description (lambda () (taskwire-text "action.rename")))
+    ("e" taskwire-edit :description (lambda () (taskwire-text "emacs.menu.editAll")))
+    ("d" taskwire-done :description (lambda () (taskwire-text "emacs.menu.doneReopen")))
+    ("k" taskwire-delete :description (lambda () (taskwire-text "action.delete")))
+    ("s" taskwire-schedule :description (lambda () (taskwire-text "action.schedule")))
+    ("i" taskwire-to-inbox :description (lambda () (taskwire-text "emacs.menu.toInbox")))]
+   [:description (lambda () (taskwire-text "emacs.menu.order"))
+    ("<M-up>" taskwire-move-up :transient t
+     :description (lambda () (taskwire-text "emacs.menu.moveUp")))
+    ("<M-down>" taskwire-move-down :transient t
+     :description (lambda () (taskwire-text "emacs.menu.moveDown")))]
+   [:description (lambda () (taskwire-text "emacs.menu.history"))
+    ("/" taskwire-undo :description (lambda () (taskwire-text "action.undo")))
+    ("r" taskwire-redo :description (lambda () (taskwire-text "action.redo")))]
+   [:description (lambda () (taskwire-text "emacs.menu.views"))
+    ("I" taskwire-inbox :description (lambda () (taskwire-text "view.inbox")))
+    ("T" taskwire-today :description (lambda () (taskwire-text "view.today")))
+    ("U" taskwire-upcoming :description (lambda () (taskwire-text "view.upcoming")))
+    ("M" taskwire-matrix :description (lambda () (taskwire-text "view.matrix")))
+    ("A" taskwire-all :description (lambda () (taskwire-text "view.all")))
+    ("L" taskwire-logbook :description (lambda () (taskwire-text "view.logbook")))]
+   [:description (lambda () (taskwire-text "emacs.menu.buffer"))
+    ("f" taskwire-filter :description (lambda () (taskwire-text "action.filter")))
+    ("g" taskwire-refresh :description (lambda () (taskwire-text "action.refresh")))
+    ("q" taskwire-quit :description (lambda () (taskwire-text "action.close")))
+    ("O" taskwire-org-agenda :description (lambda () (taskwire-text "emacs.menu.orgAgenda")))]])
 
 (let ((map taskwire-view-mode-map))
   (define-key map (kbd "n") #'taskwire-next-task)
