@@ -25,8 +25,9 @@ let package = Package(
 
     .target(
       name: "TaskwireProtocol", dependencies: ["JSON", "JSONRPC", "TaskwireCore"],
-      // Protocol/openrpc.json, through a link: the one copy of the contract, answered to rpc.discover.
-      resources: [.embedInCode("openrpc.json")]),
+      // Protocol/openrpc.json, through a link: the one copy of the contract, answered to rpc.discover;
+      // Protocol/catalogue/*.json the same way: every client's words, answered to catalogue/get.
+      resources: [.embedInCode("openrpc.json"), .embedInCode("catalogue-en.json"), .embedInCode("catalogue-de.json")]),
     .testTarget(name: "TaskwireProtocolTests", dependencies: ["JSON", "JSONRPC", "TaskwireCore", "TaskwireProtocol"]),
 
     .target(name: "TaskwireStore", dependencies: ["CSQLite", "JSON", "TaskwireCore"]),

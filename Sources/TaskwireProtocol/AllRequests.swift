@@ -7,6 +7,7 @@ public enum AllRequests {
     TaskCompleteRequest.self, TaskMoveRequest.self, TaskScheduleRequest.self, TaskScheduleOptionsRequest.self,
     TaskParseRequest.self, LocaleSetRequest.self,
     ViewListRequest.self, ViewSubscribeRequest.self, ViewUnsubscribeRequest.self, TagsListRequest.self,
+    CatalogueGetRequest.self,
     HistoryUndoRequest.self, HistoryRedoRequest.self, HistoryListRequest.self, StoreImportRequest.self,
     StoreExportRequest.self,
   ]

@@ -21,7 +21,10 @@ public final class Server: MessageHandler {
   var shutdownRequested = false
   /// The client's language: titles, labels and error messages.
   var language = Language.en {
-    didSet { replica.words = language.words }
+    didSet {
+      replica.words = language.words
+      publisher.language = language
+    }
   }
   /// Set by the `exit` notification: the loop ends after the current frame.
   public var exitCode: Int32? = nil

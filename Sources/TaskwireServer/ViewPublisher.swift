@@ -12,6 +12,10 @@ final class ViewTracker {
   var version = 1
   var snapshot: ViewSnapshot? = nil
   var subscribers = 0
+  /// For a display-parts session: how the subscribers' snapshot reads (its day and language),
+  /// and each group's header as last sent (`ViewPublisher+Display.swift`).
+  var presentedWith: TaskPresenter? = nil
+  var groupDisplays: [ListKey: [DisplayPart]] = [:]
 
   init(query: ViewQuery) { self.query = query }
 }
@@ -42,6 +46,10 @@ final class ViewPublisher {
 
   /// Whether inserted tasks leave out their defaults (`initializationOptions.compactTasks`).
   var compactTasks = false
+  /// Whether tasks and groups carry display parts (`initializationOptions.displayParts`), and
+  /// in which language.
+  var displayParts = false
+  var language = Language.en
 
   init(replica: Replica) {
     self.replica = replica
@@ -131,6 +139,8 @@ final class ViewPublisher {
       return
     }
     var changed: [ViewQuery: ViewChangedNotification] = [:]
+    var presentations: [ViewQuery: DiffPresentation] = [:]
+    let presenter = self.presenter
     let sole = rebuiltViews.isEmpty ? soleChange : nil
     for tracker in trackers.values where dirtyViews.contains(tracker.query.view) {
       if let change = sole, var patched = tracker.snapshot {
@@ -140,6 +150,10 @@ final class ViewPublisher {
           change, in: &patched, query: tracker.query, index: index, touched: dirtyLists, words: replica.words)
         {
           tracker.snapshot = patched
+          var operations = operations
+          if let presenter, tracker.subscribers > 0 {
+            presentations[tracker.query] = presentationOps(tracker, patched, &operations, presenter: presenter)
+          }
           guard !operations.isEmpty else { continue }
           tracker.version += 1
           changed[tracker.query] = ViewChangedNotification(
@@ -163,8 +177,11 @@ final class ViewPublisher {
       let new =
         patchable
         ? old.updating(dirtyLists, query: tracker.query, index: index, words: replica.words) : snapshot(tracker.query)
-      let operations = ViewDiff.between(old, new, touched: patchable ? dirtyLists : nil)
+      var operations = ViewDiff.between(old, new, touched: patchable ? dirtyLists : nil)
       tracker.snapshot = new
+      if let presenter, tracker.subscribers > 0 {
+        presentations[tracker.query] = presentationOps(tracker, new, &operations, presenter: presenter)
+      }
       // A new day is news even for a view whose lists stayed the same: its `today` moved.
       guard !operations.isEmpty || old.today != new.today else { continue }
       tracker.version += 1
@@ -182,7 +199,8 @@ final class ViewPublisher {
       notification.subscription = id
       outbox.append(
         JSONRPC.Notification.outgoing(
-          method: ViewChangedNotification.method, params: notification.params(compactTasks: compactTasks)))
+          method: ViewChangedNotification.method,
+          params: notification.params(compactTasks: compactTasks, presentation: presentations[query])))
     }
   }
 
@@ -199,12 +217,14 @@ final class ViewPublisher {
     let tracker = trackers[query] ?? ViewTracker(query: query)
     trackers[query] = tracker
     if tracker.snapshot == nil { tracker.snapshot = snapshot(query) }
+    if tracker.subscribers == 0, let presenter { startPresenting(tracker, presenter: presenter) }
     tracker.subscribers += 1
     let id = nextSubscription
     nextSubscription += 1
     subscriptions.append((id, query))
     return ViewSubscribeRequest.Response(
-      subscription: id, list: ViewListRequest.Response(snapshot: tracker.snapshot!, version: tracker.version))
+      subscription: id,
+      list: ViewListRequest.Response(snapshot: tracker.snapshot!, version: tracker.version, presenter: presenter))
   }
 
   func unsubscribe(_ id: Int) throws -> ViewUnsubscribeRequest.Response {
@@ -228,6 +248,6 @@ final class ViewPublisher {
     publish()
     let content = trackers[query]?.snapshot ?? snapshot(query)
     if let tracker = trackers[query], tracker.snapshot == nil, keepsContent(tracker) { tracker.snapshot = content }
-    return ViewListRequest.Response(snapshot: content, version: version(of: query.view))
+    return ViewListRequest.Response(snapshot: content, version: version(of: query.view), presenter: presenter)
   }
 }

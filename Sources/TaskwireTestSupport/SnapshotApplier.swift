@@ -87,6 +87,8 @@
           #expect(all[index]["key"] == op["key"])
           all[index]["title"] = op["title"]
           all[index]["date"] = op["date"]
+          // A display-parts session's header: its parts as they are after the diff.
+          if let display = op["display"] { all[index]["display"] = display }
           groups = all
         default:
           Issue.record("unknown op \(JSONWriter.string(op))")

@@ -59,8 +59,13 @@
     public var skippedNotifications: [JSONValue] = []
 
     public init(_ arguments: [String]) throws {
+      _ = Self.ignoreBrokenPipes
       pipe = try ServerPipe(executable: Self.binary, arguments: arguments)
     }
+
+    /// A server that ended early (a test about failures, or a slow machine's timeout) must fail
+    /// its test, not kill the whole test process with SIGPIPE when the test writes to it.
+    private static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
 
     /// A server on a fresh in-memory store with the fixed clock, already initialized.
     public static func started(_ extra: [String] = ["--memory"], initialize: Bool = true) throws -> TaskwireProcess {

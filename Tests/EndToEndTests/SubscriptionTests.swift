@@ -29,8 +29,12 @@ import Testing
     #expect(try server.error("view/unsubscribe", ["subscription": 2])["data"]?["param"] == "subscription")
   }
 
-  @Test func diffsReplayToTheListAfterEveryStep() throws {
-    let server = try TaskwireProcess.started()
+  /// With display parts (`displayParts`), the parts and headers too: each task's parts and each
+  /// group's header change with the task, the tasks beside it (totals), the day and the language.
+  @Test(arguments: [false, true]) func diffsReplayToTheListAfterEveryStep(displayParts: Bool) throws {
+    let server = try TaskwireProcess.started(initialize: false)
+    _ = try server.result(
+      "initialize", ["protocolVersion": "1", "initializationOptions": ["displayParts": .bool(displayParts)]])
     var appliers: [SnapshotApplier] = []
     let queries: [JSONValue] = [
       ["view": "inbox"], ["view": "today"], ["view": "upcoming"], ["view": "matrix"], ["view": "all"],
@@ -52,6 +56,8 @@ import Testing
         params = [
           "title": .string("t\(nextID)"), "view": views[random.next(3)], "priority": .int(random.next(3) + 1),
           "recurrence": random.next(4) == 0 ? ["pattern": "daily"] : .null,
+          "durationMinutes": .int([15, 30, 60][random.next(3)]),
+          "dueDate": random.next(3) == 0 ? .string(dates[random.next(4)]) : .null,
         ]
       case 2:
         method = "task/update"
@@ -88,6 +94,9 @@ import Testing
       case 10:
         method = "history/redo"
         params = nil
+      case 11 where random.next(3) == 0:
+        method = "locale/set"
+        params = ["locale": random.next(2) == 0 ? "de" : "en"]
       default:
         method = "test/setClock"
         params = ["now": .string("2026-02-\(12 + step / 60)T\(10 + random.next(12)):00:00Z")]

@@ -34,6 +34,8 @@ public struct Words: Sendable {
   public var importTasks: @Sendable (_ count: Int, _ grouped: String, _ source: String) -> String
   /// Digit grouping: "2,000" / "2.000".
   public var groupingSeparator: String
+  /// The words of display parts and group headers.
+  public var display: DisplayWords
 
   /// A count with its thousands grouped, as this language writes it.
   public func grouped(_ count: Int) -> String {

@@ -22,6 +22,9 @@ public enum InitializeRequest: RequestType {
     /// `initializationOptions.compactTasks`: a task inserted by a `view/changed` diff leaves
     /// out the members at their defaults (Protocol/README.md, "Compact tasks").
     public var compactTasks = false
+    /// `initializationOptions.displayParts`: every task and group sent carries its display
+    /// parts in the session's language (Protocol/README.md, "Display parts").
+    public var displayParts = false
   }
 
   public static func decode(_ json: JSONValue?, context: DecodingContext) throws(RPCError) -> Params {
@@ -33,18 +36,18 @@ public enum InitializeRequest: RequestType {
     let info = try reader.nested("clientInfo", allowed: ["name", "version"])
     // LSP's place for a server's own options (any JSON value, in LSP: an editor set up for
     // another server may send a string): only our member of an object is read.
-    var compact = false
-    if let object = try reader.value("initializationOptions")?.objectValue {
-      if let flag = object["compactTasks"], !flag.isNull {
-        guard let value = flag.boolValue else {
-          throw .invalidParams("initializationOptions.compactTasks", "must be true or false, got \(flag.typeName)")
-        }
-        compact = value
+    let options = try reader.value("initializationOptions")?.objectValue ?? [:]
+    func flag(_ name: String) throws(RPCError) -> Bool {
+      guard let flag = options[name], !flag.isNull else { return false }
+      guard let value = flag.boolValue else {
+        throw .invalidParams("initializationOptions.\(name)", "must be true or false, got \(flag.typeName)")
       }
+      return value
     }
     return Params(
       clientName: try info?.string("name") ?? "unknown", clientVersion: try info?.string("version"),
-      locale: try reader.string("locale"), compactTasks: compact)
+      locale: try reader.string("locale"), compactTasks: try flag("compactTasks"),
+      displayParts: try flag("displayParts"))
   }
 
   public struct Response: TreeResponse {
@@ -60,6 +63,8 @@ public enum InitializeRequest: RequestType {
     public var newStore: String? = nil
     /// Whether diffs insert compact tasks (the client asked for them).
     public var compactTasks = false
+    /// Whether tasks and groups carry their display parts (the client asked for them).
+    public var displayParts = false
 
     public init(
       methods: [String], notifications: [String], timeZone: String, today: CalendarDate, locale: String,
@@ -83,6 +88,8 @@ public enum InitializeRequest: RequestType {
       "filters": true,
       "recurrence": true,
       "compactTasks": true,
+      "displayParts": true,
+      "catalogue": true,
     ]
 
     public var json: JSONValue {
@@ -99,6 +106,7 @@ public enum InitializeRequest: RequestType {
       if let requestedLocale { object["requestedLocale"] = .string(requestedLocale) }
       if let newStore { object["newStore"] = .string(newStore) }
       if compactTasks { object["compactTasks"] = true }
+      if displayParts { object["displayParts"] = true }
       return .object(object)
     }
   }

@@ -54,13 +54,16 @@ public enum ViewListRequest: RequestType {
     public var snapshot: ViewSnapshot
     /// The view's version: the one a drop is checked against, filtered or not.
     public var version: Int
-    public init(snapshot: ViewSnapshot, version: Int) {
+    /// For a client that asked for display parts (`displayParts`).
+    public var presenter: TaskPresenter?
+    public init(snapshot: ViewSnapshot, version: Int, presenter: TaskPresenter? = nil) {
       self.snapshot = snapshot
       self.version = version
+      self.presenter = presenter
     }
 
     public var output: OutgoingJSON {
-      guard case .object(let members) = snapshot.output else { return .value(.null) }
+      guard case .object(let members) = snapshot.output(presenter: presenter) else { return .value(.null) }
       return .object(members + [("version", .value(.int(version)))])
     }
   }

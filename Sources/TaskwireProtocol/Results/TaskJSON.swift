@@ -44,7 +44,8 @@ extension TaskRecord {
   /// `createdAt` and `updatedAt` always; the others only when they differ from notes null,
   /// tags [], priority 1, urgent false, durationMinutes 15, type "maintenance", scheduledDate
   /// null, dueDate null, recurrence {"pattern":"none"}, completed false and completedAt null.
-  public func write(into writer: inout JSONWriter, omittingDefaults compact: Bool) {
+  /// `display`: the task's display parts, for a client that asked for them (`displayParts`).
+  public func write(into writer: inout JSONWriter, omittingDefaults compact: Bool, display: [DisplayPart]? = nil) {
     writer.append(raw: "{\"id\":")
     writer.append(integer: id)
     writer.append(raw: ",\"title\":")
@@ -96,16 +97,23 @@ extension TaskRecord {
     writer.writeString(createdAt)
     writer.append(raw: ",\"updatedAt\":")
     writer.writeString(updatedAt)
+    if let display {
+      writer.append(raw: ",\"display\":")
+      writer.append(display: display)
+    }
     writer.append(raw: "}")
   }
 }
 
 extension ViewSnapshot {
-  public var output: OutgoingJSON {
+  public var output: OutgoingJSON { output(presenter: nil) }
+
+  /// `presenter`: tasks and groups carry their display parts (`displayParts`).
+  public func output(presenter: TaskPresenter?) -> OutgoingJSON {
     .object([
       ("view", .value(.string(view.rawValue))),
       ("today", .value(.string(today.description))),
-      ("groups", .array(groups.map(\.output))),
+      ("groups", .array(groups.map { $0.output(presenter: presenter) })),
     ])
   }
 
@@ -117,7 +125,7 @@ extension ViewSnapshot.Group {
   /// A group's tasks as JSON text written when the reply is: straight into the line being
   /// sent, in chunks, so that a long list is never held whole (a tree of values per task, or
   /// a buffer per group, would be: 26 MB for Upcoming's 80k tasks).
-  static func encode(_ tasks: [TaskRecord]) -> RawJSON {
+  static func encode(_ tasks: [TaskRecord], key: ListKey, presenter: TaskPresenter?) -> RawJSON {
     RawJSON(writing: { writer in
       writer.append(raw: "[")
       // Each task written where it lies (no copy of the record, which would retain and
@@ -125,7 +133,12 @@ extension ViewSnapshot.Group {
       tasks.withUnsafeBufferPointer { records in
         for index in records.indices {
           if index > 0 { writer.append(raw: ",") }
-          records[index].write(into: &writer)
+          if let presenter {
+            let task = records[index]
+            task.write(into: &writer, omittingDefaults: false, display: presenter.parts(of: task, in: key))
+          } else {
+            records[index].write(into: &writer)
+          }
           writer.flushIfFull()
         }
       }
@@ -133,13 +146,17 @@ extension ViewSnapshot.Group {
     })
   }
 
-  public var output: OutgoingJSON {
-    .object([
+  public var output: OutgoingJSON { output(presenter: nil) }
+
+  public func output(presenter: TaskPresenter?) -> OutgoingJSON {
+    var members: [(String, OutgoingJSON)] = [
       ("key", .value(.string(key.groupKey))),
       ("title", .value(.string(title))),
       ("date", .value(date?.description.json ?? .null)),
-      ("tasks", .raw(Self.encode(tasks))),
-    ])
+    ]
+    if let presenter { members.append(("display", .value(presenter.parts(of: self).json))) }
+    members.append(("tasks", .raw(Self.encode(tasks, key: key, presenter: presenter))))
+    return .object(members)
   }
 }
 
@@ -149,24 +166,57 @@ public struct TaskPlace: ResponseType {
   public var task: TaskRecord
   public var list: ListKey?
   public var index: Int?
+  /// For a client that asked for display parts: the task's parts where it is now.
+  public var presenter: TaskPresenter? = nil
+  /// `task/create`'s "where it went", in the session's language (display-parts clients).
+  public var message: String? = nil
 
-  public init(task: TaskRecord, list: ListKey?, index: Int?) {
+  public init(task: TaskRecord, list: ListKey?, index: Int?, presenter: TaskPresenter? = nil) {
     self.task = task
     self.list = list
     self.index = index
+    self.presenter = presenter
   }
 
   public var output: OutgoingJSON {
-    .object([
-      ("task", .raw(task.rawJSON)),
+    var taskJSON = task.rawJSON
+    if let presenter {
+      var writer = JSONWriter(capacity: 600)
+      task.write(into: &writer, omittingDefaults: false, display: presenter.parts(of: task, in: list))
+      taskJSON = RawJSON(bytes: writer.bytes)
+    }
+    var members: [(String, OutgoingJSON)] = [
+      ("task", .raw(taskJSON)),
       ("view", .value(list.map { .string($0.view.rawValue) } ?? .null)),
       ("group", .value(list.map { .string($0.groupKey) } ?? .null)),
       ("index", .value(index.map(JSONValue.int) ?? .null)),
-    ])
+    ]
+    if let message { members.append(("message", .value(.string(message)))) }
+    return .object(members)
+  }
+}
+
+extension [DisplayPart] {
+  /// `[{"kind": "priority", "text": "!!"}, …]`.
+  public var json: JSONValue {
+    .array(map { ["kind": .string($0.kind.rawValue), "text": .string($0.text)] })
   }
 }
 
 extension JSONWriter {
+  /// Display parts as their JSON array, written without a tree of values (one per task in a list).
+  mutating func append(display parts: [DisplayPart]) {
+    append(raw: "[")
+    for (index, part) in parts.enumerated() {
+      append(raw: index == 0 ? "{\"kind\":" : ",{\"kind\":")
+      writeString(part.kind.rawValue)
+      append(raw: ",\"text\":")
+      writeString(part.text)
+      append(raw: "}")
+    }
+    append(raw: "]")
+  }
+
   /// A date as its JSON string (`"2026-02-12"`), or null: written digit by digit, without a
   /// String in between (two per task in every list).
   mutating func append(date: CalendarDate?) {

@@ -25,12 +25,26 @@ public struct ViewChangedNotification: Sendable {
   }
 
   /// `compactTasks`: inserted tasks leave out the members at their defaults (the client asked).
-  public func params(compactTasks: Bool = false) -> OutgoingJSON {
+  /// `presentation`: tasks and groups carry their display parts (`displayParts`).
+  public func params(compactTasks: Bool = false, presentation: DiffPresentation? = nil) -> OutgoingJSON {
     .object([
       ("subscription", .value(.int(subscription))), ("view", .value(.string(view.rawValue))),
       ("from", .value(.int(from))), ("to", .value(.int(to))), ("today", .value(.string(today.description))),
-      ("ops", .array(operations.map { $0.output(compactTasks: compactTasks) })),
+      ("ops", .array(operations.map { $0.output(compactTasks: compactTasks, presentation: presentation) })),
     ])
+  }
+}
+
+/// How the tasks of a diff read before it (the client's snapshot) and after: an update op
+/// carries `display` when they differ, also for a task whose fields did not change (a new day,
+/// `locale/set`).
+public struct DiffPresentation: Sendable {
+  public var before: TaskPresenter
+  public var after: TaskPresenter
+
+  public init(before: TaskPresenter, after: TaskPresenter) {
+    self.before = before
+    self.after = after
   }
 }
 
@@ -38,15 +52,34 @@ extension DiffOperation {
   /// The op as a tree of values (tests).
   public var json: JSONValue { output(compactTasks: false).parsed }
 
-  public func output(compactTasks: Bool) -> OutgoingJSON {
+  public func output(compactTasks: Bool, presentation: DiffPresentation? = nil) -> OutgoingJSON {
     switch self {
     case .insert(let group, let index, let task):
       var writer = JSONWriter()
-      task.write(into: &writer, omittingDefaults: compactTasks)
+      task.write(
+        into: &writer, omittingDefaults: compactTasks, display: presentation?.after.parts(of: task, in: group))
       return .object([
         ("op", "insert"), ("group", .value(.string(group.groupKey))), ("index", .value(.int(index))),
         ("task", .raw(RawJSON(bytes: writer.bytes))),
       ])
+    case .update(let group, _, let before, let after):
+      guard let presentation, case .object(var op) = tree, case .object(var fields)? = op["fields"] else {
+        return .value(tree)
+      }
+      let parts = presentation.after.parts(of: after, in: group)
+      if parts != presentation.before.parts(of: before, in: group) { fields["display"] = parts.json }
+      op["fields"] = .object(fields)
+      return .value(.object(op))
+    case .insertGroup(_, let group), .updateGroup(_, let group):
+      guard let presentation, case .object(var op) = tree else { return .value(tree) }
+      let display = presentation.after.parts(of: group).json
+      if case .object(var header)? = op["group"] {
+        header["display"] = display
+        op["group"] = .object(header)
+      } else {
+        op["display"] = display
+      }
+      return .value(.object(op))
     default: return .value(tree)
     }
   }

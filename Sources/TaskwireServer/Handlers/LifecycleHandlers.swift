@@ -30,6 +30,8 @@ extension Server {
     }
     publisher.compactTasks = params.compactTasks
     response.compactTasks = params.compactTasks
+    publisher.displayParts = params.displayParts
+    response.displayParts = params.displayParts
     return response
   }
 

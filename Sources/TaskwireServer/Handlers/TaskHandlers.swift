@@ -9,7 +9,9 @@ extension Server {
       let committed = try server.commit { replica, txn in
         try replica.planner.create(id: try txn.nextTaskID(), patch: params.patch, view: params.view)
       }
-      return try server.place(of: committed.changes[0].taskID)
+      var place = try server.place(of: committed.changes[0].taskID)
+      place.message = place.presenter?.added(place.task.title, to: place.list)
+      return place
     }
     methods.on(TaskGetRequest.self, .read) { server, id in try server.place(of: id) }
     methods.on(TaskUpdateRequest.self, .change) { server, params in
@@ -53,7 +55,7 @@ extension Server {
   func place(of id: Int64, in view: ViewKind = .today) throws -> TaskPlace {
     let task = try replica.task(id)
     let position = replica.index.position(of: id, in: view)
-    return TaskPlace(task: task, list: position?.list, index: position?.index)
+    return TaskPlace(task: task, list: position?.list, index: position?.index, presenter: publisher.presenter)
   }
 
   /// Thrown inside a transaction when a version check needs changes published first.

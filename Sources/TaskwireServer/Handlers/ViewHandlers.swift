@@ -11,6 +11,7 @@ extension Server {
     methods.on(ViewSubscribeRequest.self, .subscribe) { server, query in server.publisher.subscribe(query) }
     methods.on(ViewUnsubscribeRequest.self, .read) { server, id in try server.publisher.unsubscribe(id) }
     methods.on(TagsListRequest.self, .read) { server, _ in server.tags() }
+    methods.on(CatalogueGetRequest.self, .read) { server, _ in CatalogueGetRequest.Response(language: server.language) }
   }
 
   /// The first `view/list` of Today on a store not loaded yet, from Today's tasks alone (what
@@ -22,7 +23,8 @@ extension Server {
     let query = try ViewListRequest.decode(params, context: DecodingContext(today: day))
     guard query.view == .today, let today = try replica.quickTodayIndex(day: day) else { return nil }
     return ViewListRequest.Response(
-      snapshot: ViewSnapshot(query: query, index: today, words: replica.words), version: publisher.version(of: .today))
+      snapshot: ViewSnapshot(query: query, index: today, words: replica.words), version: publisher.version(of: .today),
+      presenter: publisher.displayParts ? TaskPresenter(today: day, language: language) : nil)
   }
 
   func tags() -> TagsListRequest.Response {

@@ -1,0 +1,114 @@
+/// One marker of a task, or one piece of a group's header, as a person reads it: a kind that a
+/// client may colour, and the text in the session's language (Protocol/README.md, "Display parts").
+public struct DisplayPart: Equatable, Sendable {
+  public enum Kind: String, Sendable {
+    // A task's markers, in the convention's order.
+    case priority, urgent, tags, type, duration, `repeat`, notes, due, dueToday, overdue, afterDue, completed
+    // A group header's pieces.
+    case title, date, weekday, total
+  }
+
+  public var kind: Kind
+  public var text: String
+
+  public init(_ kind: Kind, _ text: String) {
+    self.kind = kind
+    self.text = text
+  }
+}
+
+/// Says how tasks and groups read on a given day in a given language: the one display
+/// convention, written once for every client (they draw the parts; they format nothing).
+public struct TaskPresenter: Sendable, Equatable {
+  public let today: CalendarDate
+  public let language: Language
+  let words: Words
+
+  public init(today: CalendarDate, language: Language) {
+    self.today = today
+    self.language = language
+    words = language.words
+  }
+
+  public static func == (lhs: TaskPresenter, rhs: TaskPresenter) -> Bool {
+    lhs.today == rhs.today && lhs.language == rhs.language
+  }
+
+  static let typeWords: [TaskType: String] = [
+    .deepWork: "@deep", .shallowWork: "@shallow", .errand: "@errand", .meeting: "@meeting", .learning: "@learning",
+  ]
+
+  /// A task's markers. `list`: where it is shown (a logbook day adds the day it was done, and
+  /// the flags about days to come do not apply to a completed task).
+  public func parts(of task: TaskRecord, in list: ListKey?) -> [DisplayPart] {
+    var parts: [DisplayPart] = []
+    let priority = task.priority
+    if priority >= 2 { parts.append(DisplayPart(.priority, priority >= 3 ? "!!!" : "!!")) }
+    if task.urgent { parts.append(DisplayPart(.urgent, "*")) }
+    let tags = task.tags
+    if !tags.isEmpty { parts.append(DisplayPart(.tags, tags.map { "#" + $0 }.joined(separator: " "))) }
+    if let type = Self.typeWords[task.type] { parts.append(DisplayPart(.type, type)) }
+    let minutes = task.durationMinutes
+    if minutes != 15 { parts.append(DisplayPart(.duration, duration(minutes))) }
+    if let text = repeatText(task.recurrence) { parts.append(DisplayPart(.repeat, "↻ " + text)) }
+    if let notes = task.notes, !notes.isEmpty { parts.append(DisplayPart(.notes, "✎")) }
+    let scheduled = task.scheduledDate
+    let due = task.dueDate
+    if let due {
+      let display = words.display
+      switch due.dayNumber - today.dayNumber {
+      case 0: parts.append(DisplayPart(.dueToday, display.due + " " + display.today))
+      case 1: parts.append(DisplayPart(.due, display.due + " " + display.tomorrow))
+      default: parts.append(DisplayPart(.due, display.due + " " + day(due)))
+      }
+    }
+    if !task.completed {
+      if (due.map { $0 < today } ?? false) || (scheduled.map { $0 < today } ?? false) {
+        parts.append(DisplayPart(.overdue, words.display.overdue))
+      }
+      if let scheduled, let due, scheduled > due { parts.append(DisplayPart(.afterDue, words.display.afterDue)) }
+    }
+    if case .completed(let doneDay) = list {
+      parts.append(DisplayPart(.completed, words.display.done + " " + day(doneDay)))
+    }
+    return parts
+  }
+
+  /// A group's header: its title (unless it is the date itself, which the date says better),
+  /// its date with the weekday, the weekday again for a date in another year, and the total of
+  /// its tasks' durations.
+  public func parts(of group: ViewSnapshot.Group) -> [DisplayPart] {
+    var parts: [DisplayPart] = []
+    let titleIsTheDate = group.date != nil && group.title.contains(where: \.isNumber)
+    if !titleIsTheDate { parts.append(DisplayPart(.title, group.title)) }
+    if let date = group.date {
+      parts.append(DisplayPart(.date, day(date)))
+      if date.year != today.year { parts.append(DisplayPart(.weekday, words.weekdaysShort[date.isoWeekday - 1])) }
+    }
+    var total = 0
+    group.tasks.withUnsafeBufferPointer { tasks in for task in tasks { total += task.durationMinutes } }
+    if total > 0 { parts.append(DisplayPart(.total, duration(total))) }
+    return parts
+  }
+
+  /// "Fri, Nov 27"; in another year than today's "Jan 4, 2027". German "Fr, 27. Nov.", "4. Jan. 2027".
+  public func day(_ date: CalendarDate) -> String {
+    let month = words.monthsShort[date.month - 1]
+    if date.year != today.year { return words.dayTitle(month, date.day, date.year) }
+    return words.display.weekdayDay(words.weekdaysShort[date.isoWeekday - 1], month, date.day)
+  }
+
+  /// "5m", "1h30m" / "5 Min.", "1 Std. 30 Min.".
+  public func duration(_ minutes: Int) -> String { words.display.duration(minutes / 60, minutes % 60) }
+
+  /// Where a new task went (`task/create`'s `message`).
+  public func added(_ title: String, to list: ListKey?) -> String {
+    let display = words.display
+    switch list {
+    case .inbox: return display.addedToInbox(title)
+    case .today: return display.addedToToday(title)
+    case .day(let date): return display.addedToDay(title, day(date))
+    default: return display.addedDone(title)
+    }
+  }
+}
