@@ -111,4 +111,17 @@ public struct TaskPresenter: Sendable, Equatable {
     default: return display.addedDone(title)
     }
   }
+
+  /// Where a scheduled or moved task went (`task/schedule`'s and `task/move`'s `message`); nil
+  /// for a task in no list.
+  public func moved(_ title: String, to list: ListKey?) -> String? {
+    let display = words.display
+    switch list {
+    case .inbox: return display.sentToInbox(title)
+    case .today: return display.movedTo(title, words.today)
+    case .day(let date): return display.scheduledFor(title, day(date))
+    case .quadrant(let quadrant): return display.movedTo(title, words.quadrants[quadrant] ?? quadrant.title)
+    default: return nil
+    }
+  }
 }

@@ -120,6 +120,26 @@ import Testing
     #expect(texts == ["Heute", "Fr, 13. Feb.", "30 Min.", "fällig heute", "überfällig", "überfällig"])
   }
 
+  /// Schedule and move replies say where the task went; the date menu says its days.
+  @Test func repliesSayWhereATaskWent() throws {
+    let server = try TaskwireProcess.started(initialize: false)
+    _ = try server.result("initialize", ["locale": "de", "initializationOptions": ["displayParts": true]])
+    _ = try server.result("task/create", ["title": "A", "view": "today"])
+    #expect(
+      try server.result("task/schedule", ["id": 1, "date": "2026-02-14"])["message"] == "'A' für Sa, 14. Feb. geplant")
+    #expect(
+      try server.result("task/move", ["id": 1, "view": "inbox", "index": 0])["message"] == "'A' in den Eingang gelegt")
+    let quadrant = try server.result("task/move", ["id": 1, "view": "matrix", "quadrant": "do", "index": 0])
+    #expect(quadrant["message"] == "'A' nach Dringend & wichtig verschoben")
+    let menu = try server.result("task/scheduleOptions", ["id": 1])
+    #expect(
+      menu["options"]?.arrayValue?.map { $0["detail"] ?? .null } == ["Do, 12. Feb.", "Fr, 13. Feb.", .null, .null])
+    let plain = try TaskwireProcess.started()
+    _ = try plain.result("task/create", ["title": "A", "view": "today"])
+    #expect(try plain.result("task/schedule", ["id": 1, "date": "2026-02-14"])["message"] == nil)
+    #expect(try plain.result("task/scheduleOptions", ["id": 1])["options"]?[0]?["detail"] == nil)
+  }
+
   @Test func theCatalogueFollowsTheLocale() throws {
     let server = try TaskwireProcess.started(initialize: false)
     _ = try server.result("initialize", ["locale": "de-AT"])

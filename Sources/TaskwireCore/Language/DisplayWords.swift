@@ -31,6 +31,10 @@ public struct DisplayWords: Sendable {
   public var addedToToday: @Sendable (_ title: String) -> String
   public var addedToDay: @Sendable (_ title: String, _ day: String) -> String
   public var addedDone: @Sendable (_ title: String) -> String
+  /// Where a scheduled or moved task went (`task/schedule`'s and `task/move`'s `message`).
+  public var sentToInbox: @Sendable (_ title: String) -> String
+  public var movedTo: @Sendable (_ title: String, _ list: String) -> String
+  public var scheduledFor: @Sendable (_ title: String, _ day: String) -> String
 
   public static let english = DisplayWords(
     due: "due", today: "today", tomorrow: "tomorrow", overdue: "overdue", afterDue: "after due", done: "done",
@@ -42,7 +46,9 @@ public struct DisplayWords: Sendable {
     onMonthDay: { every, day in "\(every) on the \(DisplayWords.englishOrdinal(day))" },
     onLastDay: { "\($0) on the last day" },
     addedToInbox: { "Added '\($0)' to Inbox" }, addedToToday: { "Added '\($0)' to Today" },
-    addedToDay: { "Added '\($0)' to Upcoming: \($1)" }, addedDone: { "Added '\($0)' to Logbook" })
+    addedToDay: { "Added '\($0)' to Upcoming: \($1)" }, addedDone: { "Added '\($0)' to Logbook" },
+    sentToInbox: { "Sent '\($0)' to Inbox" }, movedTo: { "Moved '\($0)' to \($1)" },
+    scheduledFor: { "Scheduled '\($0)' for \($1)" })
 
   public static let german = DisplayWords(
     due: "fällig", today: "heute", tomorrow: "morgen", overdue: "überfällig", afterDue: "nach Fälligkeit",
@@ -57,7 +63,9 @@ public struct DisplayWords: Sendable {
     onMonthDay: { every, day in "\(every) am \(day)." },
     onLastDay: { "\($0) am letzten Tag" },
     addedToInbox: { "'\($0)' zum Eingang hinzugefügt" }, addedToToday: { "'\($0)' zu Heute hinzugefügt" },
-    addedToDay: { "'\($0)' zu Demnächst hinzugefügt: \($1)" }, addedDone: { "'\($0)' zum Logbuch hinzugefügt" })
+    addedToDay: { "'\($0)' zu Demnächst hinzugefügt: \($1)" }, addedDone: { "'\($0)' zum Logbuch hinzugefügt" },
+    sentToInbox: { "'\($0)' in den Eingang gelegt" }, movedTo: { "'\($0)' nach \($1) verschoben" },
+    scheduledFor: { "'\($0)' für \($1) geplant" })
 
   /// 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st, 22nd, 23rd, 31st.
   static func englishOrdinal(_ day: Int) -> String {

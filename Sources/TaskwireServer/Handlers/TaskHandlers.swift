@@ -34,7 +34,9 @@ extension Server {
       try server.commit(checking: params.version, of: target.view) { replica, _ in
         try replica.planner.move(try replica.task(params.id), to: target, at: params.index)
       }
-      return try server.place(of: params.id, in: target.view)
+      var place = try server.place(of: params.id, in: target.view)
+      place.message = place.presenter?.moved(place.task.title, to: place.list)
+      return place
     }
     methods.on(TaskScheduleRequest.self, .change) { server, params in
       let today = server.replica.today
@@ -42,12 +44,15 @@ extension Server {
       try server.commit(checking: params.version, of: view) { replica, _ in
         try replica.planner.schedule(try replica.task(params.id), to: params.date)
       }
-      return try server.place(of: params.id)
+      var place = try server.place(of: params.id)
+      place.message = place.presenter?.moved(place.task.title, to: place.list)
+      return place
     }
     methods.on(TaskScheduleOptionsRequest.self, .read) { server, id in
       let task = try server.replica.task(id)
       return TaskScheduleOptionsRequest.Response(
-        id: task.id, menu: ScheduleOptions(for: task, today: server.replica.today, words: server.replica.words))
+        id: task.id, menu: ScheduleOptions(for: task, today: server.replica.today, words: server.replica.words),
+        presenter: server.publisher.presenter)
     }
   }
 
