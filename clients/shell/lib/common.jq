@@ -1,17 +1,29 @@
 # common.jq: what both of tw's jq programs share (render.jq renders every command; brief.jq only
 # undo and redo, whose output needs none of the task lines: a smaller program compiles faster).
 # Args: $json ("1": raw results), $resident (through the resident server: the session must end
-# with the reply to shutdown).
+# with the reply to shutdown). Every word comes from the server's catalogue, kept in the state
+# ($s.cat) from the reply to catalogue/get that starts each session.
+
+# word($s; KEY; {NAME: VALUE}): the catalogue's text of KEY, each {NAME} replaced by its VALUE
+# (KEY itself, with the values, when the server sent no catalogue).
+def word($s; $key; $args):
+  if $s.cat[$key] == null then ([$key] + ($args | to_entries | map("\(.key)=\(.value)")) | join(" "))
+  else reduce ($args | to_entries[]) as $a ($s.cat[$key]; split("{\($a.key)}") | join($a.value | tostring)) end;
+def word($s; $key): word($s; $key; {});
+
+# The reply to catalogue/get: the words of the session's language.
+def catalogue($m; $s): {s: ($s + {cat: ($m.result.strings // {})}), out: []};
 
 # An error as people read it: no JSON-RPC prefix or code unless --json.
-def message($e): ($e.message | gsub("[\t\r\n]"; " ")) as $m
+def message($e; $s): ($e.message | gsub("[\t\r\n]"; " ")) as $m
   | if $json == "1" then "\($m) (\($e.code))"
-    elif $e.code == -32601 then "unknown method \($e.data.method // $m)"
+    elif $e.code == -32601 then word($s; "tw.error.unknownMethod"; {method: ($e.data.method // $m)})
     elif $e.code <= -32600 and $e.code >= -32700 and ($m | test(": ")) then $m | sub("^[^:]*: "; "")
     else $m end;
 
 # What an error reply adds to the errors ($line: the stdin line of a batch, or empty).
-def failed($line; $m): "tw: " + (if $line != "" and $line != null then "line \($line): " else "" end) + message($m.error);
+def failed($line; $m; $s): message($m.error; $s) as $text
+  | "tw: " + (if $line != "" and $line != null then word($s; "tw.line"; {line: $line, message: $text}) else $text end);
 
 # Renders every message on stdin: `step` turns {m: a message, s: the state} into {s, out: [lines]};
 # the lines are printed as they come, the errors gathered and written to stderr at the end (exit 1).
@@ -23,6 +35,6 @@ def run(step; $start):
     if $m.end == true then
       # Through the resident server, the session ends with shutdown's reply: without it, the
       # connection was cut and some requests may not have been answered (or done).
-      (if $resident and .ended != true then .errors += ["tw: the resident server closed the connection before answering everything; check with tw ls, then run the command again"] else . end)
+      (if $resident and .ended != true then .errors += ["tw: " + word(.; "tw.error.cutOff")] else . end)
       | (if .errors != [] then .errors | join("\n") + "\n" | halt_error(1) else empty end)
     else .out[] end);

@@ -2,10 +2,10 @@
 # more.sh: the other commands, watch and batch mode; sourced by tw.
 
 cmd_mv() {
-  (($# == 2 || $# == 3)) || usage_error "usage: tw mv ID (inbox|today|DATE) [INDEX]"
+  (($# == 2 || $# == 3)) || usage_of "tw mv ID (inbox|today|DATE) [INDEX]"
   need_id mv "$1"
   local id=$1 target=$2 index=${3:-} view=upcoming
-  [[ -z $index || $index =~ ^[0-9]+$ ]] || usage_error "INDEX must be a number, not '$index'"
+  [[ -z $index || $index =~ ^[0-9]+$ ]] || usage_error tw.usage.index value "$index"
   params_reset
   case $target in inbox | today) view=$target ;; *) pstr date "$target" ;; esac
   # INDEX counts the list as it is when the move arrives (no version: reading the list first
@@ -13,25 +13,28 @@ cmd_mv() {
   # of the whole list). Without INDEX the server drops the task at the end of the list.
   [[ -z $index ]] || pjson index "$((10#$index))"
   params_json
-  req moved task/move "{\"id\":$id,\"view\":\"$view\"$P}"
+  if [[ $view == upcoming ]]; then req_placed moved task/move "{\"id\":$id,\"view\":\"$view\"$P}"
+  else req moved task/move "{\"id\":$id,\"view\":\"$view\"$P}"; fi
 }
 
 cmd_sched() {
-  (($# == 2)) || usage_error "usage: tw sched ID DATE-OR-PHRASE"
+  (($# == 2)) || usage_of "tw sched ID DATE"
   need_id sched "$1"
-  case $2 in inbox | none) REPLY=null ;; *) json_str "$2" ;; esac
-  req scheduled task/schedule "{\"id\":$1,\"date\":$REPLY}"
+  case $2 in
+    inbox | none) req scheduled task/schedule "{\"id\":$1,\"date\":null}" ;;
+    *) json_str "$2"; req_placed scheduled task/schedule "{\"id\":$1,\"date\":$REPLY}" ;;
+  esac
 }
 
 cmd_done() { # done|undone ID
-  (($# == 2)) || usage_error "usage: tw $1 ID"
+  (($# == 2)) || usage_of "tw $1 ID"
   need_id "$1" "$2"
   if [[ $1 == "done" ]]; then req completed task/complete "{\"id\":$2}"
-  else req reopened task/complete "{\"id\":$2,\"completed\":false}"; fi
+  else req_placed reopened task/complete "{\"id\":$2,\"completed\":false}"; fi
 }
 
 cmd_rm() {
-  (($# == 1)) || usage_error "usage: tw rm ID"
+  (($# == 1)) || usage_of "tw rm ID"
   need_id rm "$1"
   req get task/get "{\"id\":$1}"
   req deleted task/delete "{\"id\":$1}"
@@ -39,32 +42,32 @@ cmd_rm() {
 
 # show ID: every field of the task, its notes in full, and the undo steps that name its title.
 cmd_show() {
-  (($# == 1)) || usage_error "usage: tw show ID"
+  (($# == 1)) || usage_of "tw show ID"
   need_id show "$1"
-  req show task/get "{\"id\":$1}"
+  req_placed show task/get "{\"id\":$1}"
   req showhist history/list '{"limit":1000}'
 }
 
 cmd_history() { # undo|redo
-  (($# == 1)) || usage_error "$1 takes no arguments"
+  (($# == 1)) || usage_error tw.usage.noArguments command "$1"
   req "$1" "history/$1"
 }
 
 cmd_log() {
-  (($# <= 1)) || usage_error "usage: tw log [COUNT]"
+  (($# <= 1)) || usage_of "tw log [COUNT]"
   if [[ ! ${1:-20} =~ ^[0-9]+$ ]] || ((10#${1:-20} < 1 || 10#${1:-20} > 1000)); then
-    usage_error "COUNT is a number from 1 to 1000, not '$1'"
+    usage_error tw.usage.count value "$1"
   fi
   req history history/list "{\"limit\":$((10#${1:-20}))}"
 }
 
 cmd_tags() {
-  (($# == 0)) || usage_error "tags takes no arguments"
+  (($# == 0)) || usage_error tw.usage.noArguments command tags
   req tags tags/list
 }
 
 cmd_rpc() {
-  (($# == 1 || $# == 2)) || usage_error "usage: tw rpc METHOD [JSON]"
+  (($# == 1 || $# == 2)) || usage_of "tw rpc METHOD [JSON]"
   json_str "$1"
   REQS+=("{\"jsonrpc\":\"2.0\",\"id\":\"raw/$((++REQ_SEQ))/$BATCH_LINE\",\"method\":$REPLY${2:+,\"params\":$2}}")
 }
@@ -72,7 +75,7 @@ cmd_rpc() {
 # watch [VIEW] [filters]: the view, then its changes live, until Ctrl-C.
 cmd_watch() {
   KIND=sub METHOD=subscribe cmd_ls ls "$@"
-  [[ -z $BATCH_LINE ]] || usage_error "watch cannot run in a batch"
+  [[ -z $BATCH_LINE ]] || usage_error tw.usage.notInBatch command watch
   start_server
   printf '%s\n' "${REQS[@]}" >&"$SRV_IN"
   # Each change is printed as it comes: jq 1.6 holds its output in a buffer when it is not a
@@ -102,7 +105,7 @@ split_words() {
       else word+=${BASH_REMATCH[1]}; fi
       rest=${rest:${#BASH_REMATCH[1]}}
     done
-    [[ -z $rest || $rest == [[:space:]]* ]] || usage_error "unbalanced quote"
+    [[ -z $rest || $rest == [[:space:]]* ]] || usage_error tw.usage.quote
     WORDS+=("$word")
   done
 }
@@ -110,7 +113,7 @@ split_words() {
 # tw - (or tw batch): one tw command per stdin line, all through one server. Empty lines and
 # lines starting with # are skipped. A usage error anywhere stops the batch before it runs.
 cmd_batch() {
-  (($# == 0)) || usage_error "batch reads its commands from stdin"
+  (($# == 0)) || usage_error tw.usage.batchStdin
   local line n=0
   while IFS= read -r line || [[ -n $line ]]; do
     BATCH_LINE=$((++n))
@@ -119,8 +122,8 @@ cmd_batch() {
     set -- "${WORDS[@]}"
     [[ $1 == tw ]] && shift
     case ${1:-} in
-      watch | batch | - | help) usage_error "$1 cannot run in a batch" ;;
-      add) [[ ${2:-} == - ]] && usage_error "add - cannot run in a batch" ;;
+      watch | batch | - | help) usage_error tw.usage.notInBatch command "$1" ;;
+      add) [[ ${2:-} == - ]] && usage_error tw.usage.notInBatch command "add -" ;;
     esac
     dispatch "$@"
   done
@@ -131,14 +134,14 @@ cmd_batch() {
 # request (through the resident server): "ID<tab>TITLE" of the open (ids) or completed
 # (done-ids) tasks, or the tags' names, one a line.
 cmd_complete() {
-  (($# == 1)) || usage_error "usage: tw __complete ids|done-ids|tags"
-  [[ -z $BATCH_LINE ]] || usage_error "__complete cannot run in a batch"
+  (($# == 1)) || usage_of "tw __complete ids|done-ids|tags"
+  [[ -z $BATCH_LINE ]] || usage_error tw.usage.notInBatch command __complete
   # shellcheck disable=SC2034 # read by render (rpc.sh)
   JSON_OUT=0
   case $1 in
     ids) req cids view/list '{"view":"all"}' ;;
     done-ids) req cids view/list '{"view":"logbook"}' ;;
     tags) req ctags tags/list ;;
-    *) usage_error "usage: tw __complete ids|done-ids|tags" ;;
+    *) usage_of "tw __complete ids|done-ids|tags" ;;
   esac
 }

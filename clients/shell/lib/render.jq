@@ -7,4 +7,4 @@
 include "common";
 include "tasks";
 
-run(if (.m | has("id")) then reply(.m; .s) else {s: .s, out: []} end; {today: null, loc: "en", w: words("en")})
+run(if (.m | has("id")) then reply(.m; .s) else {s: .s, out: []} end; {today: null, cat: {}})

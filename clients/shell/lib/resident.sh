@@ -115,15 +115,16 @@ resident_alive() {
 
 # tw server status|stop
 cmd_server() {
-  [[ -z $BATCH_LINE ]] || usage_error "server cannot run in a batch"
+  [[ -z $BATCH_LINE ]] || usage_error tw.usage.notInBatch command server
   resident_store
-  [[ -n $RSTORE ]] || die "no resident server for this store (TW_RESIDENT=0, or a URL)"
+  [[ -n $RSTORE ]] || die_msg tw.server.noneForStore
   if ! resident_file || ! resident_is_ours "$R_PID"; then
-    printf 'no resident server for %s\n' "$RSTORE"
+    msg tw.server.none store "$RSTORE"
+    printf '%s\n' "$REPLY"
     exit 0
   fi
   case ${1:-status} in
-    status) printf 'resident server %s on 127.0.0.1:%s for %s\n' "$R_PID" "$R_PORT" "$RSTORE" ;;
+    status) msg tw.server.status pid "$R_PID" port "$R_PORT" store "$RSTORE"; printf '%s\n' "$REPLY" ;;
     stop)
       kill "$R_PID" 2>/dev/null
       # It finishes the session in progress, removes its file and leaves: wait (at most 5 s).
@@ -132,9 +133,10 @@ cmd_server() {
         resident_alive "$R_PID" || break
         sleep 0.01
       done
-      resident_alive "$R_PID" && die "the resident server ($R_PID) did not stop"
-      printf 'stopped the resident server for %s\n' "$RSTORE" ;;
-    *) usage_error "usage: tw server [status|stop]" ;;
+      resident_alive "$R_PID" && die_msg tw.server.notStopped pid "$R_PID"
+      msg tw.server.stopped store "$RSTORE"
+      printf '%s\n' "$REPLY" ;;
+    *) usage_of "tw server [status|stop]" ;;
   esac
   exit 0
 }

@@ -1,7 +1,8 @@
 # shellcheck shell=bash
 # rpc.sh: the server and the wire, sourced by tw. Commands queue requests with `req`; `run_requests`
 # then pipes them all through ONE server process into ONE jq process (lib/render.jq), which
-# prints the replies. Requests are built with bash string escaping, not jq.
+# prints the replies. Requests are built with bash string escaping, not jq. Every session asks
+# for display parts and the catalogue (init_request): jq draws what the server words.
 
 REQS=()        # the queued request lines
 REQ_SEQ=0
@@ -9,6 +10,7 @@ BATCH_LINE=''  # the stdin line being read in batch mode (for messages)
 SERVER_PID=''
 SRV_IN=''
 SRV_OUT=''
+SEEN=()        # the lines a conversation read so far (ask)
 JQ_FLAGS=()
 
 # json_str STRING: sets REPLY to STRING as a JSON string literal.
@@ -27,6 +29,14 @@ json_str() {
 # req KIND METHOD [PARAMS-JSON]: queues a request; KIND tells render.jq how to show its reply.
 req() {
   REQS+=("{\"jsonrpc\":\"2.0\",\"id\":\"$1/$((++REQ_SEQ))/$BATCH_LINE\",\"method\":\"$2\"${3:+,\"params\":$3}}")
+}
+
+# req_placed KIND METHOD [PARAMS-JSON]: queues a request whose reply says where its task is
+# ({task, view, group, index}), then Upcoming's list: the day a task went to is named by its
+# group's header there (its display parts), as the server words it.
+req_placed() {
+  req "$@"
+  req place view/list '{"view":"upcoming"}'
 }
 
 # The jq to use: $TW_JQ, else gojq (it starts about ten times faster than jq 1.6), else jq.
@@ -85,14 +95,16 @@ server_args() {
   [[ -n $DB ]] || return 0
   SERVER+=(--db "$DB")
   is_url "$DB" || [[ -e $DB ]] || ((CREATE)) ||
-    die "no store at $DB (check the path, or give --create to make a new one)"
+    die_msg tw.error.noStore path "$DB"
 }
 
+# The start of every session: initialize, asking for display parts in the user's language
+# (de_DE.UTF-8 → German; others English), then the catalogue of that language's words.
 init_request() {
-  # The user's language for titles and messages (de_DE.UTF-8 → German; others English).
   local locale=${TASKWIRE_LOCALE:-${LC_ALL:-${LANG:-}}}
   locale=${locale//[^A-Za-z0-9_.@-]/}
-  printf '{"jsonrpc":"2.0","id":"init//","method":"initialize","params":{"clientInfo":{"name":"tw"},"protocolVersion":"1","locale":"%s"}}\n' "$locale"
+  printf '%s\n' '{"jsonrpc":"2.0","id":"init//","method":"initialize","params":{"clientInfo":{"name":"tw"},"protocolVersion":"1","locale":"'"$locale"'","initializationOptions":{"displayParts":true}}}' \
+    '{"jsonrpc":"2.0","id":"cat//","method":"catalogue/get"}'
 }
 
 # The one jq process of a run, on stdin; JQ_FLAGS are more options for it (watch's). Its
@@ -122,7 +134,7 @@ render() {
 reader_gone() { (($1 != 141)) || exit 141; }
 
 # Fails when the server did ($1: its status); it has said why on stderr just before.
-server_done() { (($1 == 0)) || die "taskwire exited unexpectedly (status $1)"; }
+server_done() { (($1 == 0)) || die_msg tw.error.serverExited status "$1"; }
 
 # Sends the queued requests through one server and renders the replies; exits with jq's status
 # (1 when a request failed), or 1 when the server failed. The store's resident server answers
@@ -148,7 +160,7 @@ run_requests() {
     exec {RFD}<&-
     reader_gone "$rc"
     # jq itself failed (the connection was reset mid-line): not a clean answer either.
-    ((rc <= 1)) || die "the resident server closed the connection before answering everything; check with tw ls, then run the command again"
+    ((rc <= 1)) || die_msg tw.error.cutOff
     exit "$rc"
   fi
   { init_request; printf '%s\n' "${REQS[@]}"; } 2>/dev/null | "${SERVER[@]}" | render

@@ -11,19 +11,19 @@ test_show() {
   d1=$(day 1) d5=$(day 5)
   run show 1
   expect_rc 0 "show"
-  expect_eq "the head" "$(head -3 <<<"$OUT")" "1  [ ] Call mom  !!  *  #family  @errand  45m  ↻ weekly  $(due_text "$d5")
-  title      Call mom
-  list       $(day_name "$d1"), position 0"
-  expect_match "scheduled" "$OUT" $'\n'"  scheduled  $d1 \(.+\)"$'\n'
-  expect_match "due" "$OUT" $'\n'"  due        $d5 \("
-  expect_match "priority" "$OUT" $'\n'"  priority   medium \(2\)"$'\n'"  urgent     yes"$'\n'"  duration   45m"$'\n'"  type       errand"$'\n'"  repeat     weekly"$'\n'"  tags       #family"$'\n'"  completed  no"$'\n'
-  expect_match "stamps" "$OUT" $'\n'"  created    $TODAY [0-9]{2}:[0-9]{2}"$'\n'"  updated    $TODAY [0-9]{2}:[0-9]{2}"$'\n'
-  expect_match "notes in full" "$OUT" $'\n'"  notes"$'\n'"    ask about Sunday"$'\n'"    "$'\n'"    and the car"$'\n'
-  expect_match "its history, not another's" "$OUT" $'\n'"  history"$'\n'" +3  [0-9: -]+  Update 'Call mom'  \(tw\)"$'\n'" +1  [0-9: -]+  Create 'Call mom'  \(tw\)$"
+  # The labels and words are the catalogue's, the parts and the day the server's.
+  expect_eq "the head" "$(head -3 <<<"$OUT")" "1  [ ] Call mom  !!  *  #family  @errand  45m  ↻ weekly  ✎  $(due_text "$d5")
+  Title      Call mom
+  List       $(day_name "$d1"), position 0"
+  expect_match "dates" "$OUT" $'\n'"  Date       $d1"$'\n'"  Due        $d5"$'\n'
+  expect_match "priority" "$OUT" $'\n'"  Priority   Medium \(2\)"$'\n'"  Urgent     yes"$'\n'"  Duration   45m"$'\n'"  Type       Errand"$'\n'"  Repeat     weekly"$'\n'"  Tags       #family"$'\n'"  Completed  no"$'\n'
+  expect_match "stamps" "$OUT" $'\n'"  Created    $TODAY [0-9]{2}:[0-9]{2}"$'\n'"  Updated    $TODAY [0-9]{2}:[0-9]{2}"$'\n'
+  expect_match "notes in full" "$OUT" $'\n'"  Notes"$'\n'"    ask about Sunday"$'\n'"    "$'\n'"    and the car"$'\n'
+  expect_match "its history, not another's" "$OUT" $'\n'"  History"$'\n'" +3  [0-9: -]+  Update 'Call mom'  \(tw\)"$'\n'" +1  [0-9: -]+  Create 'Call mom'  \(tw\)$"
   tw "done" 2 >/dev/null
   run show 2
-  expect_match "completed" "$OUT" $'\n'"  list       -"$'\n'".*  completed  yes, $TODAY [0-9]{2}:[0-9]{2}"$'\n'
-  expect_match "no notes" "$OUT" $'\n'"  notes      -"$'\n'
+  expect_match "completed" "$OUT" $'\n'"  List       -"$'\n'".*  Duration   15 min"$'\n'".*  Completed  yes, $TODAY [0-9]{2}:[0-9]{2}"$'\n'
+  expect_match "no notes" "$OUT" $'\n'"  Notes      -"$'\n'
   run --json show 1
   expect_eq "--json" "$(jq -c 'if has("task") then .task.notes else [.steps[].label] end' <<<"$OUT")" \
     '"ask about Sunday\n\nand the car"'$'\n''["Update '"'Call mom'"'","Create '"'Call mom'"'"]'
@@ -59,9 +59,9 @@ test_edit_editor() {
   expect_eq "the form" "$(grep -v '^#' "$EDIT_SEEN")" "title: Call mom
 date: $TODAY
 due: 
-priority: low
+priority: 1
 urgent: no
-duration: 15m
+duration: 15
 type: maintenance
 every: none
 tags: family
@@ -74,7 +74,7 @@ ask about Sunday"
   EDIT_SED='s/^title: .*/title: Call dad/; s/^priority: .*/priority: high/; s/^urgent: .*/urgent: yes/; s/^tags: .*/tags: family #phone/; s/^due: .*/due: in 3 days/; s/^every: .*/every: weekly!/; $a and the car' \
     TMPDIR=$tmp VISUAL=$ROOT/editor EDITOR=false run edit 1
   expect_rc 0 "edit in the editor"
-  expect_eq "saved" "$OUT" "Updated 1 in Today: [ ] Call dad  !!!  *  #family #phone  ↻ weekly!  $(due_text "$(day 3)")"
+  expect_eq "saved" "$OUT" "Updated 1 in Today: [ ] Call dad  !!!  *  #family #phone  ↻ weekly!  ✎  $(due_text "$(day 3)")"
   expect_eq "notes" "$(tw --json rpc task/get '{"id":1}' | jq -r .task.notes)" $'ask about Sunday\nand the car'
   expect_eq "no file left" "$(ls "$tmp")" ""
   expect_eq "one step" "$(tw undo)" "Undid: Update 'Call dad'"
@@ -125,7 +125,7 @@ test_tags_in_words() {
   expect_match "says why" "$ERR" "give new #tags in the title words or with --tag, not both"
   run edit 1 'Call +y' --untag x; expect_rc 2 "a +tag in the words and --untag"
   # add: --tag and the words' #tags are all the task's.
-  expect_eq "add: both" "$(tw add Buy '#milk,' --tag shop)" "Created 2 in Inbox: [ ] Buy  #shop #milk"
+  expect_eq "add: both" "$(tw add Buy '#milk,' --tag shop)" "$(added 2 inbox "[ ] Buy  #shop #milk")"
   expect_eq "add: +2 is a date" "$(tw --json add Soon +2 --tag x | jq -c '.task | [.title, .tags]')" '["Soon",["x"]]'
-  expect_eq "add: * is no tag" "$(tw add 'Read #book' '*' --tag x)" "Created 4 in Inbox: [ ] Read  *  #x #book"
+  expect_eq "add: * is no tag" "$(tw add 'Read #book' '*' --tag x)" "$(added 4 inbox "[ ] Read  *  #x #book")"
 }

@@ -35,7 +35,7 @@ test_resident_linked_file() {
     fi
     TW_RESIDENT=0 "$TW" --db "$shared" --create tags >/dev/null 2>&1
     out=$(TASKWIRE=$ROOT/taskwire "$TW" --db "$shared" add "Shared $how" 2>&1)
-    expect_eq "$how: added" "$out" "Created 1 in Inbox: [ ] Shared $how"
+    expect_eq "$how: added" "$out" "$(added 1 inbox "[ ] Shared $how")"
     out=$(TASKWIRE=$ROOT/taskwire "$TW" --json --db "$shared" ls inbox 2>&1 | jq -r '[.groups[].tasks[].title] | join(",")')
     expect_eq "$how: the shared store lists" "$out" "Shared $how"
     expect_eq "$how: the private store is as it was" "$(ids inbox)" "1"

@@ -24,7 +24,7 @@ test_install() {
   expect_eq "lib mode" "$(stat -c %a "$prefix/share/taskwire/shell/lib/render.jq")" 644
   fresh_shell "$prefix" "$home" 'tw add Try taskwire --today && tw ls today && command -v tw taskwire'
   expect_rc 0 "tw from a fresh shell"
-  expect_match "tw add, tw ls" "$OUT" "Created 1 in Today: \[ \] Try taskwire"$'\n'".*"$'\n'"  1  \[ \] Try taskwire"$'\n'"$prefix/bin/tw"$'\n'"$prefix/bin/taskwire"
+  expect_match "tw add, tw ls" "$OUT" "^Added 'Try taskwire' to Today"$'\n'"  1  \\[ \\] Try taskwire"$'\n'".*"$'\n'"  1  \\[ \\] Try taskwire"$'\n'"$prefix/bin/tw"$'\n'"$prefix/bin/taskwire"
   [[ -f $home/.local/share/taskwire/tasks.sqlite ]] || fail "the default store was not used"
   fresh_shell "$prefix" "$home" 'tw ls today; tw server status'
   expect_match "the installed server serves" "$OUT" "Try taskwire"

@@ -26,10 +26,10 @@ test_quick_add() {
   local d1
   d1=$(day 1)
   expect_eq "quick add" "$(tw add Call mom '#family' '!!' tomorrow 30m)" \
-    "Created 1 for $(day_name "$d1"): [ ] Call mom  !!  #family  30m"
+    "$(added 1 "$d1" "[ ] Call mom  !!  #family  30m")"
   expect_eq "a flag beside it wins" "$(tw add Pay rent '!!!' --priority low --today)" \
-    "Created 2 in Today: [ ] Pay rent"
-  expect_eq "quoted words stay" "$(tw add '"#1"' fan mug)" 'Created 3 in Inbox: [ ] "#1" fan mug'
+    "$(added 2 today "[ ] Pay rent")"
+  expect_eq "quoted words stay" "$(tw add '"#1"' fan mug)" "$(added 3 inbox '[ ] "#1" fan mug')"
   expect_eq "the last flag wins" "$(tw --json add Twice --priority 1 --priority 3 --notes a --notes b | jq -c '.task | [.priority, .notes]')" '[3,"b"]'
   run add '!!' tomorrow; expect_error -32602 "only tokens"
 }
@@ -37,10 +37,10 @@ test_quick_add() {
 test_edit() {
   tw add Call mom --tag family --tag phone >/dev/null
   expect_eq "fields" "$(tw edit 1 --priority medium --urgent --duration 45 --type meeting --due tomorrow --every monthly --notes 'ask about Sunday')" \
-    "Updated 1 in Inbox: [ ] Call mom  !!  *  #family #phone  @meeting  45m  ↻ monthly  due tomorrow"
+    "Updated 1 in Inbox: [ ] Call mom  !!  *  #family #phone  @meeting  45m  ↻ monthly on the $(nth "${TODAY:8:2}")  ✎  due tomorrow"
   expect_eq "notes" "$(tw --json rpc task/get '{"id":1}' | jq -r .task.notes)" "ask about Sunday"
   expect_eq "tags" "$(tw edit 1 --untag family --tag work --tag phone)" \
-    "Updated 1 in Inbox: [ ] Call mom  !!  *  #phone #work  @meeting  45m  ↻ monthly  due tomorrow"
+    "Updated 1 in Inbox: [ ] Call mom  !!  *  #phone #work  @meeting  45m  ↻ monthly on the $(nth "${TODAY:8:2}")  ✎  due tomorrow"
   expect_eq "none clears" "$(tw edit 1 --not-urgent --due none --every none --notes none --priority 1 --type maintenance --duration 15)" \
     "Updated 1 in Inbox: [ ] Call mom  #phone #work"
   expect_eq "a new title, read like quick add" "$(tw edit 1 Call dad '!!!')" "Updated 1 in Inbox: [ ] Call dad  !!!  #phone #work"
@@ -116,7 +116,7 @@ test_find() {
   expect_eq "find" "$(tw find milk)" "All · 45m
   1  [ ] Buy milk
   2  [ ] Milkshake recipe
-  3  [ ] Other"
+  3  [ ] Other  ✎"
   expect_eq "words and a filter" "$(tw find buy milk --priority 1)" "All · 15m"$'\n'"  1  [ ] Buy milk"
   run find; expect_rc 2 "find without a text"
 }
@@ -140,9 +140,9 @@ test_tags() {
 
 test_batch_add() {
   expect_eq "add -" "$(printf '%s\n' 'Call mom #family !! tomorrow' '' 'Buy milk today' 'Pay rent' | tw add -)" \
-    "Created 1 for $(day_name "$(day 1)"): [ ] Call mom  !!  #family
-Created 2 in Today: [ ] Buy milk
-Created 3 in Inbox: [ ] Pay rent"
+    "$(added 1 "$(day 1)" "[ ] Call mom  !!  #family")
+$(added 2 today "[ ] Buy milk")
+$(added 3 inbox "[ ] Pay rent")"
   run add - < <(printf '%s\n' 'Fine' '!!' 'Also fine')
   expect_rc 1 "a bad line"
   expect_match "its message names the line" "$ERR" "^tw: line 2: "
@@ -151,8 +151,8 @@ Created 3 in Inbox: [ ] Pay rent"
 
 test_batch() {
   expect_eq "batch" "$(printf '%s\n' 'add "Buy milk" --today' '# a comment' 'add Call "the bank" --tag money' \
-    'mv 2 today 0' 'done 1' 'ls' | tw batch)" "Created 1 in Today: [ ] Buy milk
-Created 2 in Inbox: [ ] Call the bank  #money
+    'mv 2 today 0' 'done 1' 'ls' | tw batch)" "$(added 1 today "[ ] Buy milk")
+$(added 2 inbox "[ ] Call the bank  #money")
 Moved 2 to Today, position 0: [ ] Call the bank  #money
 Completed 1: [x] Buy milk
 $(day_name "$TODAY") · 15m
@@ -171,7 +171,7 @@ test_no_jq() {
   PATH=$bin "$TW" --db "$DB" ls >"$ROOT/out" 2>"$ROOT/err"; RC=$?; ERR=$(cat "$ROOT/err")
   expect_rc 1 "without jq"
   expect_eq "one line" "$ERR" "tw: tw needs jq: install gojq (apt-get install gojq) or jq (apt-get install jq)"
-  expect_eq "with jq 1.6 too" "$(TW_JQ=$(command -v jq) tw add X)" "Created 1 in Inbox: [ ] X"
+  expect_eq "with jq 1.6 too" "$(TW_JQ=$(command -v jq) tw add X)" "$(added 1 inbox "[ ] X")"
 }
 
 test_missing_store() {
@@ -182,7 +182,7 @@ test_missing_store() {
   [[ -e $typo ]] && fail "the store was made"
   "$TW" --db "$typo" --create add New >"$ROOT/out" 2>"$ROOT/err" || fail "--create failed"
   expect_eq "--create says so" "$(cat "$ROOT/err")" "taskwire: created a new, empty store at $typo"
-  expect_eq "and adds" "$(cat "$ROOT/out")" "Created 1 in Inbox: [ ] New"
+  expect_eq "and adds" "$(cat "$ROOT/out")" "$(added 1 inbox "[ ] New")"
   # A URL is passed as is (the server then fails to connect, but tw does not say "no store").
   "$TW" --db "host=/nonexistent dbname=x connect_timeout=1" ls >/dev/null 2>"$ROOT/err"
   [[ $(cat "$ROOT/err") == *"no store at"* ]] && fail "a URL checked as a file"
@@ -213,8 +213,8 @@ test_color() {
 test_speed_batch() {
   local start
   start=$(date +%s%N)
-  seq 1 2000 | sed 's/^/Task /' | tw add - | tail -n 1 >"$ROOT/last"
-  expect_eq "the last one" "$(cat "$ROOT/last")" "Created 2000 in Inbox: [ ] Task 2000"
+  seq 1 2000 | sed 's/^/Task /' | tw add - | tail -n 2 >"$ROOT/last"
+  expect_eq "the last one" "$(cat "$ROOT/last")" "$(added 2000 inbox "[ ] Task 2000")"
   local ms=$((($(date +%s%N) - start) / 1000000))
   ((ms < 20000)) || fail "2000 adds took ${ms} ms"
 }
@@ -222,6 +222,6 @@ test_speed_batch() {
 test_symlink() {
   ln -s "$TW" "$ROOT/tw-link"
   (cd / && "$ROOT/tw-link" --db "$DB" add Linked >"$ROOT/out" 2>&1) || fail "through a symlink: $(cat "$ROOT/out")"
-  expect_eq "through a symlink" "$(cat "$ROOT/out")" "Created 1 in Inbox: [ ] Linked"
+  expect_eq "through a symlink" "$(cat "$ROOT/out")" "$(added 1 inbox "[ ] Linked")"
   rm -f "$ROOT/tw-link"
 }

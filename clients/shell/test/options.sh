@@ -4,7 +4,7 @@
 
 test_repeat_markers() {
   expect_eq "weekly from completion" "$(tw add Water the plants --today --every 'weekly!')" \
-    "Created 1 in Today: [ ] Water the plants  ↻ weekly!"
+    "$(added 1 today "[ ] Water the plants  ↻ weekly!")"
   tw add Stretch --today >/dev/null; tw add Backup --today >/dev/null; tw add Haircut --today >/dev/null
   tw rpc task/update '{"id": 2, "recurrence": {"pattern": "daily", "interval": 3, "afterCompletion": true}}' >/dev/null
   tw rpc task/update '{"id": 3, "recurrence": {"pattern": "biweekly", "afterCompletion": true}}' >/dev/null
@@ -12,8 +12,8 @@ test_repeat_markers() {
   expect_eq "ls" "$(tw ls)" "$(day_name "$TODAY") · 1h
   1  [ ] Water the plants  ↻ weekly!
   2  [ ] Stretch  ↻ every 3 days!
-  3  [ ] Backup  ↻ biweekly!
-  4  [ ] Haircut  ↻ every 2 months"
+  3  [ ] Backup  ↻ every 2 weeks!
+  4  [ ] Haircut  ↻ every 2 months on the $(nth "${TODAY:8:2}")"
 }
 
 # Four tasks in Today, one in Upcoming, for the filters.
@@ -25,9 +25,9 @@ filter_seed() {
   tw add Answer mail --today --urgent --duration 5 >/dev/null
   tw add Plan the trip --on "$D9" --due "$D9" --urgent >/dev/null
   H=$(day_name "$TODAY")
-  RENT="  1  [ ] Pay rent  *  ↻ monthly  $(due_text "$D2")"
+  RENT="  1  [ ] Pay rent  *  ↻ monthly on the $(nth "${TODAY:8:2}")  $(due_text "$D2")"
   MILK="  2  [ ] buy milk  $(due_text "$D5")"
-  BANK="  3  [ ] Call the bank"
+  BANK="  3  [ ] Call the bank  ✎"
   MAIL="  4  [ ] Answer mail  *  5m"
 }
 
@@ -111,7 +111,7 @@ test_one_jq_start() {
   counting_tool "$JQ_BIN" jq "$real_jq"
   path="$JQ_BIN:$PATH"
   # gojq is preferred when both are installed; every command starts it once at most.
-  expect_eq "add" "$(PATH=$path tw add Buy milk --today)" "Created 1 in Today: [ ] Buy milk"
+  expect_eq "add" "$(PATH=$path tw add Buy milk --today)" "$(added 1 today "[ ] Buy milk")"
   expect_eq "add: gojq starts once" "$(starts gojq) $(starts jq)" "1 0"
   PATH=$path tw ls >/dev/null
   expect_eq "ls" "$(starts gojq) $(starts jq)" "1 0"
@@ -140,7 +140,7 @@ test_watch_with_jq() {
   pid=$!
   wait_for "$log" '^  1  \[ \] Old$' || fail "no snapshot while watching"
   tw add New --today >/dev/null
-  wait_for "$log" '^\+ Today, position 1: 2  \[ \] New$' || fail "no live insert line: $(cat "$log")"
+  wait_for "$log" '^\+ Today · [^,]+, [^,]+, position 1: 2  \[ \] New$' || fail "no live insert line: $(cat "$log")"
   kill -TERM "$pid"
   wait "$pid"; rc=$?
   expect_eq "exit code after SIGTERM" "$rc" 0

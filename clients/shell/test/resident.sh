@@ -30,11 +30,11 @@ test_resident_serves() {
   counting_server
   local TW_RESIDENT=1 TASKWIRE=$ROOT/taskwire
   export TW_RESIDENT TASKWIRE
-  expect_eq "the first command" "$(tw add Alpha --today)" "Created 1 in Today: [ ] Alpha"
+  expect_eq "the first command" "$(tw add Alpha --today)" "$(added 1 today "[ ] Alpha")"
   wait_resident || return
   expect_eq "it served itself and started one" "$(direct_starts) $(resident_starts)" "1 1"
   expect_eq "the file is the owner's only" "$(stat -c %a "$DB.server")" 600
-  expect_eq "the next commands" "$(tw add Beta --today)" "Created 2 in Today: [ ] Beta"
+  expect_eq "the next commands" "$(tw add Beta --today)" "$(added 2 today "[ ] Beta")"
   tw mv 2 today 0 >/dev/null; tw "done" 1 >/dev/null
   expect_eq "ls" "$(tw ls)" "$(day_name "$TODAY") · 15m
   2  [ ] Beta"
@@ -132,7 +132,7 @@ test_resident_stale() {
   local old=$PID
   kill -KILL "$old"
   sleep 0.1
-  expect_eq "after the server was killed" "$(tw add Beta)" "Created 2 in Inbox: [ ] Beta"
+  expect_eq "after the server was killed" "$(tw add Beta)" "$(added 2 inbox "[ ] Beta")"
   local i
   for ((i = 0; i < 100; i++)); do
     read -r PORT CLIENT SERVER PID ZONE <"$DB.server"
@@ -168,7 +168,7 @@ test_resident_rebuilt() {
   local old=$PID
   cp "$ROOT/bin/taskwire" "$ROOT/bin/taskwire.new"
   mv "$ROOT/bin/taskwire.new" "$ROOT/bin/taskwire"
-  expect_eq "the command after the rebuild" "$(tw add Beta)" "Created 2 in Inbox: [ ] Beta"
+  expect_eq "the command after the rebuild" "$(tw add Beta)" "$(added 2 inbox "[ ] Beta")"
   sleep 0.2
   resident_alive "$old" && fail "the old server is still running"
 }

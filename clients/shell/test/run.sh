@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Tests of the shell client: real bash runs the real `tw` against the real taskwire binary over
 # pipes, each test on a fresh store. The tests are in core.sh, more.sh, options.sh, resident.sh
-# hardening.sh, install.sh, completion.sh and editor.sh beside this file.
+# hardening.sh, install.sh, completion.sh, editor.sh and locale.sh beside this file.
 # Usage: TASKWIRE=/path/to/taskwire [TW_RESIDENT=0] bash clients/shell/test/run.sh [TEST...]
 # (TW_RESIDENT=0: every command on a server of its own; by default they reach the resident one.)
 set -uo pipefail
@@ -40,6 +40,31 @@ day_name() {
 # A due date as a task line shows it: "due Fri, Nov 27", "due Jan 4, 2027".
 due_text() {
   if [[ ${1:0:4} == "${TODAY:0:4}" ]]; then date -d "$1" '+due %a, %b %-d'; else date -d "$1" '+due %b %-d, %Y'; fi
+}
+
+# day_text DATE: a day as the server writes it in a sentence: "Fri, Nov 27", "Jan 4, 2027".
+day_text() {
+  if [[ ${1:0:4} == "${TODAY:0:4}" ]]; then date -d "$1" '+%a, %b %-d'; else date -d "$1" '+%b %-d, %Y'; fi
+}
+# added ID PLACE TASK: what tw add prints: where the task went, in the server's words (PLACE:
+# inbox, today or a date), then the task as tw ls shows it (TASK: "[ ] Call mom  !!").
+added() {
+  local title=${3#\[?\] }
+  title=${title%%  *}
+  case $2 in
+    inbox) printf "Added '%s' to Inbox" "$title" ;;
+    today) printf "Added '%s' to Today" "$title" ;;
+    *) printf "Added '%s' to Upcoming: %s" "$title" "$(day_text "$2")" ;;
+  esac
+  printf '\n  %s  %s' "$1" "$3"
+}
+# nth N: the day of a month as English writes it: 1st, 2nd, 3rd, 11th, 22nd.
+nth() {
+  local n=$((10#$1)) suffix=th
+  if ((n % 100 < 11 || n % 100 > 13)); then
+    case $((n % 10)) in 1) suffix=st ;; 2) suffix=nd ;; 3) suffix=rd ;; esac
+  fi
+  printf '%d%s' "$n" "$suffix"
 }
 
 # run ARGS...: runs tw on the test's store; sets OUT, ERR and RC.
@@ -109,6 +134,8 @@ run_test() {
 . "$here/completion.sh"
 # shellcheck source=editor.sh
 . "$here/editor.sh"
+# shellcheck source=locale.sh
+. "$here/locale.sh"
 
 tests=(help add_dates add_options ls mv_reorder mv_across sched "done" undo_redo rpc errors
   store_selection postgres_url watch
@@ -117,7 +144,8 @@ tests=(help add_dates add_options ls mv_reorder mv_across sched "done" undo_redo
   repeat_markers ls_filter_options ls_sort_options find_options one_jq_start watch_with_jq
   resident_serves resident_handshake resident_cut_off resident_stale resident_rebuilt resident_stop
   resident_linked_file secret_not_in_argv reader_gone
-  install man completion_bash completion_resident completion_zsh completion_fish show edit_editor tags_in_words)
+  install man completion_bash completion_resident completion_zsh completion_fish show edit_editor tags_in_words
+  fixture german)
 (($#)) && tests=("$@") # run.sh [TEST...] runs only those
 for name in "${tests[@]}"; do
   run_test "$name"

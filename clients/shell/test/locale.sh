@@ -1,0 +1,78 @@
+# shellcheck shell=bash disable=SC2034,SC2153,SC2154
+# The tests of what the server words (display parts, the catalogue), sourced by run.sh: the
+# shared fixture (Protocol/fixtures/display.json) drawn by tw ls in English and German, and a
+# German session in which tw says no English word.
+
+FIXTURE="$here/../../../Protocol/fixtures/display.json"
+
+# fixture_server: $ROOT/taskwire, the server at the fixture's clock and time zone.
+fixture_server() {
+  local clock zone
+  clock=$(jq -r .clock "$FIXTURE") zone=$(jq -r .timeZone "$FIXTURE")
+  printf '#!/usr/bin/env bash\nexec "%s" --clock "%s" --time-zone "%s" "$@"\n' "$TASKWIRE" "$clock" "$zone" >"$ROOT/taskwire"
+  chmod +x "$ROOT/taskwire"
+}
+
+# visible: what a person reads of tw ls: the headers, and each task line without its id.
+visible() { sed -E 's/^  +[0-9]+  (\[[ x]\] )/\1/'; }
+
+test_fixture() {
+  [[ -f $FIXTURE ]] || { echo "skipped: no Protocol/fixtures/display.json"; return; }
+  local store
+  store="$(dirname "$FIXTURE")/$(jq -r .store "$FIXTURE")"
+  "$TASKWIRE" import --db "$DB" "$store" >/dev/null 2>"$ROOT/err" || { fail "import: $(cat "$ROOT/err")"; return; }
+  fixture_server
+  local locale view expected got empty
+  for locale in en de; do
+    empty=$(jq -r '.strings["list.empty"]' < <(printf '%s\n' '{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"locale":"'"$locale"'"}}' \
+      '{"jsonrpc":"2.0","id":1,"method":"catalogue/get"}' | "$TASKWIRE" --memory --quiet | jq -c 'select(.id == 1) | .result'))
+    while IFS= read -r view; do
+      expected=$(jq -r --arg l "$locale" --arg v "$view" '.views[$l][$v][] | .header, .tasks[]' "$FIXTURE")
+      got=$(TW_RESIDENT=0 TZ=UTC TASKWIRE=$ROOT/taskwire TASKWIRE_LOCALE=$locale "$TW" --db "$DB" ls "$view" 2>&1)
+      got=$(visible <<<"$got" | grep -vxF "  $empty")
+      expect_eq "$locale $view" "$got" "$expected"
+    done < <(jq -r --arg l "$locale" '.views[$l] | keys[]' "$FIXTURE")
+  done
+}
+
+# English words that must not appear in a German session (whole words, case as written).
+ENGLISH='Inbox|Today|Upcoming|Search|Add|Added|due|daily|weekly|Undid|Redid|empty|Logbook|Tomorrow|overdue|Created|Moved|Scheduled|Updated|Deleted|Completed|Reopened|position|unknown|needs'
+
+test_german() {
+  local log=$ROOT/german.log
+  : >"$log"
+  # de: every command of a day's use; the task data is German too (quick add reads German).
+  de() { TASKWIRE_LOCALE=de_DE.UTF-8 "$TW" --db "$DB" "$@" >>"$log" 2>&1; }
+  de add Mama anrufen '#familie' '!!' morgen 30m wöchentlich
+  de add Milch kaufen heute fällig heute
+  de add Steuer erledigen
+  de add Zahnarzt jeden mo und mi
+  de add Blumen gießen alle 3 tage
+  printf '%s\n' 'Brot holen' 'Rechnung zahlen übermorgen' | de add -
+  de ls; de ls inbox; de ls upcoming; de ls matrix; de ls all
+  de mv 3 today 0; de mv 3 inbox; de mv 3 "in 5 tagen"
+  de sched 3 morgen; de sched 3 none
+  de edit 1 --priority high --urgent --duration 1h30m --due "in 2 tagen" --notes "nach Sonntag fragen"
+  de edit 2 --date gestern
+  de ls; de show 1
+  de "done" 2; de undone 2; de "done" 2; de ls logbook
+  de rm 6; de undo; de redo; de log 5; de tags; de find milch; de find nichts
+  EDITOR=true de edit 1
+  # What goes wrong: the server's errors and tw's own usage errors.
+  de "done" 99; de sched 1 irgendwann; de mv 1 today 9; de rpc keine/methode
+  de frobnicate; de add; de ls irgendwo; de add x --priority 7
+  de add x --duration bald; de mv 1; de log 0; de show x; de --bogus
+  printf '%s\n' 'add A' 'frobnicate' | de batch
+  de watch today </dev/null & local pid=$!
+  sleep 1; de add Neu heute; sleep 1; kill -TERM "$pid"; wait "$pid"
+  TW_RESIDENT=1 de server status
+  expect_match "German words" "$(cat "$log")" "Eingang"
+  expect_match "German days" "$(cat "$log")" "Morgen · "
+  local found
+  found=$(grep -noEw "$ENGLISH" "$log")
+  # The values an option takes are tw's syntax, as its command names are (--sort due, --every
+  # weekly): a message that lists them names them as they are typed, in German words around.
+  TASKWIRE_LOCALE=de "$TW" --db "$DB" ls --sort zufall 2>"$ROOT/err"
+  expect_match "an option's values" "$(cat "$ROOT/err")" "^tw: --sort ist manual, priority, duration, due oder title, nicht 'zufall'"
+  [[ -z $found ]] || fail "English words in a German session: $(tr '\n' ' ' <<<"$found")"$'\n'"$(cat "$log")"
+}
