@@ -3,7 +3,6 @@ extension TaskPresenter {
   /// Mon, Thu", "monthly on the 15th", "monthly on the last day"; a trailing "!" when it counts
   /// from completion. Nil for a task that does not repeat.
   public func repeatText(_ recurrence: Recurrence) -> String? {
-    let display = words.display
     let n = recurrence.interval
     var text: String
     switch recurrence.pattern {

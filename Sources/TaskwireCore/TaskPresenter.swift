@@ -1,7 +1,7 @@
 /// One marker of a task, or one piece of a group's header, as a person reads it: a kind that a
 /// client may colour, and the text in the session's language (Protocol/README.md, "Display parts").
 public struct DisplayPart: Equatable, Sendable {
-  public enum Kind: String, Sendable {
+  public enum Kind: String, CaseIterable, Sendable {
     // A task's markers, in the convention's order.
     case priority, urgent, tags, type, duration, `repeat`, notes, due, dueToday, overdue, afterDue, completed
     // A group header's pieces.
@@ -19,24 +19,54 @@ public struct DisplayPart: Equatable, Sendable {
 
 /// Says how tasks and groups read on a given day in a given language: the one display
 /// convention, written once for every client (they draw the parts; they format nothing).
-public struct TaskPresenter: Sendable, Equatable {
+///
+/// A class: it is handed to every task of a list, and a struct holding the language's tables
+/// (dozens of closures) would be copied, and retained, for each.
+public final class TaskPresenter: Sendable, Equatable {
   public let today: CalendarDate
   public let language: Language
   let words: Words
+  let display: DisplayWords
+  /// "due Fri, Nov 27" for the days a list mostly holds (a year either side of today), made once.
+  let dueTexts: [String]
+  static let dueWindow = -366...366
 
   public init(today: CalendarDate, language: Language) {
     self.today = today
     self.language = language
     words = language.words
+    display = words.display
+    var texts: [String] = []
+    texts.reserveCapacity(Self.dueWindow.count)
+    for offset in Self.dueWindow {
+      texts.append(Self.dueText(today.adding(days: offset), today: today, words: words))
+    }
+    dueTexts = texts
   }
 
   public static func == (lhs: TaskPresenter, rhs: TaskPresenter) -> Bool {
     lhs.today == rhs.today && lhs.language == rhs.language
   }
 
-  static let typeWords: [TaskType: String] = [
-    .deepWork: "@deep", .shallowWork: "@shallow", .errand: "@errand", .meeting: "@meeting", .learning: "@learning",
-  ]
+  static func typeWord(_ type: TaskType) -> String? {
+    switch type {
+    case .maintenance: nil
+    case .deepWork: "@deep"
+    case .shallowWork: "@shallow"
+    case .errand: "@errand"
+    case .meeting: "@meeting"
+    case .learning: "@learning"
+    }
+  }
+
+  static func dueText(_ due: CalendarDate, today: CalendarDate, words: Words) -> String {
+    let display = words.display
+    switch due.dayNumber - today.dayNumber {
+    case 0: return display.due + " " + display.today
+    case 1: return display.due + " " + display.tomorrow
+    default: return display.due + " " + day(due, today: today, words: words)
+    }
+  }
 
   /// A task's markers. `list`: where it is shown (a logbook day adds the day it was done, and
   /// the flags about days to come do not apply to a completed task).
@@ -47,7 +77,7 @@ public struct TaskPresenter: Sendable, Equatable {
     if task.urgent { parts.append(DisplayPart(.urgent, "*")) }
     let tags = task.tags
     if !tags.isEmpty { parts.append(DisplayPart(.tags, tags.map { "#" + $0 }.joined(separator: " "))) }
-    if let type = Self.typeWords[task.type] { parts.append(DisplayPart(.type, type)) }
+    if let type = Self.typeWord(task.type) { parts.append(DisplayPart(.type, type)) }
     let minutes = task.durationMinutes
     if minutes != 15 { parts.append(DisplayPart(.duration, duration(minutes))) }
     if let text = repeatText(task.recurrence) { parts.append(DisplayPart(.repeat, "↻ " + text)) }
@@ -55,21 +85,20 @@ public struct TaskPresenter: Sendable, Equatable {
     let scheduled = task.scheduledDate
     let due = task.dueDate
     if let due {
-      let display = words.display
-      switch due.dayNumber - today.dayNumber {
-      case 0: parts.append(DisplayPart(.dueToday, display.due + " " + display.today))
-      case 1: parts.append(DisplayPart(.due, display.due + " " + display.tomorrow))
-      default: parts.append(DisplayPart(.due, display.due + " " + day(due)))
-      }
+      let offset = due.dayNumber - today.dayNumber
+      let text =
+        Self.dueWindow.contains(offset)
+        ? dueTexts[offset - Self.dueWindow.lowerBound] : Self.dueText(due, today: today, words: words)
+      parts.append(DisplayPart(offset == 0 ? .dueToday : .due, text))
     }
     if !task.completed {
       if (due.map { $0 < today } ?? false) || (scheduled.map { $0 < today } ?? false) {
-        parts.append(DisplayPart(.overdue, words.display.overdue))
+        parts.append(DisplayPart(.overdue, display.overdue))
       }
-      if let scheduled, let due, scheduled > due { parts.append(DisplayPart(.afterDue, words.display.afterDue)) }
+      if let scheduled, let due, scheduled > due { parts.append(DisplayPart(.afterDue, display.afterDue)) }
     }
     if case .completed(let doneDay) = list {
-      parts.append(DisplayPart(.completed, words.display.done + " " + day(doneDay)))
+      parts.append(DisplayPart(.completed, display.done + " " + day(doneDay)))
     }
     return parts
   }
@@ -92,18 +121,19 @@ public struct TaskPresenter: Sendable, Equatable {
   }
 
   /// "Fri, Nov 27"; in another year than today's "Jan 4, 2027". German "Fr, 27. Nov.", "4. Jan. 2027".
-  public func day(_ date: CalendarDate) -> String {
+  public func day(_ date: CalendarDate) -> String { Self.day(date, today: today, words: words) }
+
+  static func day(_ date: CalendarDate, today: CalendarDate, words: Words) -> String {
     let month = words.monthsShort[date.month - 1]
     if date.year != today.year { return words.dayTitle(month, date.day, date.year) }
     return words.display.weekdayDay(words.weekdaysShort[date.isoWeekday - 1], month, date.day)
   }
 
   /// "5m", "1h30m" / "5 Min.", "1 Std. 30 Min.".
-  public func duration(_ minutes: Int) -> String { words.display.duration(minutes / 60, minutes % 60) }
+  public func duration(_ minutes: Int) -> String { display.duration(minutes / 60, minutes % 60) }
 
   /// Where a new task went (`task/create`'s `message`).
   public func added(_ title: String, to list: ListKey?) -> String {
-    let display = words.display
     switch list {
     case .inbox: return display.addedToInbox(title)
     case .today: return display.addedToToday(title)
@@ -115,7 +145,6 @@ public struct TaskPresenter: Sendable, Equatable {
   /// Where a scheduled or moved task went (`task/schedule`'s and `task/move`'s `message`); nil
   /// for a task in no list.
   public func moved(_ title: String, to list: ListKey?) -> String? {
-    let display = words.display
     switch list {
     case .inbox: return display.sentToInbox(title)
     case .today: return display.movedTo(title, words.today)

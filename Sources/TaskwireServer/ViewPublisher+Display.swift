@@ -8,7 +8,14 @@ import TaskwireProtocol
 /// a header that changed.
 extension ViewPublisher {
   /// How tasks read today in the session's language; nil for a client that did not ask.
-  var presenter: TaskPresenter? { displayParts ? TaskPresenter(today: index.today, language: language) : nil }
+  /// Made once per day and language (it holds the texts of the days around today).
+  var presenter: TaskPresenter? {
+    guard displayParts else { return nil }
+    if let cached = presenterCache, cached.today == index.today, cached.language == language { return cached }
+    let made = TaskPresenter(today: index.today, language: language)
+    presenterCache = made
+    return made
+  }
 
   /// A tracker's first subscriber gets its snapshot as it reads now.
   func startPresenting(_ tracker: ViewTracker, presenter: TaskPresenter) {

@@ -50,6 +50,7 @@ final class ViewPublisher {
   /// in which language.
   var displayParts = false
   var language = Language.en
+  var presenterCache: TaskPresenter? = nil
 
   init(replica: Replica) {
     self.replica = replica

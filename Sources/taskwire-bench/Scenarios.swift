@@ -73,6 +73,19 @@ struct Scenarios {
     results["listUpcoming"] = try series(listings) { _ in
       #"{"jsonrpc":"2.0","id":\#(next()),"method":"view/list","params":{"view":"upcoming"}}"#
     }
+    // Today again, as a client that draws the server's display parts asks (issue 28): every
+    // task with its parts, in German (the longer words).
+    let drawing = try BenchPipe(server: server, arguments: args, pinned: pinned)
+    try drawing.request(
+      #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"locale":"de","initializationOptions":{"compactTasks":true,"displayParts":true}}}"#
+    )
+    var withParts: [UInt64] = []
+    for n in 0..<listings {
+      withParts.append(
+        try drawing.timed(#"{"jsonrpc":"2.0","id":\#(n + 1),"method":"view/list","params":{"view":"today"}}"#))
+    }
+    results["listTodayWithParts"] = Stats(nanoseconds: withParts)
+    drawing.close()
 
     // Drags inside Today (a tenth of the store), unsubscribed and then subscribed: what an
     // editor, which always subscribes, feels. The drag costs the same whatever Today's length.

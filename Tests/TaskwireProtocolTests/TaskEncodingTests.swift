@@ -44,3 +44,16 @@ import Testing
     #expect(monthly.json["recurrence"] == ["pattern": "monthly", "monthDay": nil, "afterCompletion": true])
   }
 }
+
+/// Display parts are written with a constant opening per kind: each must say its own kind.
+@Suite struct DisplayPartEncodingTests {
+  @Test func everyKindIsWrittenAsItsName() throws {
+    let parts = DisplayPart.Kind.allCases.map { DisplayPart($0, "x \"\($0.rawValue)\"") }
+    let task = TaskRecord(id: 1, title: "T", createdAt: "c", updatedAt: "u", rank: 0)
+    var writer = JSONWriter()
+    task.write(into: &writer, omittingDefaults: true, display: parts)
+    let written = try JSONParser.parse(writer.bytes)["display"]
+    #expect(written == parts.json)
+    #expect(written?[0]?["kind"] == "priority")
+  }
+}

@@ -196,6 +196,30 @@ public struct TaskPlace: ResponseType {
   }
 }
 
+extension DisplayPart.Kind {
+  /// `{"kind":"…","text":` for this kind.
+  var opening: StaticString {
+    switch self {
+    case .priority: #"{"kind":"priority","text":"#
+    case .urgent: #"{"kind":"urgent","text":"#
+    case .tags: #"{"kind":"tags","text":"#
+    case .type: #"{"kind":"type","text":"#
+    case .duration: #"{"kind":"duration","text":"#
+    case .repeat: #"{"kind":"repeat","text":"#
+    case .notes: #"{"kind":"notes","text":"#
+    case .due: #"{"kind":"due","text":"#
+    case .dueToday: #"{"kind":"dueToday","text":"#
+    case .overdue: #"{"kind":"overdue","text":"#
+    case .afterDue: #"{"kind":"afterDue","text":"#
+    case .completed: #"{"kind":"completed","text":"#
+    case .title: #"{"kind":"title","text":"#
+    case .date: #"{"kind":"date","text":"#
+    case .weekday: #"{"kind":"weekday","text":"#
+    case .total: #"{"kind":"total","text":"#
+    }
+  }
+}
+
 extension [DisplayPart] {
   /// `[{"kind": "priority", "text": "!!"}, …]`.
   public var json: JSONValue {
@@ -204,13 +228,13 @@ extension [DisplayPart] {
 }
 
 extension JSONWriter {
-  /// Display parts as their JSON array, written without a tree of values (one per task in a list).
+  /// Display parts as their JSON array, written without a tree of values (one per task in a
+  /// list): each part's opening as one constant.
   mutating func append(display parts: [DisplayPart]) {
     append(raw: "[")
     for (index, part) in parts.enumerated() {
-      append(raw: index == 0 ? "{\"kind\":" : ",{\"kind\":")
-      writeString(part.kind.rawValue)
-      append(raw: ",\"text\":")
+      if index > 0 { append(raw: ",") }
+      append(raw: part.kind.opening)
       writeString(part.text)
       append(raw: "}")
     }
