@@ -52,6 +52,7 @@ public final class Server: MessageHandler {
     var methods = Dispatcher()
     registerLifecycle(&methods)
     registerTasks(&methods)
+    registerBatch(&methods)
     registerParse(&methods)
     registerViews(&methods)
     registerHistory(&methods)

@@ -32,6 +32,8 @@ public struct Words: Sendable {
   public var schedule: @Sendable (_ title: String, _ list: String) -> String
   /// "Import 2,000 tasks from taskwarrior": the count, and the same written with its grouping.
   public var importTasks: @Sendable (_ count: Int, _ grouped: String, _ source: String) -> String
+  /// A batch's undo label past its first two: "…; and 3 more" / "…; und 3 weitere".
+  public var andMore: @Sendable (_ count: Int) -> String
   /// Digit grouping: "2,000" / "2.000".
   public var groupingSeparator: String
   /// The words of display parts and group headers.
@@ -47,6 +49,12 @@ public struct Words: Sendable {
     }
     parts.insert(Substring(digits), at: 0)
     return (count < 0 ? "-" : "") + parts.joined(separator: groupingSeparator)
+  }
+
+  /// One undo label for several actions (`task/batch`): up to three side by side, then the
+  /// first two and how many more.
+  public func label(of labels: [String]) -> String {
+    labels.count <= 3 ? labels.joined(separator: "; ") : labels[0] + "; " + labels[1] + "; " + andMore(labels.count - 2)
   }
 
   /// A day's group title: "Feb 13", with the year when it is not `referenceYear`'s.

@@ -1,0 +1,91 @@
+import JSON
+import JSONRPC
+import TaskwireCore
+
+/// Several task changes as one action and one undo step (`tw done 8 9 12`): each request is
+/// planned on the tasks as the ones before it left them, and all are committed together or
+/// none is. Result: `{ label, results: [the reply each method gives alone] }`.
+public enum TaskBatchRequest: RequestType {
+  public static let method = "task/batch"
+  public static let parameterNames: Set<String>? = ["requests"]
+  /// A person's command names a handful of tasks; a script's, a page of them.
+  public static let maxRequests = 1000
+
+  public enum Item: Sendable {
+    case complete(TaskCompleteRequest.Params)
+    case delete(Int64)
+    case schedule(TaskScheduleRequest.Params)
+    case update(TaskUpdateRequest.Params)
+    case move(TaskMoveRequest.Params)
+  }
+
+  public static let methods = [
+    TaskCompleteRequest.method, TaskDeleteRequest.method, TaskScheduleRequest.method, TaskUpdateRequest.method,
+    TaskMoveRequest.method,
+  ]
+
+  public static func decode(_ json: JSONValue?, context: DecodingContext) throws(RPCError) -> [Item] {
+    let reader = try reader(json)
+    guard let list = reader.object["requests"]?.arrayValue else {
+      throw .invalidParams("requests", "is required: an array of {method, params}")
+    }
+    guard !list.isEmpty, list.count <= maxRequests else {
+      throw .invalidParams("requests", "must hold 1 to \(maxRequests) requests, got \(list.count)")
+    }
+    var items: [Item] = []
+    items.reserveCapacity(list.count)
+    for (position, entry) in list.enumerated() {
+      let name = "requests[\(position)]"
+      let request = try ParamReader(entry, allowed: ["method", "params"], prefix: name + ".")
+      let method = try request.requiredString("method")
+      let params = request.object["params"]
+      do throws(RPCError) {
+        switch method {
+        case TaskCompleteRequest.method:
+          items.append(.complete(try TaskCompleteRequest.decode(params, context: context)))
+        case TaskDeleteRequest.method: items.append(.delete(try TaskDeleteRequest.decode(params, context: context)))
+        case TaskScheduleRequest.method:
+          items.append(.schedule(try TaskScheduleRequest.decode(params, context: context)))
+        case TaskUpdateRequest.method: items.append(.update(try TaskUpdateRequest.decode(params, context: context)))
+        case TaskMoveRequest.method: items.append(.move(try TaskMoveRequest.decode(params, context: context)))
+        default:
+          throw .invalidParams(name + ".method", "must be one of \(methods.joined(separator: ", ")), got \"\(method)\"")
+        }
+      } catch {
+        throw error.inBatch(at: position)
+      }
+    }
+    return items
+  }
+
+  public struct Response: ResponseType {
+    public var label: String
+    public var results: [any ResponseType]
+    public init(label: String, results: [any ResponseType]) {
+      self.label = label
+      self.results = results
+    }
+
+    public var output: OutgoingJSON {
+      .object([("label", .value(.string(label))), ("results", .array(results.map(\.output)))])
+    }
+  }
+}
+
+extension RPCError {
+  /// The error of a batch's request: its parameter named within the batch
+  /// (`requests[2].params.id`) and its position in `data.request`.
+  public func inBatch(at position: Int) -> RPCError {
+    var copy = self
+    let data = self.data?.objectValue ?? JSONObject()
+    if code == RPCError.invalidParamsCode, let param = data["param"]?.stringValue, !param.hasPrefix("requests["),
+      let problem = data["problem"]?.stringValue
+    {
+      copy = .invalidParams("requests[\(position)].params.\(param)", problem)
+    }
+    var withPosition = copy.data?.objectValue ?? JSONObject()
+    withPosition["request"] = .int(position)
+    copy.data = .object(withPosition)
+    return copy
+  }
+}

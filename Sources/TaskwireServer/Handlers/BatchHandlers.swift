@@ -1,0 +1,100 @@
+import JSONRPC
+import TaskwireCore
+import TaskwireProtocol
+import TaskwireStore
+
+/// `task/batch`: several task changes as one action, one transaction and one undo step.
+extension Server {
+  static func registerBatch(_ methods: inout Dispatcher) {
+    methods.on(TaskBatchRequest.self, .change) { server, items in try server.batch(items) }
+  }
+
+  /// Plans each request on the tasks as the requests before it left them (its own copy of the
+  /// index, the ids it minted), commits all the changes as one step, and answers each request
+  /// as it would be answered alone.
+  func batch(_ items: [TaskBatchRequest.Item]) throws -> TaskBatchRequest.Response {
+    for (position, item) in items.enumerated() {
+      if case .move(let params) = item, params.version != nil { throw versionRefused(position) }
+      if case .schedule(let params) = item, params.version != nil { throw versionRefused(position) }
+    }
+    var touched: [Int64] = []
+    let committed = try commit { [self] replica, txn in
+      var index = replica.index
+      // The tasks this batch changed so far (nil: deleted by it).
+      var latest: [Int64: TaskRecord?] = [:]
+      var nextID = try txn.nextTaskID()
+      var changes: [TaskChange] = []
+      var labels: [String] = []
+      touched = []
+      func task(_ id: Int64) throws -> TaskRecord {
+        if let known = latest[id] {
+          guard let task = known else { throw DomainError.taskNotFound(id) }
+          return task
+        }
+        return try index.tasks[id] ?? replica.task(id)
+      }
+      for (position, item) in items.enumerated() {
+        let planner = TaskPlanner(index: index, now: replica.timestamp, words: replica.words)
+        let set: ChangeSet
+        do {
+          switch item {
+          case .complete(let params):
+            set = planner.complete(try task(params.id), completed: params.completed, nextID: nextID)
+            touched.append(params.id)
+          case .delete(let id):
+            set = planner.delete(try task(id))
+            touched.append(id)
+          case .schedule(let params):
+            set = try planner.schedule(try task(params.id), to: params.date)
+            touched.append(params.id)
+          case .update(let params):
+            set = try planner.update(try task(params.id), patch: params.patch)
+            touched.append(params.id)
+          case .move(let params):
+            set = try planner.move(try task(params.id), to: params.target.list, at: params.index)
+            touched.append(params.id)
+          }
+        } catch {
+          throw rpcError(error).inBatch(at: position)
+        }
+        index.apply(set.changes)
+        for change in set.changes {
+          latest[change.taskID] = .some(change.after)
+          if change.before == nil, let created = change.after { nextID = max(nextID, created.id + 1) }
+        }
+        changes += set.changes
+        if !set.changes.isEmpty { labels.append(set.label) }
+      }
+      return ChangeSet(label: replica.words.label(of: labels), changes: changes)
+    }
+    var results: [any ResponseType] = []
+    for (item, id) in zip(items, touched) {
+      switch item {
+      case .delete: results.append(TaskDeleteRequest.Response(deleted: id))
+      case .move(let params):
+        var place = try self.place(of: id, in: params.target.list.view)
+        place.message = place.presenter?.moved(place.task.title, to: place.list)
+        results.append(place)
+      case .schedule:
+        var place = try self.place(of: id)
+        place.message = place.presenter?.moved(place.task.title, to: place.list)
+        results.append(place)
+      case .complete, .update:
+        // A task deleted later in the same batch has no place: it is answered as deleted.
+        if let place = try? self.place(of: id) {
+          results.append(place)
+        } else {
+          results.append(TaskDeleteRequest.Response(deleted: id))
+        }
+      }
+    }
+    return TaskBatchRequest.Response(label: committed.label, results: results)
+  }
+
+  private func versionRefused(_ position: Int) -> RPCError {
+    RPCError.invalidParams(
+      "requests[\(position)].params.version",
+      "is not taken inside task/batch: the batch is planned on the tasks as they are when it commits"
+    ).inBatch(at: position)
+  }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import JSON
+import TaskwireTestSupport
+import Testing
+
+/// `task/batch`: several changes, one transaction, one undo step (`tw done 8 9 12`).
+@Suite struct BatchTests {
+  func created(_ server: TaskwireProcess, _ titles: [String], recurring: Set<String> = []) throws {
+    for title in titles {
+      _ = try server.result(
+        "task/create",
+        [
+          "title": .string(title), "view": "today",
+          "recurrence": recurring.contains(title) ? ["pattern": "daily"] : .null,
+        ])
+    }
+  }
+
+  func titles(_ server: TaskwireProcess, _ view: String) throws -> [String] {
+    (try server.result("view/list", ["view": .string(view)])["groups"]?.arrayValue ?? []).flatMap { group in
+      (group["tasks"]?.arrayValue ?? []).compactMap { $0["title"]?.stringValue }
+    }
+  }
+
+  @Test func severalChangesAreOneUndoStep() throws {
+    let server = try TaskwireProcess.started()
+    try created(server, ["a", "b", "c", "d"], recurring: ["a", "b"])
+    _ = try server.result("view/subscribe", ["view": "today"])
+    let (reply, notes) = try server.resultAndNotifications(
+      "task/batch",
+      [
+        "requests": [
+          ["method": "task/complete", "params": ["id": 1]], ["method": "task/complete", "params": ["id": 2]],
+          ["method": "task/schedule", "params": ["id": 3, "date": "tomorrow"]],
+          ["method": "task/delete", "params": ["id": 4]],
+        ]
+      ])
+    let result = try #require(reply["result"])
+    #expect(result["label"] == "Complete 'a', next on Tomorrow; Complete 'b', next on Tomorrow; and 2 more")
+    #expect(result["results"]?[3] == ["deleted": 4])
+    #expect(result["results"]?[2]?["group"] == "2026-02-13")
+    #expect(notes.count == 1, "one diff for the whole batch")
+    // Both next occurrences exist, each with an id of its own.
+    #expect(try titles(server, "upcoming") == ["a", "b", "c"])
+    let ids = try server.result("view/list", ["view": "upcoming"])["groups"]?[0]?["tasks"]?.arrayValue?.compactMap {
+      $0["id"]?.integerValue
+    }
+    #expect(ids.map { Set($0).count } == 3)
+    #expect(try server.result("history/list")["steps"]?.arrayValue?.count == 5, "4 creates and the batch")
+    _ = try server.result("history/undo")
+    #expect(try titles(server, "today") == ["a", "b", "c", "d"])
+    #expect(try titles(server, "upcoming") == [])
+    _ = try server.result("history/redo")
+    #expect(try titles(server, "today") == [])
+  }
+
+  @Test func aFailingRequestChangesNothingAndIsNamed() throws {
+    let server = try TaskwireProcess.started()
+    try created(server, ["a", "b"])
+    let error = try server.error(
+      "task/batch",
+      [
+        "requests": [
+          ["method": "task/complete", "params": ["id": 1]], ["method": "task/complete", "params": ["id": 9]],
+        ]
+      ])
+    #expect(error["code"] == -32010)
+    #expect(error["data"]?["request"] == 1)
+    #expect(try titles(server, "today") == ["a", "b"], "the first request was not committed either")
+    let bad = try server.error(
+      "task/batch", ["requests": [["method": "task/schedule", "params": ["id": 1, "date": "someday soon"]]]])
+    #expect(bad["data"]?["param"] == "requests[0].params.date")
+    let versioned = try server.error(
+      "task/batch", ["requests": [["method": "task/move", "params": ["id": 1, "view": "inbox", "version": 1]]]])
+    #expect(versioned["data"]?["param"] == "requests[0].params.version")
+    #expect(try server.error("task/batch", ["requests": []])["data"]?["param"] == "requests")
+    #expect(
+      try server.error("task/batch", ["requests": [["method": "task/create", "params": ["title": "x"]]]])["data"]?[
+        "param"] == "requests[0].method")
+    #expect(try titles(server, "today") == ["a", "b"])
+  }
+
+  /// Each request sees what the ones before it did: a task moved twice ends where the second
+  /// move put it, and one completed then deleted is gone.
+  @Test func eachRequestSeesTheOnesBefore() throws {
+    let server = try TaskwireProcess.started()
+    try created(server, ["a", "b", "c"])
+    let result = try server.result(
+      "task/batch",
+      [
+        "requests": [
+          ["method": "task/move", "params": ["id": 3, "view": "today", "index": 0]],
+          ["method": "task/move", "params": ["id": 1, "view": "today", "index": 0]],
+          ["method": "task/complete", "params": ["id": 2]], ["method": "task/delete", "params": ["id": 2]],
+        ]
+      ])
+    #expect(try titles(server, "today") == ["a", "c"])
+    #expect(result["results"]?[2] == ["deleted": 2])
+    #expect(try server.error("task/get", ["id": 2])["code"] == -32010)
+  }
+}
