@@ -45,11 +45,21 @@ import Testing
     let views = try #require(fixture["views"]?[locale]?.objectValue)
     #expect(views.count == 5)
     for (view, expected) in views {
-      let lines = Self.draw(try server.result("view/list", ["view": .string(view)]))
+      let listed = try server.result("view/list", ["view": .string(view)])
       let want = (expected.arrayValue ?? []).map { group in
         [group["header"]!.stringValue!] + (group["tasks"]?.arrayValue ?? []).map { $0.stringValue! }
       }
-      #expect(lines == want, "\(locale) \(view)")
+      #expect(Self.draw(listed) == want, "\(locale) \(view)")
+      // Each part's kind too ("kind: text"), which the lines do not show.
+      let parts = (listed["groups"]?.arrayValue ?? []).map { group in
+        (group["tasks"]?.arrayValue ?? []).map { task in
+          (task["display"]?.arrayValue ?? []).map { "\($0["kind"]!.stringValue!): \($0["text"]!.stringValue!)" }
+        }
+      }
+      let wantParts = (expected.arrayValue ?? []).map { group in
+        (group["parts"]?.arrayValue ?? []).map { task in (task.arrayValue ?? []).compactMap(\.stringValue) }
+      }
+      #expect(parts == wantParts, "\(locale) \(view)")
     }
   }
 
