@@ -140,6 +140,7 @@ test('a German session: buffers, messages, prompts and the statusline hold no En
   cursor_to(today, 'task')
   H.answers = { 'übermorgen' }
   keys_saying('s')
+  H.wait_message('für Fr, 27. Nov. geplant') -- the server's words: where it went, with its day
   keys_saying('u')
   keys_saying('<C-r>')
   cursor_to(today, 'task')

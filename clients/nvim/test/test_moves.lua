@@ -19,6 +19,7 @@ test('J and K reorder Today, the cursor following the task', function()
   H.wait_lines({ TODAY('45m'), '[ ] A', '[ ] B', '[ ] C' })
   H.wait_message('already at the top')
   H.eq({ { 'today', { 'A', 'B', 'C' } } }, H.server_view('today'))
+  H.eq({ 'taskwire: already at the top' }, H.message_texts(), 'a move within its group: silent')
 end)
 
 test('holding J walks the task down, one row per press', function()
@@ -37,22 +38,26 @@ test('in Upcoming J and K cross day groups, > and < change the day', function()
   H.cursor('[ ] E')
   H.keys('J')
   H.wait_lines({ 'Tomorrow · Fri, Feb 13 · 15m', '[ ] D', '', 'Sun, Feb 15 · 30m', '[ ] E', '[ ] F' })
+  H.wait_message("Scheduled 'E' for Sun, Feb 15") -- where it went, in the server's words
   H.keys('K')
   H.wait_lines({ 'Tomorrow · Fri, Feb 13 · 30m', '[ ] D', '[ ] E', '', 'Sun, Feb 15 · 15m', '[ ] F' })
+  H.wait_message("Scheduled 'E' for Fri, Feb 13")
   H.cursor('[ ] F')
   H.keys('>')
   H.wait_lines({ 'Tomorrow · Fri, Feb 13 · 30m', '[ ] D', '[ ] E', '', 'Mon, Feb 16 · 15m', '[ ] F' })
+  H.wait_message("Scheduled 'F' for Mon, Feb 16")
   H.keys('<')
   H.wait_lines({ 'Tomorrow · Fri, Feb 13 · 45m', '[ ] D', '[ ] E', '[ ] F' })
   H.cursor('[ ] D')
   H.keys('<')
   H.wait_lines({ 'Tomorrow · Fri, Feb 13 · 30m', '[ ] E', '[ ] F' })
-  H.wait_message("'D' is in Today")
+  H.wait_message("Moved 'D' to Today")
   H.open('today')
   H.eq({ TODAY('15m'), '[ ] D' }, H.lines())
   H.cursor('[ ] D')
   H.keys('>')
   H.wait_lines({ TODAY(), '  (no tasks)' })
+  H.wait_message("Scheduled 'D' for Fri, Feb 13")
   H.eq({ { '2026-02-13', { 'D', 'E', 'F' } } }, H.server_view('upcoming'), '> from Today: the top of Tomorrow')
 end)
 
@@ -64,10 +69,12 @@ test('in the matrix J crosses quadrants and > < go to the next and previous one'
   H.wait_for(function()
     return H.lines()[4] == 'Important · 15m' and H.lines()[5] == '[ ] X  !!'
   end, 'X at the top of Important')
+  H.wait_message("Moved 'X' to Important")
   H.keys('>')
   H.wait_for(function()
     return H.lines()[7] == 'Urgent · 15m' and H.lines()[8] == '[ ] X  *'
   end, 'X in Urgent, no longer important')
+  H.wait_message("Moved 'X' to Urgent")
   H.keys('>')
   H.wait_lines({
     'Urgent & important', '  (no tasks)', '',
@@ -75,6 +82,7 @@ test('in the matrix J crosses quadrants and > < go to the next and previous one'
     'Urgent', '  (no tasks)', '',
     'Neither · 30m', '[ ] X', '[ ] Y',
   })
+  H.wait_message("Moved 'X' to Neither")
   H.keys('>')
   H.wait_message('no quadrant after Neither')
   H.eq({ 'X', 'Y' }, H.server_view('matrix')[4][2])
@@ -93,6 +101,7 @@ test('m picks a task up, p and P put it below or above a line, in any view', fun
   H.cursor('[ ] I2')
   H.keys('P')
   H.wait_lines({ 'Inbox · 45m', '[ ] I1', '[ ] A', '[ ] I2' })
+  H.wait_message("Sent 'A' to Inbox") -- a drop always says where the task went
   H.eq({ { 'today', { 'B' } } }, H.server_view('today'))
   H.cursor('[ ] I1')
   H.keys('m')
@@ -113,6 +122,7 @@ test('the mouse drags a task onto another line, also into another window', funct
   local today_win = vim.api.nvim_get_current_win()
   H.mouse_drag(2, 4) -- A onto C: A takes C's place
   H.wait_lines({ TODAY('45m'), '[ ] B', '[ ] C', '[ ] A' })
+  H.wait_message("Moved 'A' to Today")
   vim.cmd('split')
   H.open('inbox')
   local inbox_win = vim.api.nvim_get_current_win()

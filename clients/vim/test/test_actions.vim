@@ -79,11 +79,12 @@ function! Test_schedule_with_phrases() abort
   " The prompt names the usual answer but starts empty: typing "fri" sends "fri".
   call assert_equal(['Schedule for (Enter: tomorrow): ', ''], g:tw_prompts[0])
   call assert_equal('2026-02-13', TwTask(1).task.scheduledDate)
-  call TwWaitMessage("taskwire: 'A' is in Upcoming")
+  call TwWaitMessage("taskwire: Scheduled 'A' for Fri, Feb 13")
   let g:tw_answers = ['in 3 days']
   call TwKeys('s')
   call TwWaitLines([s:today, '  (no tasks)'])
   call assert_equal('2026-02-15', TwTask(2).task.scheduledDate)
+  call TwWaitMessage("taskwire: Scheduled 'B' for Sun, Feb 15")
   call TwOpen('upcoming')
   call TwWaitLines(['Tomorrow · Fri, Feb 13 · 15m', '[ ] A', '', 'Sun, Feb 15 · 15m', '[ ] B'])
   call TwCursor('[ ] B')
@@ -94,7 +95,7 @@ function! Test_schedule_with_phrases() abort
   let g:tw_answers = ['today']
   call TwKeys('s')
   call TwWaitLines(['Tomorrow · Fri, Feb 13 · 15m', '[ ] A'])
-  call TwWaitMessage("taskwire: 'B' is in Today")
+  call TwWaitMessage("taskwire: Moved 'B' to Today")
 endfunction
 
 function! Test_send_to_inbox() abort
@@ -104,6 +105,7 @@ function! Test_send_to_inbox() abort
   call TwKeys('i')
   call TwWaitLines([s:today . ' · 15m', '[ ] B'])
   call assert_equal(v:null, TwTask(1).task.scheduledDate)
+  call TwWaitMessage("taskwire: Sent 'A' to Inbox")
   call TwOpen('inbox')
   call assert_equal(['Inbox · 15m', '[ ] A'], getline(1, '$'))
 endfunction

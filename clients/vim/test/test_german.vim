@@ -30,7 +30,7 @@ function! Test_german_session_shows_no_english_words() abort
     call s:Press(2, 'u', [], 'Rückgängig: ')
     call s:Press(2, "\<C-r>", [], 'Wiederhergestellt: ')
     call s:Collect(shown)
-    call s:Press(2, 's', [''], 'ist jetzt in: Demnächst')
+    call s:Press(2, 's', [''], 'für Do, 26. Nov. geplant')
     call s:Press(2, 's', ['irgendwann vielleicht'], 'irgendwann vielleicht')
     let g:tw_answers = ['n']
     call TwKeys('D')

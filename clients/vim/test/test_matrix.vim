@@ -16,10 +16,13 @@ function! Test_matrix_view_and_moves_between_quadrants() abort
         \ 'Neither · 30m', '[ ] Call', '[ ] Nap'])
   call assert_equal('[ ] Call', getline('.'), 'the cursor follows the task')
   call assert_equal([v:false, 1], [TwTask(3).task.urgent, TwTask(3).task.priority])
+  call TwWaitMessage("taskwire: Moved 'Call' to Neither")
+  messages clear
   call TwKeys('J')
   call TwWaitLines(['Urgent & important · 15m', '[ ] Fire  !!  *', '',
         \ 'Important · 15m', '[ ] Plan  !!!', '', 'Urgent', '  (no tasks)', '',
         \ 'Neither · 30m', '[ ] Nap', '[ ] Call'])
+  call assert_notmatch('Moved', execute('messages'), 'a move within a quadrant says nothing')
   call TwKeys('J')
   call TwWaitMessage('taskwire: already at the bottom')
   call TwKeys('>')
@@ -31,6 +34,7 @@ function! Test_matrix_view_and_moves_between_quadrants() abort
         \ 'Important', '  (no tasks)', '', 'Urgent', '  (no tasks)', '',
         \ 'Neither · 30m', '[ ] Nap', '[ ] Call'])
   call assert_equal(3, TwTask(2).task.priority, 'an important task keeps its 3')
+  call TwWaitMessage("taskwire: Moved 'Plan' to Urgent & important")
   call TwKeys('<')
   call TwWaitMessage('taskwire: no quadrant before Urgent & important')
   " a task added in a quadrant lands in it

@@ -7,7 +7,6 @@
 local rpc = require('taskwire.rpc')
 local ui = require('taskwire.ui')
 local view = require('taskwire.view')
-local words = require('taskwire.words')
 
 local M = {}
 
@@ -53,21 +52,6 @@ function M.changed(state, id, message)
   if not rpc.supports('view/subscribe') then
     view.relist_all()
   end
-end
-
--- Where a task/move or task/schedule reply says the task is: the view's title ("Today",
--- "Heute"), in Upcoming the day, as the protocol names it ("2026-02-13").
-function M.place_name(result)
-  if result.view == 'upcoming' then
-    return result.group
-  end
-  return words.view(result.view or 'logbook')
-end
-
--- The message after a schedule or a move: {key, vars} for changed().
-function M.placed(result, at)
-  local vars = { title = result.task.title, place = M.place_name(result), position = at }
-  return { at and 'nvim.message.isInAt' or 'vim.message.isIn', vars }
 end
 
 -- What a new task gets in each quadrant of the matrix (important = priority 2 or 3).
@@ -161,9 +145,11 @@ function M.delete()
   end)
 end
 
+-- s, i: the reply's message says where the task went ("Scheduled 'A' for Fri, Feb 13", "Sent 'A'
+-- to Inbox"), in the session's language.
 local function schedule(here, date)
   rpc.request('task/schedule', { id = here.task.id, date = date }, function(r)
-    M.changed(here.state, r.task.id, M.placed(r))
+    M.changed(here.state, r.task.id, r.message)
   end)
 end
 

@@ -1,6 +1,6 @@
 -- taskwire.moves: the drag gestures, all sent as task/move with a drop index and the target
 -- view's version (a drop computed on a list that changed since is refused with -32801, and the
--- view listed again).
+-- view listed again).  A task moved out of its group gets the server's message: where it went.
 --
 -- J K > < are relative to where the task is, so each must be computed on the list the one
 -- before left.  While a move from a buffer is in flight (state.moving: 1 until its reply, 2
@@ -53,11 +53,11 @@ local function shows(state, result)
   return here ~= nil and here.groups[here.info.gi + 1].key == result.group and here.info.index == result.index
 end
 
-local function moved(state, toast, result)
-  actions.changed(state, result.task.id, toast and actions.placed(result) or nil)
+local function moved(state, from, result) -- from: the key of the group the task was in
+  local left = result.view ~= state.view or result.group ~= from
+  actions.changed(state, result.task.id, left and result.message or nil)
   if shows(state, result) then -- nothing changed, so no view/changed is coming
-    state.follow = nil
-    state.moving = 0
+    state.follow, state.moving = nil, 0
     return M.next(state)
   end
   state.moving = 2
@@ -93,8 +93,9 @@ local function send(here, target, group, index, on_result, on_error)
   if target_state and target_state.version then
     params.version = target_state.version
   end
+  local from = here.groups and here.groups[here.info.gi + 1].key -- before the diff changes it
   return rpc.request('task/move', params, on_result or function(r)
-    moved(here.state, false, r)
+    moved(here.state, from, r)
   end, on_error or function(err)
     failed(here.state, target, err)
   end) ~= 0
@@ -143,7 +144,7 @@ local function day(here, delta)
     return send(here, 'upcoming', groups[gi - 1], #groups[gi - 1].tasks)
   elseif name == 'upcoming' then
     return rpc.request('task/schedule', { id = here.task.id, date = 'today' }, function(r)
-      moved(here.state, true, r)
+      moved(here.state, groups[gi].key, r)
     end, function(err)
       failed(here.state, '', err)
     end) ~= 0
@@ -238,7 +239,7 @@ function M.drop(state, id, lnum, where)
   end
   local here = { state = state, task = { id = id } }
   return send(here, state.view, group, index, function(r)
-    actions.changed(state, r.task.id, actions.placed(r, r.index + 1))
+    actions.changed(state, r.task.id, r.message) -- the server says where it went
   end, function(err)
     ui.server_error(err)
     view.relist(state)

@@ -131,7 +131,7 @@ function! s:where(state, place, expected) abort
   if a:place.view ==# a:state.view && a:place.group ==# a:expected && empty(a:state.filter)
     return ''
   endif
-  return get(a:place, 'message', taskwire#actions#is_in(a:place))
+  return get(a:place, 'message', '')
 endfunction
 
 function! taskwire#actions#edit() abort
@@ -220,29 +220,11 @@ function! taskwire#actions#to_inbox() abort
   endif
 endfunction
 
+" s, i: the reply's message says where the task went ("Scheduled 'A' for Fri, Feb 13", "Sent
+" 'A' to Inbox"), in the session's language.
 function! s:schedule(here, date) abort
   call taskwire#rpc#request('task/schedule', {'id': a:here.task.id, 'date': a:date},
-        \ {r -> taskwire#actions#changed(a:here.state, r.task.id, taskwire#actions#is_in(r))})
-endfunction
-
-" Where a task/move or task/schedule reply ({task, view, group}) says the task is: the
-" server's message when it sends one, else "'A' is in Today", "… in Upcoming: Tomorrow · Fri,
-" Feb 13" (the day as the open Upcoming buffer heads it, when it shows that day).
-function! taskwire#actions#is_in(result) abort
-  if has_key(a:result, 'message')
-    return a:result.message
-  endif
-  let place = taskwire#text#get('view.' . a:result.view)
-  let upcoming = taskwire#view#state('upcoming')
-  if a:result.view ==# 'upcoming' && !empty(upcoming)
-    for group in get(upcoming.snapshot, 'groups', [])
-      if group.key ==# a:result.group
-        let day = filter(copy(get(group, 'display', [])), 'v:val.kind !=# "total"')
-        let place .= ': ' . join(map(day, 'v:val.text'), ' · ')
-      endif
-    endfor
-  endif
-  return taskwire#text#get('vim.message.isIn', {'title': a:result.task.title, 'place': place})
+        \ {r -> taskwire#actions#changed(a:here.state, r.task.id, get(r, 'message', ''))})
 endfunction
 
 function! taskwire#actions#undo() abort

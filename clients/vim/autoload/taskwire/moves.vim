@@ -120,8 +120,8 @@ function! s:day(here, delta) abort
     return s:move(a:here, 'upcoming', groups[gi - 1].date, len(groups[gi - 1].tasks))
   elseif view ==# 'upcoming'
     return taskwire#rpc#request('task/schedule', {'id': a:here.task.id, 'date': 'today'},
-          \ function('s:moved', [a:here.state, 1]), function('s:move_failed', [a:here.state, '']))
-          \ != 0
+          \ function('s:moved', [a:here.state, s:key(a:here)]),
+          \ function('s:move_failed', [a:here.state, ''])) != 0
   elseif view ==# 'today' && a:delta > 0
     return s:move(a:here, 'upcoming', 'tomorrow', 0)
   elseif view ==# 'matrix' && a:delta > 0 && gi + 1 < len(groups)
@@ -152,16 +152,20 @@ function! s:move(here, view, where, index) abort
   if !empty(target) && type(target.version) == v:t_number && taskwire#view#unfiltered(target)
     let params.version = target.version
   endif
-  return taskwire#rpc#request('task/move', params, function('s:moved', [a:here.state, 0]),
+  return taskwire#rpc#request('task/move', params,
+        \ function('s:moved', [a:here.state, s:key(a:here)]),
         \ function('s:move_failed', [a:here.state, a:view])) != 0
 endfunction
 
-" The reply to a move (or to the task/schedule of < before Upcoming's first day; `toast`: say
-" where the task went).  The next press waits for the view/changed that follows, unless the
-" buffer shows the result already (nothing moved) and so none is coming.
-function! s:moved(state, toast, result) abort
-  call taskwire#actions#changed(a:state, a:result.task.id, a:toast
-        \ ? taskwire#actions#is_in(a:result) : '')
+" The reply to a move (or to the task/schedule of < before Upcoming's first day).  A task that
+" left its group (another day, quadrant or list) is followed by the server's message, where it
+" went ("Scheduled 'A' for Sat, Feb 14", "Moved 'A' to Today"); a move within the group, which
+" the cursor shows, says nothing.  The next press waits for the view/changed that follows,
+" unless the buffer shows the result already (nothing moved) and so none is coming.
+function! s:moved(state, from, result) abort
+  let left = a:result.view !=# a:state.view || a:result.group !=# a:from
+  let message = left ? get(a:result, 'message', '') : ''
+  call taskwire#actions#changed(a:state, a:result.task.id, message)
   if s:shows(a:state, a:result)
     let a:state.follow = 0
     let a:state.moving = 0
@@ -172,6 +176,11 @@ function! s:moved(state, toast, result) abort
   if !a:state.sub && !a:state.subscribing && taskwire#rpc#supports('view/subscribe')
     call taskwire#view#relist(a:state)    " not subscribed (any more): no view/changed comes
   endif
+endfunction
+
+" The key of the group the task is in when its move is sent (the snapshot changes after).
+function! s:key(here) abort
+  return a:here.groups[a:here.info.gi].key
 endfunction
 
 " Whether the state's snapshot shows the task where the reply says it is.
