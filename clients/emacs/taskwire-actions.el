@@ -53,12 +53,11 @@
   "TASK's title."
   (plist-get task :title))
 
-(defun taskwire-actions--placed (task result)
-  "Return where TASK went, as the task/schedule RESULT has it."
-  (or (plist-get result :message)
-      (taskwire-text "emacs.message.isIn" :title (taskwire-actions--title task)
-                     :place (taskwire-catalogue-view-name (or (plist-get result :view)
-                                                              "logbook")))))
+(defun taskwire-actions--say-where (result)
+  "Show where the task went, the `message' of a schedule or move RESULT."
+  (let ((where (plist-get result :message)))
+    (when (stringp where)
+      (taskwire-rpc-message "%s" where))))
 
 (defun taskwire-actions--confirm (question)
   "Ask QUESTION; non-nil when the answer is the catalogue's yes."
@@ -206,9 +205,8 @@ Returns (DATE) where DATE is a YYYY-MM-DD date, a phrase or nil (Inbox)."
          (picker (plist-get menu :picker))
          (labels (mapcar (lambda (option)
                            (cons (concat (plist-get option :label)
-                                         (mapconcat (lambda (part)
-                                                      (concat "  " (plist-get part :text)))
-                                                    (plist-get option :display) "")
+                                         (let ((detail (plist-get option :detail)))
+                                           (if (stringp detail) (concat "  " detail) ""))
                                          (if (eq (plist-get option :current) t) "  •" ""))
                                  option))
                          options))
@@ -218,7 +216,9 @@ Returns (DATE) where DATE is a YYYY-MM-DD date, a phrase or nil (Inbox)."
                                  (cycle-sort-function . identity))
                     (complete-with-action action (mapcar #'car labels) string predicate))))
          (answer (completing-read (taskwire-text "emacs.prompt.schedule") table))
-         (option (cdr (assoc answer labels))))
+         (option (or (cdr (assoc answer labels))
+                     (seq-find (lambda (option) (equal (plist-get option :label) answer))
+                               options))))
     (cond ((string-blank-p answer) nil)
           ((null option) (list (string-trim answer)))
           ((equal (plist-get option :id) "choose")
@@ -235,19 +235,17 @@ Returns (DATE) where DATE is a YYYY-MM-DD date, a phrase or nil (Inbox)."
     (taskwire-actions--with-errors
       (let ((date (taskwire-actions--schedule-date (plist-get task :id))))
         (when date
-          (let ((result (taskwire-rpc-request 'task/schedule
-                                              (list :id (plist-get task :id) :date (car date)))))
-            (taskwire-rpc-message "%s" (taskwire-actions--placed task result))))))))
+          (taskwire-actions--say-where
+           (taskwire-rpc-request 'task/schedule
+                                 (list :id (plist-get task :id) :date (car date)))))))))
 
 (defun taskwire-to-inbox ()
   "Send the task at point to the Inbox (no date)."
   (interactive)
   (let ((task (taskwire-actions--task)))
     (taskwire-actions--with-errors
-      (taskwire-rpc-message "%s" (taskwire-actions--placed
-                                  task (taskwire-rpc-request 'task/schedule
-                                                             (list :id (plist-get task :id)
-                                                                   :date nil)))))))
+      (taskwire-actions--say-where
+       (taskwire-rpc-request 'task/schedule (list :id (plist-get task :id) :date nil))))))
 
 ;;;; Adding
 

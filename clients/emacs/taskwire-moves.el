@@ -71,10 +71,11 @@ a quadrant)."
                              ("matrix" (list :quadrant (plist-get group :key)))))))
       (condition-case err
           (progn
-            (let ((version (plist-get taskwire-view-snapshot :version)))
-              (taskwire-rpc-request 'task/move params)
+            (let* ((version (plist-get taskwire-view-snapshot :version))
+                   (result (taskwire-rpc-request 'task/move params)))
               (taskwire-view-follow id)
-              (taskwire-actions--settle version)))
+              (taskwire-actions--settle version)
+              (taskwire-actions--say-where result)))
         (taskwire-error
          (taskwire-rpc-message "%s" (cadr err))
          (when (equal (taskwire-rpc-error-code err) -32801)
@@ -145,14 +146,16 @@ Upcoming or the matrix."
                         (taskwire-view-find id)))
                 (version (plist-get taskwire-view-snapshot :version)))
             (taskwire-actions--with-errors
-              (taskwire-rpc-request
-               'task/move
-               (append (list :id id :view taskwire-view-name :index index :version version)
-                       (pcase taskwire-view-name
-                         ("upcoming" (list :date (plist-get group :date)))
-                         ("matrix" (list :quadrant (plist-get group :key))))))
-              (taskwire-view-follow id)
-              (taskwire-actions--settle version))))))))
+              (let ((result (taskwire-rpc-request
+                             'task/move
+                             (append (list :id id :view taskwire-view-name :index index
+                                           :version version)
+                                     (pcase taskwire-view-name
+                                       ("upcoming" (list :date (plist-get group :date)))
+                                       ("matrix" (list :quadrant (plist-get group :key))))))))
+                (taskwire-view-follow id)
+                (taskwire-actions--settle version)
+                (taskwire-actions--say-where result)))))))))
 
 (provide 'taskwire-moves)
 ;;; taskwire-moves.el ends here

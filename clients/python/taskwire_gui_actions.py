@@ -45,8 +45,7 @@ class Actions:
         if place.get("view") == tasklist.view and place.get("group") in (
                 expected, tasklist.view) and not self.filtered:
             return
-        if place.get("message"):
-            self.toast.show(place["message"])
+        self._say(place)
 
     def quick_add_help(self, tasklist):
         """Open quick add's help (taskwire_gui_help); Escape gives the field back."""
@@ -83,8 +82,25 @@ class Actions:
         self.run_async("task/delete", {"id": task_id},
                        self._done_toast("message.deleted", task))
 
+    def _say(self, place):
+        """A toast with where a task went, the server's ``message`` of a schedule or move
+        (``Scheduled 'X' for Sat, Feb 14``, ``Sent 'X' to Inbox``)."""
+        if place.get("message"):
+            self.toast.show(place["message"])
+
+    def say_where_moved(self, view, task_id):
+        """The reply handler of a ``task/move`` into ``view``: a toast when the task went to
+        another list, day or quadrant; a reorder within its own says nothing."""
+        page = self.pages.get(view)
+        before = page.shown.find(task_id) if page is not None and page.shown else None
+
+        def moved(place):
+            if before is None or (place.get("view"), place.get("group")) != (view, before[0]):
+                self._say(place)
+        return moved
+
     def schedule(self, task_id, date):
-        self.run_async("task/schedule", {"id": task_id, "date": date})
+        self.run_async("task/schedule", {"id": task_id, "date": date}, self._say)
 
     def undo(self):
         self.run_async("history/undo", None, lambda r: self.toast.show(
@@ -108,7 +124,7 @@ class Actions:
                 self.subscriptions[view].relist()
             if after_error is not None:
                 after_error()
-        self.run_async("task/move", params, on_error=failed)
+        self.run_async("task/move", params, self.say_where_moved(view, task_id), on_error=failed)
 
     def reorder(self, tasklist, delta):
         """Alt+Up/Down: move the selected task one place; a press made while the previous

@@ -290,7 +290,7 @@ class MatrixBoard:
                 self.app.subscriptions["matrix"].relist()
         self.app.run_async("task/move", {"id": task_id, "view": "matrix", "quadrant": quadrant,
                                          "index": index, "version": self.shown.version},
-                           on_error=failed)
+                           self.app.say_where_moved("matrix", task_id), on_error=failed)
 
     def cancel(self, event=None):
         for quadrant in self.quadrants.values():

@@ -1,9 +1,10 @@
 """Widgets of the taskwire Tk app: the schedule menu, the date picker and the toast.
 
 The schedule menu (story 3.6) is built from ``task/scheduleOptions``: Today / Tomorrow /
-Choose date… / Inbox, the current one marked, then Cancel.  The date picker is a month grid
-that opens on the server's default (tomorrow) and allows no day before the server's minimum.
-Every word (month and day names, the buttons) is the server's catalogue's.
+Choose date… / Inbox, each day beside its label as the server words it (``detail``), the
+current one marked, then Cancel.  The date picker is a month grid that opens on the server's
+default (tomorrow) and allows no day before the server's minimum.  Every word (the grid's
+month and day names, the buttons) is the server's catalogue's.
 """
 
 import calendar
@@ -13,8 +14,8 @@ from tkinter import ttk
 
 
 def day_names(words, day):
-    """The catalogue's names of a day (a ``datetime.date``): weekday, month, as templates
-    such as ``tk.menu.date`` take them."""
+    """The catalogue's names of a day (a ``datetime.date``) for the date picker: weekday,
+    month, as ``tk.picker.selected`` takes them."""
     return {"weekday": words(f"tk.picker.day{day.isoweekday()}"),
             "month": words(f"tk.picker.month{day.month}"), "day": day.day, "year": day.year}
 
@@ -25,7 +26,8 @@ def parse_date(text):
 
 
 def build_schedule_menu(master, options, on_choice, words, font=None):
-    """A ``tk.Menu`` for a ``task/scheduleOptions`` result (its labels are the server's).
+    """A ``tk.Menu`` for a ``task/scheduleOptions`` result (its labels and days are the
+    server's: a dated option's ``detail`` is its accelerator).
 
     ``on_choice(option)`` is called with the chosen option dict (its ``id`` is today,
     tomorrow, choose or inbox); Cancel (and Escape) call nothing.  ``words(key, **values)``
@@ -35,11 +37,8 @@ def build_schedule_menu(master, options, on_choice, words, font=None):
     current = tk.StringVar(master=menu, value="")
     menu.current_var = current  # keep the variable alive as long as the menu
     for option in options["options"]:
-        accelerator = ""
-        if option["date"]:
-            accelerator = words("tk.menu.date", **day_names(words, parse_date(option["date"])))
         menu.add_radiobutton(label=option["label"], value=option["id"], variable=current,
-                             accelerator=accelerator,
+                             accelerator=option.get("detail") or "",
                              command=lambda o=option: on_choice(o))
         if option["current"]:
             current.set(option["id"])

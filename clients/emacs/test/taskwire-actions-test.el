@@ -20,6 +20,7 @@
     (taskwire-test-key "today" "M-<down>")
     (should (equal (taskwire-test-titles "today") '("two" "one" "three")))
     (should (equal (taskwire-test-line "today") "[ ] one"))
+    (should (equal taskwire-test-message "taskwire: Moved 'one' to Today"))
     (taskwire-test-key "today" "M-<down>")
     (should (equal (taskwire-test-titles "today") '("two" "three" "one")))
     (should (equal (taskwire-test-line "today") "[ ] one"))
@@ -43,13 +44,16 @@
     (should (string-match-p "Tomorrow · Fri, Feb 13 · 30m\n\\[ \\] early\n\\[ \\] later\n"
                             (taskwire-test-text "upcoming")))
     (should (equal (taskwire-test-line "upcoming") "[ ] later"))
+    ;; the day it went to, as the server words it
+    (should (equal taskwire-test-message "taskwire: Scheduled 'later' for Fri, Feb 13"))
     (taskwire-test-create "quad !!" "inbox")
     (taskwire-matrix)
     (taskwire-test-goto "matrix" "quad")
     (taskwire-test-key "matrix" "M-<up>")
     (should (string-match-p "\\`Urgent & important · 15m\n\\[ \\] quad  !!  \\*\n"
                             (taskwire-test-text "matrix")))
-    (should (equal (taskwire-test-line "matrix") "[ ] quad  !!  *"))))
+    (should (equal (taskwire-test-line "matrix") "[ ] quad  !!  *"))
+    (should (equal taskwire-test-message "taskwire: Moved 'quad' to Urgent & important"))))
 
 (defun taskwire-test-drag (from-view from-title to-view to-regexp)
   "Drag FROM-TITLE of FROM-VIEW onto the line matching TO-REGEXP in TO-VIEW."
@@ -85,6 +89,7 @@
     (should (equal (taskwire-test-titles "today") '("one" "two" "three")))
     ;; across windows: from the Inbox onto Today's second task
     (taskwire-test-drag "inbox" "inboxed" "today" "^\\[ \\] two")
+    (should (equal taskwire-test-message "taskwire: Moved 'inboxed' to Today"))
     (taskwire-test-wait-for "inbox" "inboxed" t)
     (should (equal (taskwire-test-titles "today") '("one" "inboxed" "two" "three")))))
 
@@ -101,20 +106,32 @@
                    (setq offered (all-completions "" collection))
                    (seq-find (lambda (label) (string-prefix-p "Tomorrow" label)) offered))))
         (taskwire-test-key "today" "C-c C-s"))
-      ;; the server's menu, in its order
-      (should (equal offered '("Today  •" "Tomorrow" "Choose date…" "Inbox")))
-      (should (equal taskwire-test-message "taskwire: 'plan me' is in Upcoming")))
+      ;; the server's menu, in its order, each day as the server words it
+      (should (equal offered '("Today  Thu, Feb 12  •" "Tomorrow  Fri, Feb 13" "Choose date…"
+                               "Inbox")))
+      (should (equal taskwire-test-message "taskwire: Scheduled 'plan me' for Fri, Feb 13")))
     (taskwire-test-wait-for "upcoming" "Tomorrow · Fri, Feb 13 · 15m\n\\[ \\] plan me\n")
     (taskwire-test-wait-for "today" "plan me" t)
     ;; a typed phrase, then the Inbox
     (taskwire-test-goto "upcoming" "plan me")
     (cl-letf (((symbol-function 'completing-read) (lambda (&rest _) "in 3 days")))
       (taskwire-test-key "upcoming" "C-c C-s"))
+    (should (equal taskwire-test-message "taskwire: Scheduled 'plan me' for Sun, Feb 15"))
     (taskwire-test-wait-for "upcoming" "Sun, Feb 15 · 15m\n\\[ \\] plan me\n")
     (taskwire-test-goto "upcoming" "plan me")
     (cl-letf (((symbol-function 'completing-read) (lambda (&rest _) "Inbox")))
       (taskwire-test-key "upcoming" "C-c C-s"))
+    (should (equal taskwire-test-message "taskwire: Sent 'plan me' to Inbox"))
     (taskwire-test-wait-for "inbox" "\\[ \\] plan me")
+    ;; a day's label typed without its date is that day
+    (taskwire-test-goto "inbox" "plan me")
+    (cl-letf (((symbol-function 'completing-read) (lambda (&rest _) "Today")))
+      (taskwire-test-key "inbox" "C-c C-s"))
+    (should (equal taskwire-test-message "taskwire: Moved 'plan me' to Today"))
+    (taskwire-test-wait-for "today" "plan me")
+    (taskwire-test-goto "today" "plan me")
+    (taskwire-test-key "today" "i")
+    (should (equal taskwire-test-message "taskwire: Sent 'plan me' to Inbox"))
     ;; an unreadable phrase: the server's message, plain
     (taskwire-test-goto "inbox" "plan me")
     (cl-letf (((symbol-function 'completing-read) (lambda (&rest _) "tomorow")))

@@ -189,6 +189,11 @@ Note the messages and the error it shows."
     (should (member "taskwire: 'Mutter anrufen' erledigt" taskwire-fixture--seen))
     (should (member "*taskwire Logbuch*" taskwire-fixture--seen))
     (should (member "Datum (heute, morgen, fr, 1. dez, in 3 tagen): " taskwire-fixture--seen))
+    ;; the menu's days and where a task went, in the server's words
+    (should (member "Morgen  Fr, 13. Feb." taskwire-fixture--seen))
+    (should (member "taskwire: 'Blumen gießen' für So, 15. Feb. geplant" taskwire-fixture--seen))
+    (should (member "taskwire: 'Zahnarzt' für Fr, 13. Feb. geplant" taskwire-fixture--seen))
+    (should (member "taskwire: 'Zahnarzt' in den Eingang gelegt" taskwire-fixture--seen))
     (should-not taskwire-catalogue-missing)
     (let ((case-fold-search nil))
       (should-not (seq-filter (lambda (text) (and (stringp text)

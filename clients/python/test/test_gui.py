@@ -53,6 +53,9 @@ class DragTest(GuiTestCase):
                   self.row_root_point("today", self.ids["Buy milk"], dy=-8))
         self.settle("today", ["Write the report", "Buy milk", "Call the dentist",
                               "Water the plants"])
+        self.pump(0.2)
+        self.assertEqual([text for text in self.app.toast.history if "Moved" in text], [],
+                         "a reorder in its own list says nothing")
 
     def test_drag_onto_the_inbox_tab_hold_and_drop_into_the_list(self):
         self._pointer = self.press("today", self.ids["Buy milk"])
@@ -70,6 +73,8 @@ class DragTest(GuiTestCase):
         self.settle("today", ["Water the plants", "Call the dentist", "Write the report"])
         moved = self.other.call("task/get", {"id": self.ids["Buy milk"]})["task"]
         self.assertIsNone(moved["scheduledDate"])
+        self.until(lambda: "Sent 'Buy milk' to Inbox" in self.app.toast.history,
+                   f"a toast says where it went (now {self.app.toast.history})")
 
     def test_drop_onto_an_upcoming_day_header_sets_that_day(self):
         self._pointer = self.press("today", self.ids["Call the dentist"])
@@ -81,6 +86,8 @@ class DragTest(GuiTestCase):
                                  "Pay rent"])
         task = self.other.call("task/get", {"id": self.ids["Call the dentist"]})["task"]
         self.assertEqual(task["scheduledDate"], "2026-02-16")
+        self.until(lambda: self.app.toast.text == "Scheduled 'Call the dentist' for Mon, Feb 16",
+                   f"a toast names the day (now {self.app.toast.history})")
 
     def test_a_drop_on_an_outdated_list_is_refused_and_the_list_refreshed(self):
         self.app.lists["today"].shown.version -= 1   # the list on screen is now outdated
@@ -107,14 +114,25 @@ class ScheduleMenuTest(GuiTestCase):
     def test_right_click_menu_marks_the_current_day_and_moves_to_tomorrow(self):
         self.press("today", self.ids["Buy milk"], button=3)
         menu = self.wait_menu()
-        labels = [menu.entrycget(i, "label") for i in range(menu.index("end") + 1)
-                  if menu.type(i) != "separator"]
-        self.assertEqual(labels, ["Today", "Tomorrow", "Choose date…", "Inbox", "Cancel"])
+        entries = [(menu.entrycget(i, "label"), menu.entrycget(i, "accelerator"))
+                   for i in range(menu.index("end") + 1) if menu.type(i) != "separator"]
+        # Each day beside its label, as the server words it (its detail).
+        self.assertEqual(entries, [("Today", "Thu, Feb 12"), ("Tomorrow", "Fri, Feb 13"),
+                                   ("Choose date…", ""), ("Inbox", ""), ("Cancel", "")])
         self.assertEqual(menu.current_var.get(), "today")
         self.menu_choose("Tomorrow")
         self.settle("upcoming", ["[Tomorrow]", "Plan the trip", "Buy milk", "[Feb 16]",
                                  "Pay rent"])
         self.settle("today", ["Water the plants"])
+        self.until(lambda: self.app.toast.text == "Scheduled 'Buy milk' for Fri, Feb 13",
+                   f"a toast names the day (now {self.app.toast.history})")
+        self.show_tab("upcoming")
+        self.press("upcoming", self.ids["Buy milk"], button=3)
+        self.wait_menu()
+        self.menu_choose("Inbox")
+        self.settle("inbox", ["Buy milk"])
+        self.until(lambda: self.app.toast.text == "Sent 'Buy milk' to Inbox",
+                   f"a toast says the Inbox (now {self.app.toast.history})")
 
     def test_long_press_opens_the_menu_and_cancel_changes_nothing(self):
         pressed = time.monotonic()
@@ -154,6 +172,8 @@ class ScheduleMenuTest(GuiTestCase):
         self.settle("upcoming", ["[Tomorrow]", "Plan the trip", "[Feb 16]", "Pay rent",
                                  "[Feb 20]", "Buy milk"])
         self.assertFalse(picker.winfo_exists())
+        self.until(lambda: self.app.toast.text == "Scheduled 'Buy milk' for Fri, Feb 20",
+                   f"a toast names the day (now {self.app.toast.history})")
 
     def test_cancel_in_the_date_picker_changes_nothing(self):
         for close in ("button", "Escape"):

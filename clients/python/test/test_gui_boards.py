@@ -70,6 +70,8 @@ class MatrixTest(GuiTestCase):
                    f"the task lands in Urgent & important (now {self.quadrants()})")
         task = self.other.call("task/get", {"id": self.ids["Sort the socks"]})["task"]
         self.assertEqual((task["urgent"], task["priority"]), (True, 2))
+        self.until(lambda: "Moved 'Sort the socks' to Urgent & important" in self.app.toast.history,
+                   f"a toast names the quadrant (now {self.app.toast.history})")
         # Into Important's empty space: the end of that quadrant.
         self.drag_to(self.ids["Tidy the desk"], "schedule")
         self.until(lambda: self.quadrants()["schedule"] == ["Read a book", "Tidy the desk"],
@@ -83,6 +85,9 @@ class MatrixTest(GuiTestCase):
         listing = self.other.call("view/list", {"view": "matrix"})
         self.assertEqual([t["title"] for t in listing["groups"][1]["tasks"]],
                          ["Tidy the desk", "Read a book"])
+        self.pump(0.2)
+        self.assertNotIn("Moved 'Read a book' to Important", self.app.toast.history,
+                         "a reorder in its own quadrant says nothing")
 
     def test_checkbox_space_and_e_work_on_the_board(self):
         self.until(lambda: self.quadrants()["eliminate"] == ["Tidy the desk", "Sort the socks"],

@@ -104,8 +104,7 @@ class GermanTest(GuiTestCase):
         menu = self.wait_menu()
         entries = [(menu.entrycget(i, "label"), menu.entrycget(i, "accelerator"))
                    for i in range(menu.index("end") + 1) if menu.type(i) != "separator"]
-        self.assertEqual(entries, [("Heute", "Donnerstag, 12. Februar"),
-                                   ("Morgen", "Freitag, 13. Februar"),
+        self.assertEqual(entries, [("Heute", "Do, 12. Feb."), ("Morgen", "Fr, 13. Feb."),
                                    ("Datum wählen…", ""), ("Eingang", ""), ("Abbrechen", "")])
         self.menu_choose("Datum wählen…")
         self.until(lambda: self.app.picker is not None and self.app.picker.winfo_ismapped(),
@@ -122,6 +121,11 @@ class GermanTest(GuiTestCase):
         self.until(lambda: not picker.winfo_exists(), "the picker closes")
         self.app.picker = None
         self.assertEqual(self.titles("today"), ["Bericht", "Milch"])
+        self.press("today", self.ids["Bericht"], button=3)
+        self.wait_menu()
+        self.menu_choose("Morgen")
+        self.until(lambda: self.app.toast.text == "'Bericht' für Fr, 13. Feb. geplant",
+                   f"a German toast names the day (now {self.app.toast.history})")
 
 
 class LocaleSwitchTest(GuiTestCase):
