@@ -1,0 +1,1 @@
+"""taskwire-caldav: the CalDAV sync bridge (Protocol/caldav.md)."""

@@ -1,0 +1,591 @@
+"""One sync pass: read both sides' changes, merge them field by field, apply the result to
+taskwire (one task/batch: one undo step) and to the CalDAV collection (If-Match writes)."""
+
+import concurrent.futures
+import datetime as dt
+import threading
+
+from . import mapping
+from .davside import Conflict, Gone, Unreachable
+from .state import append_line
+
+from taskwire_client import TaskwireError
+
+UNTITLED = "(untitled)"
+
+
+def _utc(text):
+    if not text:
+        return None
+    return dt.datetime.fromisoformat(text.replace("Z", "+00:00"))
+
+
+def _iso(when):
+    return when.astimezone(dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ") if when else None
+
+
+class Summary:
+    def __init__(self):
+        self.counts = {}
+        self.lines = []
+
+    def add(self, key, n=1):
+        self.counts[key] = self.counts.get(key, 0) + n
+
+    def text(self):
+        order = ["to taskwire: new", "to taskwire: changed", "to taskwire: completed",
+                 "to taskwire: deleted", "to server: new", "to server: changed",
+                 "to server: deleted", "conflicts", "skipped", "not carried"]
+        parts = [f"{k} {self.counts[k]}" for k in order if self.counts.get(k)]
+        return ", ".join(parts) if parts else "nothing to do"
+
+
+class Engine:
+    def __init__(self, tw, collection, state, zone, today, conflicts_path, log,
+                 history_days=30, workers=4):
+        self.tw = tw
+        self.collection = collection
+        self.state = state
+        self.zone = zone
+        self.today = today
+        self.conflicts_path = conflicts_path
+        self.log = log
+        self.history_days = history_days
+        self.workers = workers
+        self._pool_collections = []
+        self._pool_lock = threading.Lock()
+
+    # -- one pass ---------------------------------------------------------------------------
+    def sync(self):
+        """Sync until a pass meets no 412 (at most 4 passes); returns the Summary."""
+        summary = Summary()
+        for _ in range(4):
+            if not self._pass(summary):
+                break
+        return summary
+
+    def _pass(self, summary):
+        state = self.state
+        if state.data.get("collection") not in (None, self.collection.collection_url):
+            self.log(f"the task list moved from {state.data['collection']} to "
+                     f"{self.collection.collection_url}: reading it whole")
+            state.data["syncToken"] = None
+        state.data["collection"] = self.collection.collection_url
+        items = state.items
+
+        # 1. the server's changes
+        full, objects, deleted, token = self.collection.pull(state.data.get("syncToken"))
+        by_href = state.by_href()
+        skipped = state.data["skipped"]
+        to_load = []
+        for href, (etag, data) in objects.items():
+            uid = by_href.get(href)
+            if uid and etag and items[uid].get("etag") == etag:
+                continue
+            if etag and skipped.get(href) == etag:
+                continue
+            if data is None:
+                to_load.append(href)
+        loaded = self.collection.load(to_load) if to_load else {}
+        if full:
+            deleted |= {href for href in by_href if href not in objects}
+        dav_now = {}
+        for href, (etag, data) in objects.items():
+            uid = by_href.get(href)
+            if uid and etag and items[uid].get("etag") == etag:
+                continue
+            if etag and skipped.get(href) == etag:
+                continue
+            if data is None:
+                if href not in loaded:
+                    continue  # deleted between the listing and the read: next pass
+                etag, data = loaded[href]
+            try:
+                component = mapping.parse(data)
+                if component is None:
+                    continue  # an event or a journal: not a task
+                fields, notes = mapping.todo_fields(component, self.zone)
+            except mapping.Malformed as error:
+                if skipped.get(href) != etag:
+                    self.log(f"skipped {href}: {error}")
+                skipped[href] = etag
+                summary.add("skipped")
+                continue
+            skipped.pop(href, None)
+            uid = str(component["UID"])
+            if uid in dav_now:
+                self.log(f"skipped {href}: UID {uid} is also at {dav_now[uid]['href']}")
+                summary.add("skipped")
+                continue
+            dav_now[uid] = {"href": href, "etag": etag, "text": data, "component": component,
+                            "fields": fields, "notes": notes,
+                            "lm": mapping.last_modified(component)}
+        gone = {by_href[h] for h in deleted if h in by_href} - set(dav_now)
+        for href in deleted:
+            skipped.pop(href, None)
+
+        # 2. taskwire's tasks, all of them, with their ranks
+        tasks = self._export()
+        by_task = state.by_task()
+        self._adopt_pending(tasks, by_task, dav_now)
+        by_task = state.by_task()
+
+        # 3. decide
+        plans = {}          # uid -> plan
+        creates = []        # (uid, fields) to create in taskwire
+        for uid in list(items):
+            item = items[uid]
+            task = tasks.get(item.get("task"))
+            plan = self._decide(uid, item, task, dav_now.get(uid), uid in gone, summary)
+            if plan is not None:
+                plans[uid] = plan
+                if plan.get("create_tw"):
+                    creates.append((uid, plan["create_tw"]))
+        uuids = {t.get("uuid"): t for t in tasks.values() if t.get("uuid")}
+        for uid, d in dav_now.items():
+            if uid in items:
+                continue
+            task = uuids.get(uid)
+            if task is not None and task["id"] not in by_task:   # the same task (its uuid)
+                items[uid] = {"task": task["id"], "href": d["href"], "etag": None, "tw": None,
+                              "dav": None}
+                by_task[task["id"]] = uid
+                plans[uid] = self._decide(uid, items[uid], task, d, False, summary)
+                continue
+            scratch = {"reported": []}
+            self._notes(uid, scratch, d["notes"], d["fields"], summary)
+            creates.append((uid, d["fields"]))
+            plans[uid] = {"kind": "new_from_dav", "dav": d, "reported": scratch["reported"]}
+        since = dt.datetime.now(dt.timezone.utc) - dt.timedelta(days=self.history_days)
+        for task_id, task in tasks.items():
+            if task_id in by_task:
+                continue
+            if task.get("completed") and (_utc(task.get("completedAt")) or since) < since:
+                continue
+            uid = mapping.mint_uid(task)
+            if uid in items or uid in dav_now:
+                uid = mapping.mint_uid({})
+            items[uid] = {"task": task_id, "href": self.collection.href(uid), "etag": None,
+                          "tw": None, "dav": None, "new": True}
+            by_task[task_id] = uid
+            plans[uid] = {"kind": "new_from_tw"}
+
+        # 4. taskwire: new tasks, then every other change as one task/batch
+        requests = []
+        created_ids = {}
+        if creates:
+            now = _iso(mapping.now() - dt.timedelta(seconds=1))
+            for uid, fields in creates:
+                state.creating[uid] = {"title": self._title(fields), "since": now}
+            state.save()
+            for uid, fields in creates:
+                task = self._create(fields, summary)
+                created_ids[uid] = task["id"]
+                d = plans[uid].get("dav") or dav_now.get(uid)
+                items[uid] = {"task": task["id"], "href": d["href"], "etag": d["etag"],
+                              "ics": d["text"], "tw": None, "dav": d["fields"],
+                              "reported": plans[uid].get("reported")
+                              or items.get(uid, {}).get("reported", [])}
+                requests += self._after_create(task, d["fields"])
+                plans[uid] = {"kind": "created", "push": set()}
+                summary.add("to taskwire: new")
+                state.creating.pop(uid, None)
+            state.save()
+        for uid, plan in plans.items():
+            requests += plan.get("requests", [])
+        applied = self._batch(requests, summary) if requests else True
+        if requests or creates:
+            tasks = self._export()
+
+        # 5. the server: new objects, changed ones, deletions (If-Match each)
+        writes = []
+        for uid, plan in plans.items():
+            item = items.get(uid)
+            if item is None:
+                continue
+            task = tasks.get(item.get("task"))
+            kind = plan.get("kind")
+            if kind == "drop":
+                items.pop(uid, None)
+            elif kind == "delete_dav":
+                writes.append(("delete", uid, None))
+            elif kind == "delete_tw":
+                if task is None:
+                    items.pop(uid, None)
+            elif task is None:
+                continue
+            elif kind == "new_from_tw" or plan.get("recreate"):
+                writes.append(("create", uid, task))
+            else:
+                push = set(plan.get("push", ()))
+                tw_fields = mapping.task_fields(task)
+                dav_fields = (dav_now[uid]["fields"] if uid in dav_now else item.get("dav")) or {}
+                # fields taskwire reworded (a trimmed title, a date moved to today, a new rank)
+                for name in plan.get("pulled", ()):
+                    if name in ("order", "scheduled") and tw_fields[name] != dav_fields.get(name) \
+                            and tw_fields[name] is not None:
+                        push.add(name)
+                if kind == "created":
+                    if dav_fields.get("order") is not None and tw_fields["order"] is not None \
+                            and tw_fields["order"] != dav_fields["order"]:
+                        push.add("order")
+                    if tw_fields["scheduled"] != dav_fields.get("scheduled") and \
+                            dav_fields.get("scheduled") is not None:
+                        push.add("scheduled")
+                push = {n for n in push if tw_fields[n] != dav_fields.get(n)
+                        and not (n == "order" and tw_fields[n] is None)}
+                if push:
+                    writes.append(("put", uid, (task, push)))
+                else:
+                    self._settle(uid, item, task, dav_now.get(uid), plan)
+        if state.creating:
+            state.creating.clear()
+        new_intents = [w for w in writes if w[0] == "create"]
+        if new_intents:
+            state.save()   # the UIDs we are about to create, before the first PUT
+        retry = self._write(writes, plans, dav_now, summary)
+        if not applied:
+            retry = True
+        state.data["syncToken"] = token
+        state.save()
+        return retry
+
+    # -- deciding ---------------------------------------------------------------------------
+    def _decide(self, uid, item, task, d, gone, summary):
+        """What to do about one known UID: a plan dict."""
+        base_tw = item.get("tw")
+        base_dav = item.get("dav")
+        if task is None:
+            if gone:
+                return {"kind": "drop"}
+            if d is not None and base_dav is not None and d["fields"] != base_dav:
+                # deleted in taskwire, changed on the server: the change wins, the task returns
+                self._conflict(uid, d["fields"].get("title"), "deleted", "changed on the server",
+                               "deleted in taskwire", "server", summary)
+                return {"kind": "new_from_dav_again", "create_tw": d["fields"], "dav": d}
+            if item.get("new") and item.get("etag") is None and d is None:
+                return {"kind": "drop"}
+            return {"kind": "delete_dav"}
+        tw = mapping.task_fields(task)
+        if gone:
+            if base_tw is not None and any(tw[f] != base_tw.get(f) for f in mapping.FIELDS
+                                           if f != "order"):
+                self._conflict(uid, tw["title"], "deleted", "changed in taskwire",
+                               "deleted on the server", "taskwire", summary)
+                return {"kind": "recreate", "recreate": True}
+            summary.add("to taskwire: deleted")
+            return {"kind": "delete_tw",
+                    "requests": [{"method": "task/delete", "params": {"id": task["id"]}}]}
+        if item.get("new") and item.get("etag") is None and d is None:
+            return {"kind": "new_from_tw"}   # a PUT that did not happen (or not known to)
+        dav = d["fields"] if d is not None else base_dav
+        if d is not None:
+            self._notes(uid, item, d["notes"], d["fields"], summary)
+        if dav is None:
+            return {"kind": "new_from_tw"}
+        lm = d["lm"] if d is not None else None
+        tw_time = _utc(task.get("updatedAt"))
+        push, pulled, target = set(), set(), {}
+        for name in mapping.FIELDS:
+            t, v = tw[name], dav.get(name)
+            tc = base_tw is None or t != base_tw.get(name)
+            dc = base_dav is None or v != base_dav.get(name)
+            if name == "order" and (t is None or v is None):
+                if t is not None and v is None and tc and not tw["completed"]:
+                    push.add(name)
+                continue
+            if t == v or not (tc or dc):
+                continue
+            if tc and not dc:
+                push.add(name)
+            elif dc and not tc:
+                if mapping.representable(name, v):
+                    target[name] = v
+                    pulled.add(name)
+            else:
+                dav_wins = lm is not None and tw_time is not None and lm > tw_time
+                if name == "order":
+                    dav_wins = False
+                if not mapping.representable(name, v):
+                    dav_wins = False
+                if base_tw is None and base_dav is None and name in ("order",):
+                    continue
+                if dav_wins:
+                    target[name] = v
+                    pulled.add(name)
+                    self._conflict(uid, tw["title"], name, v, t, "taskwire", summary)
+                else:
+                    push.add(name)
+                    self._conflict(uid, tw["title"], name, t, v, "server", summary)
+        requests = self._requests(task, tw, target, summary)
+        return {"kind": "update", "push": push, "pulled": pulled, "requests": requests}
+
+    def _requests(self, task, tw, target, summary):
+        """task/batch requests making the task hold ``target``'s fields."""
+        out = []
+        names = [n for n in target if n in mapping.TASK_PARAM]
+        completed = target.get("completed")
+        if "scheduled" in target and target["scheduled"] and target["scheduled"] < self.today \
+                and target["scheduled"] != tw["scheduled"]:
+            self.log(f"'{tw['title']}': start {target['scheduled']} is past: scheduled for today")
+            target["scheduled"] = self.today
+        if completed is False:
+            out.append({"method": "task/complete", "params": {"id": task["id"], "completed": False}})
+        if names:
+            params = {"id": task["id"]}
+            if "title" in target and not mapping.representable("title", target["title"]):
+                names.remove("title")
+            params.update(mapping.task_params(target, names))
+            if len(params) > 1:
+                out.append({"method": "task/update", "params": params})
+        if completed is True:
+            out.append({"method": "task/complete", "params": {"id": task["id"]}})
+            summary.add("to taskwire: completed")
+        elif names or completed is False:
+            summary.add("to taskwire: changed")
+        if "order" in target and not (completed or tw["completed"]):
+            move = self._move(task, tw, target)
+            if move:
+                out.append(move)
+        return out
+
+    def _move(self, task, tw, target):
+        """task/move placing the task among its list's tasks by the server's sort order."""
+        scheduled = target.get("scheduled", tw["scheduled"])
+        if scheduled is None:
+            view, key = "inbox", None
+        elif scheduled <= self.today:
+            view, key = "today", None
+        else:
+            view, key = "upcoming", scheduled
+        others = []
+        for other in self._tasks.values():
+            if other["id"] == task["id"] or other.get("completed"):
+                continue
+            s = other.get("scheduledDate")
+            same = (s is None) if view == "inbox" else (s is not None and s <= self.today) \
+                if view == "today" else (s == key)
+            if same:
+                others.append(other.get("rank") or 0)
+        index = sum(1 for rank in others if rank < target["order"])
+        params = {"id": task["id"], "view": view, "index": index}
+        if key:
+            params["date"] = key
+        return {"method": "task/move", "params": params}
+
+    def _notes(self, uid, item, notes, fields, summary):
+        """Say once per task what of its VTODO taskwire cannot hold."""
+        reported = item.setdefault("reported", [])
+        fresh = [n for n in notes if n not in reported]
+        if fresh:
+            title = self._title(fields)
+            for note in fresh:
+                self.log(f"'{title}': {note}")
+                summary.add("not carried")
+            reported.extend(fresh)
+            if len(reported) > 40:
+                del reported[:-40]
+
+    def _conflict(self, uid, title, field, kept, lost, loser, summary):
+        record = {"at": _iso(mapping.now()), "uid": uid, "title": title, "field": field,
+                  "kept": kept, "lost": lost, "lostOn": loser}
+        summary.add("conflicts")
+        self.log(f"conflict on '{title}' ({field}): kept {self._show(kept)}, the value "
+                 f"{self._show(lost)} from {loser} is in the conflicts list (--conflicts)")
+        if self.conflicts_path:
+            append_line(self.conflicts_path, record)
+
+    @staticmethod
+    def _show(value):
+        text = repr(value)
+        return text if len(text) <= 60 else text[:57] + "…'"
+
+    @staticmethod
+    def _title(fields):
+        title = fields.get("title")
+        return title if title and title.strip() else UNTITLED
+
+    # -- taskwire ---------------------------------------------------------------------------
+    def _export(self):
+        document = self.tw.call("store/export", {"format": "taskwire", "completed": True},
+                                timeout=120)["document"]
+        self._tasks = {task["id"]: task for task in document["tasks"]}
+        return self._tasks
+
+    def _adopt_pending(self, tasks, by_task, dav_now):
+        """Tasks a killed bridge created but did not record: found by title and time."""
+        for uid, info in list(self.state.creating.items()):
+            if uid in self.state.items and self.state.items[uid].get("task") is not None:
+                continue
+            since = _utc(info.get("since")) - dt.timedelta(seconds=2)
+            found = [t for t in tasks.values() if t["id"] not in by_task
+                     and t["title"] == info.get("title").strip()
+                     and (_utc(t.get("createdAt")) or since) >= since]
+            if found and uid in dav_now:
+                task = min(found, key=lambda t: t["id"])
+                d = dav_now[uid]
+                self.state.items[uid] = {"task": task["id"], "href": d["href"], "etag": None,
+                                         "tw": None, "dav": None}
+                by_task[task["id"]] = uid
+                self.log(f"'{task['title']}': found the task an interrupted sync created")
+        self.state.creating.clear()
+
+    def _create(self, fields, summary):
+        params = {"title": self._title(fields)}
+        names = [n for n in mapping.TASK_PARAM if n != "title"]
+        params.update(mapping.task_params(fields, names))
+        if fields["completed"]:
+            # A repeat on a task made completed would make a next occurrence: set it afterwards
+            params["recurrence"] = dict(mapping.NO_REPEAT)
+        if not mapping.representable("recurrence", fields["recurrence"]):
+            params["recurrence"] = dict(mapping.NO_REPEAT)
+        if params.get("scheduledDate") and params["scheduledDate"] < self.today:
+            self.log(f"'{params['title']}': start {params['scheduledDate']} is past: scheduled "
+                     f"for today")
+            params["scheduledDate"] = self.today
+        try:
+            return self.tw.call("task/create", params)["task"]
+        except TaskwireError as error:
+            if error.code == -32012:   # taskwire's today moved on past ours
+                self.today = (error.data or {}).get("today", self.today)
+                params["scheduledDate"] = self.today
+                return self.tw.call("task/create", params)["task"]
+            raise
+
+    def _after_create(self, task, fields):
+        out = []
+        if fields["completed"]:
+            out.append({"method": "task/complete", "params": {"id": task["id"]}})
+            if mapping.representable("recurrence", fields["recurrence"]) and \
+                    fields["recurrence"].get("pattern") != "none":
+                out.append({"method": "task/update", "params": {
+                    "id": task["id"], "recurrence": mapping.recurrence_param(fields["recurrence"])}})
+        return out
+
+    def _batch(self, requests, summary):
+        """Apply the requests as task/batch steps of up to 1000; a request taskwire refuses (its
+        task deleted meanwhile, a date gone past) is reported and left out."""
+        ok = True
+        for start in range(0, len(requests), 1000):
+            chunk = requests[start:start + 1000]
+            for _ in range(len(chunk) + 1):
+                if not chunk:
+                    break
+                try:
+                    self.tw.call("task/batch", {"requests": chunk}, timeout=120)
+                    break
+                except TaskwireError as error:
+                    data = error.data or {}
+                    index = data.get("request")
+                    if error.code == -32012 and isinstance(index, int):
+                        self.today = data.get("today", self.today)
+                        params = chunk[index]["params"]
+                        for key in ("scheduledDate", "date"):
+                            if key in params:
+                                params[key] = self.today
+                        continue
+                    if isinstance(index, int) and 0 <= index < len(chunk):
+                        self.log(f"taskwire refused {chunk[index]['method']} of task "
+                                 f"{chunk[index]['params'].get('id')}: {error.message}")
+                        del chunk[index]
+                        ok = False
+                        continue
+                    raise
+        return ok
+
+    # -- the server -------------------------------------------------------------------------
+    def _worker_collection(self):
+        with self._pool_lock:
+            if self._pool_collections:
+                return self._pool_collections.pop()
+        return self.collection.clone()
+
+    def _write(self, writes, plans, dav_now, summary):
+        """Do the writes (in parallel); returns True when one met a 412 (another pass)."""
+        if not writes:
+            return False
+        retry = False
+        unreachable = None
+        state = self.state
+
+        def one(write):
+            collection = self._worker_collection()
+            try:
+                return write, self._write_one(collection, write, dav_now), None
+            except (Conflict, Gone) as error:
+                return write, None, error
+            except Unreachable as error:
+                return write, None, error
+            finally:
+                with self._pool_lock:
+                    self._pool_collections.append(collection)
+
+        done = 0
+        with concurrent.futures.ThreadPoolExecutor(max_workers=self.workers) as pool:
+            for write, result, error in pool.map(one, writes):
+                kind, uid, payload = write
+                item = state.items.get(uid)
+                if isinstance(error, Unreachable):
+                    unreachable = error
+                    continue
+                if error is not None:
+                    retry = True
+                    if isinstance(error, Gone) and kind == "put":
+                        pass   # deleted meanwhile: the next pass sees the deletion
+                    continue
+                if kind == "delete":
+                    state.items.pop(uid, None)
+                    summary.add("to server: deleted")
+                else:
+                    etag, text, dav_fields, task = result
+                    item.update({"etag": etag, "ics": text, "dav": dav_fields})
+                    item["tw"] = self._tw_base(item, task, plans.get(uid), settled=True)
+                    item.pop("new", None)
+                    summary.add("to server: new" if kind == "create" else "to server: changed")
+                done += 1
+                if done % 100 == 0:
+                    state.save()
+        if unreachable is not None:
+            state.save()
+            raise unreachable
+        return retry
+
+    def _write_one(self, collection, write, dav_now):
+        kind, uid, payload = write
+        item = self.state.items[uid]
+        if kind == "delete":
+            collection.delete(item["href"], item.get("etag"))
+            return None
+        if kind == "create":
+            task = payload
+            fields = mapping.task_fields(task)
+            component = mapping.new_todo(uid, fields, self.zone, task)
+            text = mapping.serialize(component)
+            etag = collection.put(item["href"], text, create=True)
+        else:
+            task, push = payload
+            fields = mapping.task_fields(task)
+            d = dav_now.get(uid)
+            original = d["text"] if d else item.get("ics")
+            etag = d["etag"] if d else item.get("etag")
+            if original is None:
+                raise Conflict("no copy of the object")
+            component = mapping.parse(original)
+            mapping.write_fields(component, fields, sorted(push), self.zone, task)
+            text = mapping.serialize(component, original)
+            etag = collection.put(item["href"], text, etag=etag)
+        if etag is None:
+            etag, text = collection.get(item["href"])
+        dav_fields, _ = mapping.todo_fields(mapping.parse(text), self.zone)
+        return etag, text, dav_fields, task
+
+    def _tw_base(self, item, task, plan, settled):
+        return mapping.task_fields(task)
+
+    def _settle(self, uid, item, task, d, plan):
+        """Nothing to write to the server: both sides agree now; remember them."""
+        if d is not None:
+            item.update({"etag": d["etag"], "ics": d["text"], "dav": d["fields"]})
+            item["href"] = d["href"]
+        item["tw"] = mapping.task_fields(task)
+        item.pop("new", None)

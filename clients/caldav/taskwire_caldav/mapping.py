@@ -1,0 +1,456 @@
+"""A taskwire task and an iCalendar VTODO, each read into the same *fields*, and a VTODO written
+from them.  Protocol/caldav.md is the mapping in prose; this module is the mapping in code.
+
+Fields are taskwire's values (what task/update takes), so that the two sides can be compared:
+
+    title, notes, tags, priority, urgent, duration, type, scheduled, due, recurrence,
+    completed, order
+
+``recurrence`` is normalised (``norm_recurrence``): biweekly becomes weekly with twice the
+interval, defaults are filled in, so that taskwire's and a phone's way of saying the same repeat
+compare equal.  A VTODO value taskwire cannot hold (an RRULE with COUNT, a yearly repeat) reads
+as ``{"unsupported": "<the rule>"}``, which never equals a taskwire value: the bridge reports it
+and leaves taskwire's value alone.
+
+Parsing and writing iCalendar is the ``icalendar`` library's; nothing here reads text itself.
+"""
+
+import datetime as dt
+import uuid as uuidlib
+
+import icalendar
+
+FIELDS = ("title", "notes", "tags", "priority", "urgent", "duration", "type", "scheduled", "due",
+          "recurrence", "completed", "order")
+
+# taskwire's task/update parameter for each field (order and completed have methods of their own)
+TASK_PARAM = {"title": "title", "notes": "notes", "tags": "tags", "priority": "priority",
+              "urgent": "urgent", "duration": "durationMinutes", "type": "type",
+              "scheduled": "scheduledDate", "due": "dueDate", "recurrence": "recurrence"}
+
+TYPES = ("maintenance", "deepWork", "shallowWork", "errand", "meeting", "learning")
+NO_REPEAT = {"pattern": "none"}
+WEEKDAYS = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]   # ISO 1..7
+
+PRODID = "-//taskwire//taskwire-caldav//EN"
+X_URGENT = "X-TASKWIRE-URGENT"
+X_DURATION = "X-TASKWIRE-DURATION"
+X_TYPE = "X-TASKWIRE-TYPE"
+X_REPEAT_FROM = "X-TASKWIRE-REPEAT-FROM"
+X_SORT = "X-APPLE-SORT-ORDER"
+
+# Properties whose meaning the bridge carries (or that are bookkeeping with no meaning to carry).
+CARRIED = {"UID", "DTSTAMP", "CREATED", "LAST-MODIFIED", "SEQUENCE", "SUMMARY", "DESCRIPTION",
+           "CATEGORIES", "PRIORITY", "DTSTART", "DUE", "RRULE", "STATUS", "COMPLETED",
+           "PERCENT-COMPLETE", "CLASS", X_URGENT, X_DURATION, X_TYPE, X_REPEAT_FROM, X_SORT}
+# Properties a person set that taskwire has no place for: kept on the server, and reported.
+NOT_CARRIED = {"LOCATION": "location", "URL": "link (URL)", "ATTACH": "attachment",
+               "GEO": "place (GEO)", "ATTENDEE": "attendees", "ORGANIZER": "organizer",
+               "CONTACT": "contact", "COMMENT": "comment", "RESOURCES": "resources",
+               "RELATED-TO": "parent/related task (RELATED-TO)", "RDATE": "extra dates (RDATE)",
+               "EXDATE": "skipped dates (EXDATE)", "DURATION": "time span (DURATION)",
+               "RECURRENCE-ID": "a single occurrence's override (RECURRENCE-ID)"}
+
+
+class Malformed(Exception):
+    """A calendar object the bridge cannot read as a task (reported, skipped)."""
+
+
+# -- taskwire side ------------------------------------------------------------------------------
+
+def norm_recurrence(rec):
+    """taskwire's recurrence (or a VTODO's, already in taskwire's terms) in one canonical form."""
+    if not rec or rec.get("unsupported"):
+        return dict(rec) if rec else dict(NO_REPEAT)
+    pattern = rec.get("pattern", "none")
+    if pattern == "none":
+        return dict(NO_REPEAT)
+    interval = int(rec.get("interval") or 1)
+    out = {"pattern": pattern, "interval": interval,
+           "afterCompletion": bool(rec.get("afterCompletion"))}
+    if pattern == "biweekly":
+        out.update(pattern="weekly", interval=interval * 2)
+    if out["pattern"] == "weekly":
+        out["weekdays"] = sorted(set(rec.get("weekdays") or []))
+    if pattern == "monthly":
+        out["monthDay"] = rec.get("monthDay")
+    return out
+
+
+def recurrence_param(norm):
+    """The task/create / task/update ``recurrence`` for a normalised recurrence."""
+    if norm.get("pattern", "none") == "none":
+        return dict(NO_REPEAT)
+    out = {"pattern": norm["pattern"]}
+    if norm.get("interval", 1) != 1:
+        out["interval"] = norm["interval"]
+    if norm["pattern"] == "weekly" and norm.get("weekdays"):
+        out["weekdays"] = list(norm["weekdays"])
+    if norm["pattern"] == "monthly" and norm.get("monthDay"):
+        out["monthDay"] = norm["monthDay"]
+    if norm.get("afterCompletion"):
+        out["afterCompletion"] = True
+    return out
+
+
+def task_fields(task):
+    """The fields of a taskwire task object (``rank`` from store/export gives ``order``)."""
+    completed = bool(task.get("completed"))
+    return {
+        "title": task["title"],
+        "notes": task.get("notes"),
+        "tags": list(task.get("tags") or []),
+        "priority": int(task.get("priority") or 1),
+        "urgent": bool(task.get("urgent")),
+        "duration": int(task.get("durationMinutes") or 15),
+        "type": task.get("type") or "maintenance",
+        "scheduled": task.get("scheduledDate"),
+        "due": task.get("dueDate"),
+        "recurrence": norm_recurrence(task.get("recurrence")),
+        "completed": completed,
+        "order": None if completed else task.get("rank"),
+    }
+
+
+def task_params(fields, names):
+    """task/update (or task/create) params for the given field names."""
+    params = {}
+    for name in names:
+        if name in TASK_PARAM:
+            value = fields[name]
+            if name == "recurrence":
+                value = recurrence_param(value)
+            elif name == "tags":
+                value = list(value)
+            params[TASK_PARAM[name]] = value
+    return params
+
+
+def representable(name, value):
+    """Can taskwire hold this field value (as the VTODO gave it)?"""
+    if name == "recurrence":
+        return not value.get("unsupported")
+    if name == "title":
+        return value is not None and value.strip() != ""
+    return True
+
+
+# -- VTODO side ---------------------------------------------------------------------------------
+
+def parse(text):
+    """The VCALENDAR text's one VTODO (icalendar.Todo), or None when it holds no VTODO (an event
+    in a mixed calendar: not ours).  Malformed when it cannot be read."""
+    try:
+        calendar = icalendar.Calendar.from_ical(text)
+    except Exception as error:  # the library's errors are ValueError, KeyError, IndexError…
+        raise Malformed(f"not readable iCalendar ({short(error)})") from None
+    todos = [c for c in calendar.walk("VTODO") if "RECURRENCE-ID" not in c]
+    if not todos:
+        return None
+    if "UID" not in todos[0]:
+        raise Malformed("VTODO without UID")
+    return todos[0]
+
+
+def short(error):
+    text = str(error).splitlines()[0] if str(error) else type(error).__name__
+    return text[:160]
+
+
+def _date_of(component, name, zone, notes):
+    """(date text or None) of DTSTART/DUE, noting a time of day that taskwire does not keep."""
+    if name not in component:
+        return None
+    try:
+        value = component.decoded(name)
+    except Exception as error:
+        raise Malformed(f"{name} is not a date ({short(error)})") from None
+    if isinstance(value, dt.datetime):
+        if value.tzinfo is not None:
+            value = value.astimezone(zone)
+        notes.append(f"{name} time {value.strftime('%H:%M')}: taskwire keeps the day only "
+                     f"(the time stays on the server)")
+        return value.date().isoformat()
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    raise Malformed(f"{name} is not a date")
+
+
+def _recurrence_of(component, scheduled, notes):
+    rules = component.get("RRULE")
+    if rules is None:
+        return dict(NO_REPEAT)
+    if isinstance(rules, list):
+        notes.append("more than one RRULE: only the first is read")
+        rules = rules[0]
+    text = rules.to_ical().decode()
+    rule = {key.upper(): value for key, value in dict(rules).items()}
+    freq = (rule.pop("FREQ", [""])[0] or "").upper()
+    interval = int(rule.pop("INTERVAL", [1])[0] or 1)
+    after = str(component.get(X_REPEAT_FROM, "")).upper() == "COMPLETION"
+    wkst = rule.pop("WKST", ["MO"])
+    dropped = []
+    for key in ("COUNT", "UNTIL"):
+        if key in rule:
+            rule.pop(key)
+            dropped.append(key)
+    if str(wkst[0]).upper() != "MO" and interval > 1:
+        dropped.append("WKST")
+    unsupported = {"unsupported": text}
+    if not 1 <= interval <= 365:
+        return unsupported
+    out = None
+    if freq == "DAILY" and not rule:
+        out = {"pattern": "daily", "interval": interval}
+    elif freq == "WEEKLY" and set(rule) <= {"BYDAY"}:
+        days = []
+        for day in rule.get("BYDAY", []):
+            day = str(day).upper()
+            if day not in WEEKDAYS:
+                return unsupported
+            days.append(WEEKDAYS.index(day) + 1)
+        out = {"pattern": "weekly", "interval": interval, "weekdays": sorted(set(days))}
+    elif freq == "MONTHLY" and set(rule) <= {"BYMONTHDAY"}:
+        month_days = rule.get("BYMONTHDAY", [])
+        if len(month_days) > 1:
+            return unsupported
+        month_day = int(month_days[0]) if month_days else (
+            int(scheduled[8:10]) if scheduled else None)
+        if month_day == -1:
+            month_day = 32
+        if month_day is not None and not 1 <= month_day <= 32:
+            return unsupported
+        out = {"pattern": "monthly", "interval": interval, "monthDay": month_day}
+    if out is None:
+        return unsupported
+    if dropped:
+        notes.append(f"RRULE {'/'.join(dropped)} not carried: taskwire repeats without an end")
+    out["afterCompletion"] = after
+    return norm_recurrence(out)
+
+
+def _int_prop(component, name, low, high):
+    if name not in component:
+        return None
+    try:
+        value = int(str(component.get(name)).strip())
+    except ValueError:
+        raise Malformed(f"{name} is not a number") from None
+    if not low <= value <= high:
+        raise Malformed(f"{name} {value} is out of range")
+    return value
+
+
+def todo_fields(component, zone):
+    """(fields, notes): the VTODO in taskwire's terms, and what of it taskwire cannot hold."""
+    notes = []
+    title = str(component["SUMMARY"]) if "SUMMARY" in component else None
+    description = str(component["DESCRIPTION"]) if "DESCRIPTION" in component else None
+    if description is not None and not description.strip():
+        description = None
+    tags = []
+    if "CATEGORIES" in component:
+        for cat in component.decoded("CATEGORIES"):
+            for tag in (cat if isinstance(cat, list) else [cat]):
+                tag = str(tag).strip()
+                if tag and tag not in tags:
+                    tags.append(tag)
+    ical_priority = _int_prop(component, "PRIORITY", 0, 9) or 0
+    priority = 3 if 1 <= ical_priority <= 4 else 2 if ical_priority == 5 else 1
+    urgent = str(component.get(X_URGENT, "")).upper() == "TRUE"
+    duration = _int_prop(component, X_DURATION, 1, 10080) or 15
+    kind = str(component.get(X_TYPE, "maintenance"))
+    if kind not in TYPES:
+        notes.append(f"{X_TYPE} {kind!r} unknown: read as maintenance")
+        kind = "maintenance"
+    scheduled = _date_of(component, "DTSTART", zone, notes)
+    due = _date_of(component, "DUE", zone, notes)
+    recurrence = _recurrence_of(component, scheduled, notes)
+    if recurrence.get("unsupported"):
+        notes.append(f"RRULE {recurrence['unsupported']} cannot be carried: taskwire keeps its "
+                     f"own repeat")
+    status = str(component.get("STATUS", "")).upper()
+    percent = _int_prop(component, "PERCENT-COMPLETE", 0, 100)
+    if "COMPLETED" in component:
+        try:
+            component.decoded("COMPLETED")
+        except Exception as error:
+            raise Malformed(f"COMPLETED is not a date-time ({short(error)})") from None
+    completed = status in ("COMPLETED", "CANCELLED") or (
+        not status and ("COMPLETED" in component or percent == 100))
+    if status == "CANCELLED":
+        notes.append("STATUS CANCELLED: taskwire has no cancelled tasks, read as completed")
+    if not completed and percent:
+        notes.append(f"PERCENT-COMPLETE {percent}: kept on the server only")
+    order = None
+    if X_SORT in component:
+        try:
+            order = int(str(component.get(X_SORT)).strip())
+        except ValueError:
+            notes.append(f"{X_SORT} {str(component.get(X_SORT))[:20]!r} is not a number: ignored")
+    for name, what in NOT_CARRIED.items():
+        if name in component:
+            notes.append(f"{what}: kept on the server only")
+    if any(sub.name == "VALARM" for sub in component.subcomponents):
+        notes.append("reminder (VALARM): kept on the server only")
+    if title is None or not title.strip():
+        notes.append("no SUMMARY: the task is titled '(untitled)' in taskwire")
+    fields = {"title": title, "notes": description, "tags": tags, "priority": priority,
+              "urgent": urgent, "duration": duration, "type": kind, "scheduled": scheduled,
+              "due": due, "recurrence": recurrence, "completed": completed, "order": order}
+    return fields, notes
+
+
+def last_modified(component):
+    """When the VTODO was last changed (aware UTC datetime), or None."""
+    for name in ("LAST-MODIFIED", "DTSTAMP"):
+        if name in component:
+            try:
+                value = component.decoded(name)
+            except Exception:
+                continue
+            if isinstance(value, dt.datetime):
+                if value.tzinfo is None:
+                    value = value.replace(tzinfo=dt.timezone.utc)
+                return value.astimezone(dt.timezone.utc)
+    return None
+
+
+def _set_date(component, name, day, zone):
+    """Set DTSTART/DUE to the day (text), keeping a time of day and zone that were there."""
+    old = None
+    if name in component:
+        try:
+            old = component.decoded(name)
+        except Exception:
+            old = None
+        del component[name]
+    if day is None:
+        return
+    date = dt.date.fromisoformat(day)
+    if isinstance(old, dt.datetime):
+        if old.tzinfo is not None:
+            local = old.astimezone(zone)
+            value = dt.datetime.combine(date, local.time(), tzinfo=zone).astimezone(old.tzinfo)
+        else:
+            value = dt.datetime.combine(date, old.time())
+        component.add(name, value)
+    else:
+        component.add(name, date)
+
+
+def _set_recurrence(component, norm):
+    for name in ("RRULE", X_REPEAT_FROM):
+        if name in component:
+            del component[name]
+    if norm.get("pattern", "none") == "none":
+        return
+    rule = {"FREQ": norm["pattern"].upper()}
+    if norm.get("interval", 1) != 1:
+        rule["INTERVAL"] = norm["interval"]
+    if norm["pattern"] == "weekly" and norm.get("weekdays"):
+        rule["BYDAY"] = [WEEKDAYS[d - 1] for d in norm["weekdays"]]
+    if norm["pattern"] == "monthly" and norm.get("monthDay"):
+        rule["BYMONTHDAY"] = [-1 if norm["monthDay"] == 32 else norm["monthDay"]]
+    component.add("RRULE", rule)
+    if norm.get("afterCompletion"):
+        component.add(X_REPEAT_FROM, "COMPLETION")
+
+
+def _replace(component, name, value=None):
+    if name in component:
+        del component[name]
+    if value is not None:
+        component.add(name, value)
+
+
+def write_fields(component, fields, names, zone, task=None):
+    """Set the VTODO's properties for the given field names to the fields' values, leaving every
+    other property (X- properties of other programs, VALARMs, a time of day) as it was."""
+    for name in names:
+        value = fields[name]
+        if name == "title":
+            _replace(component, "SUMMARY", value)
+        elif name == "notes":
+            _replace(component, "DESCRIPTION", value)
+        elif name == "tags":
+            _replace(component, "CATEGORIES", list(value) or None)
+        elif name == "priority":
+            _replace(component, "PRIORITY", {3: 1, 2: 5}.get(value))
+        elif name == "urgent":
+            _replace(component, X_URGENT, "TRUE" if value else None)
+        elif name == "duration":
+            _replace(component, X_DURATION, str(value) if value != 15 else None)
+        elif name == "type":
+            _replace(component, X_TYPE, value if value != "maintenance" else None)
+        elif name == "scheduled":
+            _set_date(component, "DTSTART", value, zone)
+        elif name == "due":
+            _set_date(component, "DUE", value, zone)
+        elif name == "recurrence":
+            _set_recurrence(component, value)
+        elif name == "completed":
+            if value:
+                _replace(component, "STATUS", "COMPLETED")
+                _replace(component, "PERCENT-COMPLETE", 100)
+                when = None
+                if task and task.get("completedAt"):
+                    when = dt.datetime.fromisoformat(task["completedAt"].replace("Z", "+00:00"))
+                _replace(component, "COMPLETED", when or now())
+            else:
+                _replace(component, "STATUS", "NEEDS-ACTION")
+                _replace(component, "COMPLETED")
+                _replace(component, "PERCENT-COMPLETE")
+        elif name == "order":
+            if value is not None:
+                _replace(component, X_SORT, str(value))
+    stamp = now()
+    _replace(component, "LAST-MODIFIED", stamp)
+    _replace(component, "DTSTAMP", stamp)
+    if "SEQUENCE" in component:
+        try:
+            _replace(component, "SEQUENCE", int(str(component["SEQUENCE"])) + 1)
+        except ValueError:
+            pass
+
+
+def now():
+    return dt.datetime.now(dt.timezone.utc).replace(microsecond=0)
+
+
+def new_todo(uid, fields, zone, task=None):
+    """A new VTODO (a icalendar.Todo) with every field written."""
+    component = icalendar.Todo()
+    component.add("UID", uid)
+    if task and task.get("createdAt"):
+        component.add("CREATED", dt.datetime.fromisoformat(task["createdAt"].replace("Z", "+00:00")))
+    names = [n for n in FIELDS if n != "completed"]
+    write_fields(component, fields, names, zone, task)
+    if fields["completed"]:
+        write_fields(component, fields, ["completed"], zone, task)
+    else:
+        _replace(component, "STATUS", "NEEDS-ACTION")
+    return component
+
+
+def serialize(component, original_text=None):
+    """The VCALENDAR text for the VTODO: inside the object's own VCALENDAR (its VTIMEZONEs and
+    other members kept) when it came from the server, else a new one."""
+    if original_text is not None:
+        calendar = icalendar.Calendar.from_ical(original_text)
+        uid = str(component["UID"])
+        kept = [c for c in calendar.subcomponents
+                if not (c.name == "VTODO" and str(c.get("UID")) == uid
+                        and "RECURRENCE-ID" not in c)]
+        calendar.subcomponents = kept + [component]
+    else:
+        calendar = icalendar.Calendar()
+        calendar.add("VERSION", "2.0")
+        calendar.add("PRODID", PRODID)
+        calendar.add_component(component)
+    return calendar.to_ical().decode("utf-8")
+
+
+def mint_uid(task):
+    """The UID for a task made in taskwire: its ``uuid`` when the server gives one."""
+    return task.get("uuid") or str(uuidlib.uuid4())

@@ -1,0 +1,161 @@
+"""The bridge's memory between syncs: one JSON file, mode 0600, written whole and renamed into
+place (a new file of our own, O_CREAT|O_EXCL|O_NOFOLLOW, fsynced), so a kill at any moment leaves
+the old state or the new one, never half of each.  A lock beside it keeps a second bridge off.
+
+    {"version": 1, "collection": URL, "syncToken": "…",
+     "items": {UID: {"task": 12, "href": URL, "etag": "\"…\"", "ics": "BEGIN:VCALENDAR…",
+                     "tw": {fields as taskwire last had them}, "dav": {fields as the VTODO had them},
+                     "reported": ["…what was said about it…"]}},
+     "creating": {UID: {"title": "…", "since": "2026-02-12T08:00:00Z"}},
+     "skipped": {href: etag}}
+
+``tw`` and ``dav`` are the two sides' values at the last sync: the bases of the per-field three-way
+merge (two, because a value may read differently on each side: PRIORITY 4 is taskwire's 3).
+``creating`` records a task/create before it is sent, so that after a crash the task is found
+instead of made twice.
+"""
+
+import errno
+import fcntl
+import hashlib
+import json
+import os
+import secrets
+
+VERSION = 1
+
+
+def default_path(store, url, user, calendar):
+    """$XDG_STATE_HOME/taskwire-caldav/<digest>.json: one state per store, server, user and list."""
+    base = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local",
+                                                            "state")
+    key = "\0".join([store or "(default store)", url, user, calendar or ""])
+    digest = hashlib.sha256(key.encode("utf-8")).hexdigest()[:16]
+    return os.path.join(base, "taskwire-caldav", f"{digest}.json")
+
+
+class StateError(Exception):
+    pass
+
+
+class State:
+    def __init__(self, path):
+        self.path = os.path.abspath(path)
+        self.data = {"version": VERSION, "collection": None, "syncToken": None, "items": {},
+                     "creating": {}, "skipped": {}}
+        self._lock_fd = None
+
+    # -- the lock ---------------------------------------------------------------------------
+    def lock(self):
+        folder = os.path.dirname(self.path)
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        fd = os.open(self.path + ".lock", os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC,
+                     0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            raise StateError(f"another taskwire-caldav is syncing with this state ({self.path})")
+        self._lock_fd = fd
+
+    def unlock(self):
+        if self._lock_fd is not None:
+            os.close(self._lock_fd)
+            self._lock_fd = None
+
+    # -- reading and writing ----------------------------------------------------------------
+    def load(self):
+        try:
+            fd = os.open(self.path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+        except FileNotFoundError:
+            return False
+        except OSError as error:
+            if error.errno == errno.ELOOP:
+                raise StateError(f"{self.path} is a symbolic link: refusing to read it") from None
+            raise
+        with os.fdopen(fd, "rb") as file:
+            info = os.fstat(file.fileno())
+            if info.st_uid != os.getuid():
+                raise StateError(f"{self.path} belongs to another user: refusing to use it")
+            if info.st_mode & 0o077:
+                raise StateError(f"{self.path} is readable by others (mode "
+                                 f"{info.st_mode & 0o777:o}): chmod 600 it")
+            try:
+                data = json.load(file)
+            except ValueError as error:
+                raise StateError(f"{self.path} is not a state file ({error})") from None
+        if not isinstance(data, dict) or data.get("version") != VERSION:
+            raise StateError(f"{self.path} is not a state file of this version")
+        for key, empty in (("items", {}), ("creating", {}), ("skipped", {})):
+            data.setdefault(key, empty)
+        self.data = data
+        return True
+
+    def save(self):
+        folder = os.path.dirname(self.path)
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        text = json.dumps(self.data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+        temporary = os.path.join(folder, f".{os.path.basename(self.path)}.{secrets.token_hex(6)}")
+        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC,
+                     0o600)
+        try:
+            with os.fdopen(fd, "wb") as file:
+                file.write(text.encode("utf-8"))
+                file.flush()
+                os.fsync(file.fileno())
+            os.replace(temporary, self.path)
+        except BaseException:
+            try:
+                os.unlink(temporary)
+            except OSError:
+                pass
+            raise
+        dir_fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+        try:
+            os.fsync(dir_fd)
+        finally:
+            os.close(dir_fd)
+
+    # -- shortcuts --------------------------------------------------------------------------
+    @property
+    def items(self):
+        return self.data["items"]
+
+    @property
+    def creating(self):
+        return self.data["creating"]
+
+    def by_href(self):
+        return {item["href"]: uid for uid, item in self.items.items() if item.get("href")}
+
+    def by_task(self):
+        return {item["task"]: uid for uid, item in self.items.items()
+                if item.get("task") is not None}
+
+
+def append_line(path, record):
+    """Append one JSON line to a 0600 file of our own (the conflicts file)."""
+    folder = os.path.dirname(path)
+    os.makedirs(folder, mode=0o700, exist_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+    with os.fdopen(fd, "ab") as file:
+        if os.fstat(file.fileno()).st_uid != os.getuid():
+            raise StateError(f"{path} belongs to another user")
+        file.write((json.dumps(record, ensure_ascii=False, sort_keys=True) + "\n").encode("utf-8"))
+        file.flush()
+        os.fsync(file.fileno())
+
+
+def read_lines(path):
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+    except FileNotFoundError:
+        return []
+    with os.fdopen(fd, "rb") as file:
+        out = []
+        for line in file:
+            try:
+                out.append(json.loads(line))
+            except ValueError:
+                continue
+        return out
