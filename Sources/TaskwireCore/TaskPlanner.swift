@@ -6,18 +6,24 @@ public struct TaskPlanner {
   public let now: String
   /// The language of the undo labels.
   public let words: Words
+  /// Whether new items' uuids are made from their ids (the test clock) rather than at random.
+  public let deterministicUUIDs: Bool
 
-  public init(index: TaskIndex, now: String, words: Words = .english) {
+  public init(index: TaskIndex, now: String, words: Words = .english, deterministicUUIDs: Bool = false) {
     self.index = index
     self.now = now
     self.words = words
+    self.deterministicUUIDs = deterministicUUIDs
   }
+
+  /// A new item's uuid.
+  func mint(_ id: Int64) -> ItemUUID { ItemUUID.minted(for: id, deterministic: deterministicUUIDs) }
 
   var today: CalendarDate { index.today }
 
   public func create(id: Int64, patch: TaskPatch, view: ViewKind) throws(DomainError) -> ChangeSet {
     guard patch.title != nil else { throw .invalidField("title", "is required") }
-    var draft = TaskRecord(id: id, title: "", createdAt: now, updatedAt: now, rank: 0)
+    var draft = TaskRecord(id: id, title: "", createdAt: now, updatedAt: now, rank: 0, uuid: mint(id))
     switch view {
     case .today: draft.scheduledDate = today
     case .upcoming: draft.scheduledDate = today.adding(days: 1)
@@ -72,6 +78,11 @@ public struct TaskPlanner {
     guard let date = task.recurrence.next(after: base, completedOn: today) else { return nil }
     var next = task
     next.id = id
+    next.uuid = mint(id)
+    // A repeating task's checklist starts again, unchecked (its lines new items).
+    next.checklist = task.checklist.enumerated().map { n, item in
+      ChecklistItem(uuid: mint(-(id << 12 | Int64(n))), title: item.title)
+    }
     next.scheduledDate = date
     next.dueDate = task.dueDate?.adding(days: date.dayNumber - base.dayNumber)
     next.completed = false

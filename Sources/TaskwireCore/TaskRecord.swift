@@ -11,17 +11,22 @@ public struct TaskRecord: Equatable, Sendable {
     var id: Int64
     var rank: Int64
     var matrixRank: Int64
+    var parentID: Int64
+    var parentRank: Int64
+    var uuid: ItemUUID
     var title: String
     var notes: String?
     var completedAt: String?
     var createdAt: String
     var updatedAt: String
     var tags: [String]
+    var checklist: [ChecklistItem]
     var recurrence: Recurrence
     var urgent: Bool
     var completed: Bool
     var type: TaskType
-    // Smaller than their public types: 136 bytes in all, one 160-byte heap block per task.
+    var kind: ItemKind
+    // Smaller than their public types (the 1- and 2-byte members last, no padding between).
     var priority: Int16
     var durationMinutes: Int32
     var scheduledDate: UInt32
@@ -58,6 +63,28 @@ public struct TaskRecord: Equatable, Sendable {
   public var matrixRank: Int64 {
     get { box.fields.matrixRank }
     set { fields.matrixRank = newValue }
+  }
+  /// Its project, heading or area (a project's area, a heading's project); nil for none.
+  public var parentID: Int64? {
+    get { box.fields.parentID == 0 ? nil : box.fields.parentID }
+    set { fields.parentID = newValue ?? 0 }
+  }
+  /// Its place in the manual order of its parent's items (a project's tasks, an area's projects).
+  public var parentRank: Int64 {
+    get { box.fields.parentRank }
+    set { fields.parentRank = newValue }
+  }
+  public var uuid: ItemUUID {
+    get { box.fields.uuid }
+    set { fields.uuid = newValue }
+  }
+  public var kind: ItemKind {
+    get { box.fields.kind }
+    set { fields.kind = newValue }
+  }
+  public var checklist: [ChecklistItem] {
+    get { box.fields.checklist }
+    set { fields.checklist = newValue }
   }
   public var priority: Int {
     get { Int(box.fields.priority) }
@@ -121,13 +148,15 @@ public struct TaskRecord: Equatable, Sendable {
     urgent: Bool = false, durationMinutes: Int = 15, type: TaskType = .maintenance,
     scheduledDate: CalendarDate? = nil, dueDate: CalendarDate? = nil,
     recurrence: Recurrence = .none, completed: Bool = false, completedAt: String? = nil,
-    createdAt: String, updatedAt: String, rank: Int64, matrixRank: Int64 = 0
+    createdAt: String, updatedAt: String, rank: Int64, matrixRank: Int64 = 0, uuid: ItemUUID = .none,
+    kind: ItemKind = .task, parentID: Int64? = nil, parentRank: Int64 = 0, checklist: [ChecklistItem] = []
   ) {
     box = Box(
       Fields(
-        id: id, rank: rank, matrixRank: matrixRank, title: title, notes: notes, completedAt: completedAt,
-        createdAt: createdAt, updatedAt: updatedAt, tags: tags, recurrence: recurrence, urgent: urgent,
-        completed: completed, type: type, priority: Int16(clamping: priority),
+        id: id, rank: rank, matrixRank: matrixRank, parentID: parentID ?? 0, parentRank: parentRank, uuid: uuid,
+        title: title, notes: notes, completedAt: completedAt,
+        createdAt: createdAt, updatedAt: updatedAt, tags: tags, checklist: checklist, recurrence: recurrence,
+        urgent: urgent, completed: completed, type: type, kind: kind, priority: Int16(clamping: priority),
         durationMinutes: Int32(clamping: durationMinutes), scheduledDate: scheduledDate?.word ?? 0,
         dueDate: dueDate?.word ?? 0))
   }
@@ -136,12 +165,13 @@ public struct TaskRecord: Equatable, Sendable {
     a.box === b.box || a.box.fields == b.box.fields
   }
 
-  /// Equal in everything a frontend sees: the two ranks (places in manual orders) are internal.
+  /// Equal in everything a frontend sees: the ranks (places in manual orders) are internal.
   public func looksLike(_ other: TaskRecord) -> Bool {
     if box === other.box { return true }
     var mine = box.fields
     mine.rank = other.rank
     mine.matrixRank = other.matrixRank
+    mine.parentRank = other.parentRank
     return mine == other.box.fields
   }
 

@@ -72,6 +72,10 @@ public struct ExchangeWriter {
     writer.append(integer: task.rank)
     writer.append(raw: ",\"matrixRank\":")
     writer.append(integer: task.matrixRank)
+    if task.parentID != nil {
+      writer.append(raw: ",\"parentRank\":")
+      writer.append(integer: task.parentRank)
+    }
     writer.append(raw: "}")
   }
 }

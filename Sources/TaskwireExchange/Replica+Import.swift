@@ -51,13 +51,21 @@ struct ImportPlan {
       ends[key] = rank + DropIndex.gap
       return rank
     }
+    // An item of the file whose uuid the store knows is that item, whatever its key.
+    var byUUID: [ItemUUID: Int64] = [:]
+    if batch.tasks.contains(where: { $0.task.uuid != .none }) {
+      try replica.storage.forEachTask(includingCompleted: true) { task in byUUID[task.uuid] = task.id }
+    }
     var nextID = first
     var seenKeys = Set<String>()
+    var seenUUIDs = Set<ItemUUID>()
     var placed: [(imported: ImportedTask, before: TaskRecord?, id: Int64)] = []
-    // Later records of the same key win; each task is written once.
+    // Later records of the same key (or uuid) win; each task is written once.
     for imported in batch.tasks.reversed() {
       if let key = imported.key, !seenKeys.insert(key).inserted { continue }
-      let existingID = imported.key.flatMap { known[$0] }
+      let uuid = imported.task.uuid
+      if uuid != .none, !seenUUIDs.insert(uuid).inserted { continue }
+      let existingID = (uuid == .none ? nil : byUUID[uuid]) ?? imported.key.flatMap { known[$0] }
       let before = try existingID.flatMap { try replica.index.tasks[$0] ?? replica.storage.task(id: $0) }
       let id = before?.id ?? 0
       placed.append((imported, before, id))
@@ -70,12 +78,27 @@ struct ImportPlan {
     // New places at the ends of lists and quadrants, in the order the file gives them.
     let today = replica.today
     var after: [Int64: TaskRecord] = [:]
+    // The file's ids of parents, as the store's.
+    var idOfKey: [String: Int64] = [:]
+    for entry in placed { if let key = entry.imported.key { idOfKey[key] = entry.id } }
+    let deterministic = replica.clock.isFixed
     for entry in placed {
       var task = entry.imported.task
       task.id = entry.id
       if let before = entry.before {
         task.rank = before.rank
         task.matrixRank = before.matrixRank
+        task.uuid = before.uuid
+      } else if task.uuid == .none {
+        task.uuid = ItemUUID.minted(for: entry.id, deterministic: deterministic)
+      }
+      if let parent = task.parentID { task.parentID = idOfKey[String(parent)] ?? known[String(parent)] }
+      task.checklist = task.checklist.enumerated().map { n, item in
+        var item = item
+        if item.uuid == .none {
+          item.uuid = ItemUUID.minted(for: -(entry.id << 12 | Int64(n)), deterministic: deterministic)
+        }
+        return item
       }
       after[entry.id] = task
     }

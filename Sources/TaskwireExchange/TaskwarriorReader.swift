@@ -146,7 +146,10 @@ public struct TaskwarriorReader {
     for key in record.object.keys where !Self.known.contains(key) {
       report.unmapped("\(key): dropped", example: "\(title): \(record.summary(key))")
     }
-    return ImportedTask(key: try record.string("uuid"), task: task, record: record.index)
+    let key = try record.string("uuid")
+    // Taskwarrior's uuid is the task's own here too: the same item in both, and in CalDAV.
+    task.uuid = key.flatMap(ItemUUID.init) ?? .none
+    return ImportedTask(key: key, task: task, record: record.index)
   }
 
   /// `recur`, or the exact repeat a taskwire export wrote beside it. Taskwarrior counts a

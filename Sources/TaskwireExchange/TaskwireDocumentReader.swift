@@ -12,7 +12,10 @@ public struct TaskwireDocumentReader {
 
   public init(now: String) { self.now = now }
 
-  static let own: Set<String> = ["id", "completed", "completedAt", "createdAt", "updatedAt", "rank", "matrixRank"]
+  static let own: Set<String> = [
+    "id", "completed", "completedAt", "createdAt", "updatedAt", "rank", "matrixRank", "uuid", "kind", "parent",
+    "parentRank", "checklist", "display",
+  ]
 
   public func read(_ document: JSONObject) throws(ImportError) -> ImportBatch {
     guard let version = document["version"]?.integerValue else { throw ImportError("the file has no format version") }
@@ -74,11 +77,46 @@ public struct TaskwireDocumentReader {
     if task.completed { task.completedAt = try timestamp("completedAt") ?? task.updatedAt }
     if let rank = object["rank"]?.integerValue { task.rank = rank }
     if let rank = object["matrixRank"]?.integerValue { task.matrixRank = rank }
+    try readStructure(object, into: &task, index: index)
     for key in object.keys where !TaskFields.names.contains(key) && !Self.own.contains(key) {
       report.unmapped("\(key): dropped", example: task.title)
     }
     let key = object["id"]?.integerValue.map { String($0) }
     return ImportedTask(key: key, task: task, record: index)
+  }
+
+  /// The item's identity and place in the structure: its uuid (kept), kind, parent (the file's
+  /// id of it, mapped to the store's when the batch is planned) and checklist.
+  func readStructure(_ object: JSONObject, into task: inout TaskRecord, index: Int) throws(ImportError) {
+    if let value = object["uuid"], !value.isNull {
+      guard let uuid = value.stringValue.flatMap(ItemUUID.init), uuid != .none else {
+        throw ImportError(record: index, "uuid is not a UUID: \(JSONWriter.string(value))")
+      }
+      task.uuid = uuid
+    }
+    if let value = object["kind"], !value.isNull {
+      guard let kind = value.stringValue.flatMap(ItemKind.init) else {
+        throw ImportError(record: index, "kind must be task, project, heading or area: \(JSONWriter.string(value))")
+      }
+      task.kind = kind
+    }
+    if let value = object["parent"], !value.isNull {
+      guard let parent = value.integerValue, parent > 0 else {
+        throw ImportError(record: index, "parent is not an id: \(JSONWriter.string(value))")
+      }
+      task.parentID = parent
+    }
+    task.parentRank = object["parentRank"]?.integerValue ?? Int64(index)
+    if let value = object["checklist"], !value.isNull {
+      guard let items = value.arrayValue else { throw ImportError(record: index, "checklist is not an array") }
+      task.checklist = try items.enumerated().map { (n, item) throws(ImportError) -> ChecklistItem in
+        guard let title = item["title"]?.stringValue, !title.isEmpty else {
+          throw ImportError(record: index, "checklist item \(n) has no title")
+        }
+        let uuid = item["uuid"]?.stringValue.flatMap(ItemUUID.init) ?? .none
+        return ChecklistItem(uuid: uuid, title: title, done: item["done"]?.boolValue ?? false)
+      }
+    }
   }
 
   /// An invalid field's problem without the JSON-RPC prefix: "priority must be 1 (low), …".

@@ -3,7 +3,7 @@
 /// the id counters in `meta` (ids are never reused nor skipped, like SQLite's AUTOINCREMENT;
 /// a sequence would skip the ids of rolled-back transactions, and sessions replay ids).
 enum PostgresSchema {
-  static let version: Int64 = 2
+  static let version: Int64 = 3
 
   static func create(in schema: String) -> String {
     """
@@ -26,10 +26,16 @@ enum PostgresSchema {
       created_at text NOT NULL,
       updated_at text NOT NULL,
       rank bigint NOT NULL,
-      matrix_rank bigint NOT NULL DEFAULT 0
+      matrix_rank bigint NOT NULL DEFAULT 0,
+      uuid text,
+      kind text NOT NULL DEFAULT 'task',
+      parent_id bigint,
+      parent_rank bigint NOT NULL DEFAULT 0,
+      checklist text NOT NULL DEFAULT '[]'
     );
     CREATE INDEX tasks_open ON \(schema).tasks (completed, scheduled_date, rank);
     CREATE INDEX tasks_completed ON \(schema).tasks (completed, completed_at);
+    CREATE UNIQUE INDEX tasks_uuid ON \(schema).tasks (uuid);
     CREATE TABLE \(schema).history_steps (
       id bigint PRIMARY KEY,
       label text NOT NULL,
@@ -62,7 +68,19 @@ enum PostgresSchema {
   static let migrations: [Int64: @Sendable (String) -> String] = [
     1: { schema in
       externalIDs(in: schema) + " UPDATE \(schema).meta SET value = '2' WHERE key = 'schema_version';"
-    }
+    },
+    // Items (issue 29), as SQLite's schema 5: PostgreSQL mints the existing items' uuids itself.
+    2: { schema in
+      """
+      ALTER TABLE \(schema).tasks ADD COLUMN uuid text, ADD COLUMN kind text NOT NULL DEFAULT 'task',
+        ADD COLUMN parent_id bigint, ADD COLUMN parent_rank bigint NOT NULL DEFAULT 0,
+        ADD COLUMN checklist text NOT NULL DEFAULT '[]';
+      UPDATE \(schema).tasks SET uuid = gen_random_uuid()::text WHERE uuid IS NULL;
+      CREATE UNIQUE INDEX tasks_uuid ON \(schema).tasks (uuid);
+      -- (The undo history's rows get the uuids in Swift: `PostgresStorage.addUUIDsToHistory`.)
+      UPDATE \(schema).meta SET value = '3' WHERE key = 'schema_version';
+      """
+    },
   ]
 
   /// A schema name as an SQL identifier: quoted, and refused when it is not a plain name.

@@ -81,6 +81,7 @@ public final class PostgresStorage: Storage, ChangeFeed {
         var current = version
         while let step = PostgresSchema.migrations[current] {
           try connection.execute(step(quotedSchema))
+          if current == 2 { try addUUIDsToHistory() }
           current += 1
         }
       }
@@ -88,6 +89,31 @@ public final class PostgresStorage: Storage, ChangeFeed {
     } catch {
       _ = try? connection.execute("ROLLBACK")
       throw error
+    }
+  }
+
+  /// Schema 3: the undo history's rows of each item get its uuid (an item only history still
+  /// knows, one of its own), so that undoing a step recorded before keeps it. Read and written
+  /// here, not in SQL: the rows are stored escaped (`PostgresText`), not as JSON PostgreSQL reads.
+  private func addUUIDsToHistory() throws {
+    let known = try connection.query("SELECT id, uuid FROM \(quotedSchema).tasks").rows { row in
+      (row.int(0), row.text(1) ?? "")
+    }
+    var uuidOf = Dictionary(known, uniquingKeysWith: { first, _ in first })
+    var random = SystemRandomNumberGenerator()
+    let rows = try connection.query("SELECT step_id, position, task_id, before, after FROM \(quotedSchema).history_ops")
+      .rows { row in (row.int(0), row.int(1), row.int(2), row.text(3), row.text(4)) }
+    for (step, position, task, before, after) in rows {
+      func upgraded(_ text: String?) -> RowValue {
+        TaskRowCoding.historyText(text) {
+          let uuid = uuidOf[task] ?? ItemUUID.random(using: &random).description
+          uuidOf[task] = uuid
+          return uuid
+        }.map(RowValue.text) ?? .null
+      }
+      _ = try connection.query(
+        "UPDATE \(quotedSchema).history_ops SET before = $1, after = $2 WHERE step_id = $3 AND position = $4",
+        [upgraded(before), upgraded(after), .integer(step), .integer(position)])
     }
   }
 

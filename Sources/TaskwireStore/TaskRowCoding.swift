@@ -37,8 +37,8 @@ struct HistoryRow: TaskRowSource {
 /// same on every backend, so that history rows mean the same everywhere.
 public enum TaskRowCoding {
   public static let columns =
-    "id, title, notes, tags, priority, urgent, duration_minutes, type, scheduled_date, due_date, recurrence, completed, completed_at, created_at, updated_at, rank, matrix_rank"
-  public static let columnCount = 17
+    "id, title, notes, tags, priority, urgent, duration_minutes, type, scheduled_date, due_date, recurrence, completed, completed_at, created_at, updated_at, rank, matrix_rank, uuid, kind, parent_id, parent_rank, checklist"
+  public static let columnCount = 22
   public static let columnNames = columns.split(separator: ", ").map(String.init)
 
   public static func values(_ task: TaskRecord) -> [RowValue] {
@@ -52,7 +52,29 @@ public enum TaskRowCoding {
       .text(recurrenceText(task.recurrence)),
       .integer(task.completed ? 1 : 0), task.completedAt.map(RowValue.text) ?? .null,
       .text(task.createdAt), .text(task.updatedAt), .integer(task.rank), .integer(task.matrixRank),
+      task.uuid == .none ? .null : .text(task.uuid.description), .text(task.kind.rawValue),
+      task.parentID.map(RowValue.integer) ?? .null,
+      .integer(task.parentRank), .text(checklistText(task.checklist)),
     ]
+  }
+
+  /// The checklist column: `[{"uuid", "title", "done"}]`; none is a constant.
+  static func checklistText(_ items: [ChecklistItem]) -> String {
+    items.isEmpty ? "[]" : JSONWriter.string(checklistJSON(items))
+  }
+
+  public static func checklistJSON(_ items: [ChecklistItem]) -> JSONValue {
+    .array(items.map { ["uuid": .string($0.uuid.description), "title": .string($0.title), "done": .bool($0.done)] })
+  }
+
+  static func checklist(from text: String?) -> [ChecklistItem] {
+    guard let text, text != "[]", let items = (try? JSONParser.parse(text))?.arrayValue else { return [] }
+    return items.compactMap { item in
+      guard let uuid = item["uuid"]?.stringValue.flatMap(ItemUUID.init), let title = item["title"]?.stringValue else {
+        return nil
+      }
+      return ChecklistItem(uuid: uuid, title: title, done: item["done"]?.boolValue ?? false)
+    }
   }
 
   /// The tags column's text; no tags is a constant (a change writes a row three times: the
@@ -80,7 +102,10 @@ public enum TaskRowCoding {
       dueDate: row.text(9).flatMap(CalendarDate.init(iso:)),
       recurrence: recurrence(from: row.text(10)),
       completed: row.int(11) != 0, completedAt: row.text(12), createdAt: row.text(13) ?? "",
-      updatedAt: row.text(14) ?? "", rank: row.int(15), matrixRank: row.int(16))
+      updatedAt: row.text(14) ?? "", rank: row.int(15), matrixRank: row.int(16),
+      // (A history row of a store before schema 5 has none of these: a task, no parent, no uuid.)
+      uuid: row.text(17).flatMap(ItemUUID.init) ?? .none, kind: row.text(18).flatMap(ItemKind.init) ?? .task,
+      parentID: row.int(19) == 0 ? nil : row.int(19), parentRank: row.int(20), checklist: checklist(from: row.text(21)))
   }
 
   /// The tags column: a JSON array of strings. The common shapes (no tags; tags without
@@ -159,6 +184,14 @@ public enum TaskRowCoding {
     }
     writer.append(raw: "]")
     return .text(String(decoding: writer.bytes, as: UTF8.self))
+  }
+
+  /// A history row written before schema 5 (17 columns) with its item's uuid added as the 18th
+  /// column; any other row as it is. Both backends upgrade their history with it.
+  public static func historyText(_ text: String?, addingUUID uuid: () -> String) -> String? {
+    guard let text, case .array(var values)? = try? JSONParser.parse(text), values.count == 17 else { return text }
+    values.append(.string(uuid()))
+    return JSONWriter.string(.array(values))
   }
 
   public static func task(fromHistoryText text: String?) -> TaskRecord? {

@@ -35,21 +35,39 @@ struct PostgresConformanceTests {
     try check.run(fixture)
   }
 
-  /// A store made by the first schema (before imports kept their keys) is upgraded on opening,
-  /// its tasks untouched.
+  /// A store made by the first schema (before imports kept their keys, before items had uuids)
+  /// is upgraded on opening: its tasks untouched but for a uuid each, which the undo history's
+  /// rows of the task (recorded with 17 columns) get too.
   @Test func migratesASchemaVersion1Store() throws {
     let fixture = PostgresFixture()
     defer { fixture.remove() }
     let first = try fixture.open()
     try first.write { txn in try txn.writeRows([TaskwireCoreTaskFactory.change(1)]) }
     first.close()
+    let schema = "\"\(fixture.schema)\""
+    // As the store writes text: backslashes doubled (PostgresText).
+    let oldRow = #"[1,"t",null,"[]",1,0,15,"maintenance",null,null,"{\"pattern\":\"none\"}",0,null,"c","u",0,0]"#
+      .replacingOccurrences(of: "\\", with: "\\\\")
     try PostgresStorage.administer(PostgresFixture.base!) {
-      "DROP TABLE \"\(fixture.schema)\".external_ids; UPDATE \"\(fixture.schema)\".meta SET value = '1' WHERE key = 'schema_version'"
+      """
+      DROP TABLE \(schema).external_ids; DROP INDEX \(schema).tasks_uuid;
+      ALTER TABLE \(schema).tasks DROP COLUMN uuid, DROP COLUMN kind, DROP COLUMN parent_id, DROP COLUMN parent_rank,
+        DROP COLUMN checklist;
+      INSERT INTO \(schema).history_steps (id, label, client, at) VALUES (1, 'Create t', 'old', 'c');
+      INSERT INTO \(schema).history_ops (step_id, position, task_id, before, after) VALUES (1, 0, 1, NULL, '\(oldRow)');
+      UPDATE \(schema).meta SET value = '1' WHERE key = 'schema_version';
+      UPDATE \(schema).meta SET value = '1' WHERE key = 'last_step_id'
+      """
     }
     let storage = try fixture.open()
     defer { storage.close() }
-    #expect(try storage.schemaVersion() == 2)
-    #expect(try storage.task(id: 1) != nil)
+    #expect(try storage.schemaVersion() == 3)
+    let task = try #require(try storage.task(id: 1))
+    #expect(task.uuid != .none)
+    let step = try #require(try storage.latestUndoable())
+    #expect(step.label == "Create t")
+    let after = try #require(step.changes.first?.after)
+    #expect(after.uuid == task.uuid)
     try storage.write { txn in try txn.setExternalIDs(source: "taskwarrior", [(key: "u", taskID: 1)]) }
     #expect(try storage.externalIDs(source: "taskwarrior") == ["u": 1])
   }

@@ -39,7 +39,7 @@ import Testing
     _ = try client.result("view/subscribe", ["view": "today"])
     let (_, notes) = try client.resultAndNotifications("task/create", ["title": "Buy milk", "view": "today"])
     let task = try Self.inserted(notes)
-    #expect(task.objectValue?.count == 15)
+    #expect(task.objectValue?.count == 16)
     #expect(task["notes"] == .null)
     #expect(task["tags"] == .array([]))
   }
@@ -56,7 +56,7 @@ import Testing
     let created = try #require(response["result"])
     let plain = try Self.inserted(notes)
     let today = try #require(plain["scheduledDate"])
-    #expect(Set(plain.objectValue?.keys ?? []) == ["id", "title", "scheduledDate", "createdAt", "updatedAt"])
+    #expect(Set(plain.objectValue?.keys ?? []) == ["id", "uuid", "title", "scheduledDate", "createdAt", "updatedAt"])
     #expect(Self.filled(plain) == created["task"])
 
     // A task with every member set, dragged to a day in Upcoming: each one is in the insert.

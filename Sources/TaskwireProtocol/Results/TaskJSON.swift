@@ -48,6 +48,18 @@ extension TaskRecord {
   public func write(into writer: inout JSONWriter, omittingDefaults compact: Bool, display: [DisplayPart]? = nil) {
     writer.append(raw: "{\"id\":")
     writer.append(integer: id)
+    writer.append(raw: ",\"uuid\":")
+    writer.append(uuid: uuid)
+    // The structure's members only where they say something (Protocol/README.md, "Projects"):
+    // most items are tasks in no project, with no checklist.
+    if kind != .task {
+      writer.append(raw: ",\"kind\":")
+      writer.writeString(kind.rawValue)
+    }
+    if let parentID {
+      writer.append(raw: ",\"parent\":")
+      writer.append(integer: parentID)
+    }
     writer.append(raw: ",\"title\":")
     writer.writeString(title)
     if !compact || notes != nil {
@@ -87,6 +99,10 @@ extension TaskRecord {
       writer.append(raw: ",\"recurrence\":")
       // (Most tasks do not repeat: their recurrence is written without a tree of values.)
       if recurrence == .none { writer.append(raw: "{\"pattern\":\"none\"}") } else { writer.write(recurrence.json) }
+    }
+    if !checklist.isEmpty {
+      writer.append(raw: ",\"checklist\":")
+      writer.write(checklistJSON)
     }
     if !compact || completed { writer.append(raw: completed ? ",\"completed\":true" : ",\"completed\":false") }
     if !compact || completedAt != nil {
@@ -196,49 +212,36 @@ public struct TaskPlace: ResponseType {
   }
 }
 
-extension DisplayPart.Kind {
-  /// `{"kind":"…","text":` for this kind.
-  var opening: StaticString {
-    switch self {
-    case .priority: #"{"kind":"priority","text":"#
-    case .urgent: #"{"kind":"urgent","text":"#
-    case .tags: #"{"kind":"tags","text":"#
-    case .type: #"{"kind":"type","text":"#
-    case .duration: #"{"kind":"duration","text":"#
-    case .repeat: #"{"kind":"repeat","text":"#
-    case .notes: #"{"kind":"notes","text":"#
-    case .due: #"{"kind":"due","text":"#
-    case .dueToday: #"{"kind":"dueToday","text":"#
-    case .overdue: #"{"kind":"overdue","text":"#
-    case .afterDue: #"{"kind":"afterDue","text":"#
-    case .completed: #"{"kind":"completed","text":"#
-    case .title: #"{"kind":"title","text":"#
-    case .date: #"{"kind":"date","text":"#
-    case .weekday: #"{"kind":"weekday","text":"#
-    case .total: #"{"kind":"total","text":"#
-    }
-  }
-}
-
-extension [DisplayPart] {
-  /// `[{"kind": "priority", "text": "!!"}, …]`.
-  public var json: JSONValue {
-    .array(map { ["kind": .string($0.kind.rawValue), "text": .string($0.text)] })
+extension TaskRecord {
+  /// `[{"uuid", "title", "done"}]`.
+  public var checklistJSON: JSONValue {
+    .array(
+      checklist.map { ["uuid": .string($0.uuid.description), "title": .string($0.title), "done": .bool($0.done)] })
   }
 }
 
 extension JSONWriter {
-  /// Display parts as their JSON array, written without a tree of values (one per task in a
-  /// list): each part's opening as one constant.
-  mutating func append(display parts: [DisplayPart]) {
-    append(raw: "[")
-    for (index, part) in parts.enumerated() {
-      if index > 0 { append(raw: ",") }
-      append(raw: part.kind.opening)
-      writeString(part.text)
-      append(raw: "}")
+  /// A uuid as its JSON string, written without a String in between (one per task in a list).
+  mutating func append(uuid: ItemUUID) {
+    let hex: StaticString = "0123456789abcdef"
+    // On the stack, not a buffer on the heap.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 38) { text in
+      hex.withUTF8Buffer { digits in
+        text[0] = 0x22
+        var at = 1
+        for position in 0..<32 {
+          if position == 8 || position == 12 || position == 16 || position == 20 {
+            text[at] = 0x2D
+            at += 1
+          }
+          let word = position < 16 ? uuid.high : uuid.low
+          text[at] = digits[Int(word >> UInt64(60 - 4 * (position % 16)) & 0xF)]
+          at += 1
+        }
+        text[37] = 0x22
+      }
+      append(encoded: UnsafeBufferPointer(text))
     }
-    append(raw: "]")
   }
 
   /// A date as its JSON string (`"2026-02-12"`), or null: written digit by digit, without a

@@ -34,7 +34,8 @@ extension Server {
         return try index.tasks[id] ?? replica.task(id)
       }
       for (position, item) in items.enumerated() {
-        let planner = TaskPlanner(index: index, now: replica.timestamp, words: replica.words)
+        let planner = TaskPlanner(
+          index: index, now: replica.timestamp, words: replica.words, deterministicUUIDs: replica.clock.isFixed)
         let set: ChangeSet
         do {
           switch item {

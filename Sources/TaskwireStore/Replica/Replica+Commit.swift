@@ -68,8 +68,18 @@ extension Replica {
     let planned = undo ? ChangeSet(label: step.label, changes: step.changes).inverse : step.changes
     var applied: [TaskChange] = []
     applied.reserveCapacity(planned.count)
-    for change in planned {
+    for var change in planned {
+      guard change.before != nil || change.after != nil else {
+        throw DomainError.historyConflict(
+          "a row of '\(step.label)' cannot be read; nothing was \(undo ? "undone" : "redone")")
+      }
       let current = try index.tasks[change.taskID] ?? storage.task(id: change.taskID)
+      // A step recorded before items had uuids (schema 5) holds none: the item keeps its own.
+      if change.before?.uuid == ItemUUID.none || change.after?.uuid == ItemUUID.none {
+        let uuid = current?.uuid ?? ItemUUID.minted(for: change.taskID, deterministic: clock.isFixed)
+        if change.before?.uuid == ItemUUID.none { change.before?.uuid = uuid }
+        if change.after?.uuid == ItemUUID.none { change.after?.uuid = uuid }
+      }
       let unchanged =
         current.flatMap { now in change.before.map { now.looksLike($0) } } ?? (current == nil && change.before == nil)
       guard unchanged else {
@@ -80,6 +90,7 @@ extension Replica {
       if let now = current, let before = change.before, var written = after {
         if written.rank == before.rank { written.rank = now.rank }
         if written.matrixRank == before.matrixRank { written.matrixRank = now.matrixRank }
+        if written.parentRank == before.parentRank { written.parentRank = now.parentRank }
         after = written
       }
       applied.append(TaskChange(before: current, after: after))

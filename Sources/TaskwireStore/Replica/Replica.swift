@@ -48,7 +48,9 @@ public final class Replica {
   public var today: CalendarDate { index.today }
   /// Now, as the protocol writes timestamps.
   public var timestamp: String { DayClock.timestamp(clock.now) }
-  public var planner: TaskPlanner { TaskPlanner(index: index, now: timestamp, words: words) }
+  public var planner: TaskPlanner {
+    TaskPlanner(index: index, now: timestamp, words: words, deterministicUUIDs: clock.isFixed)
+  }
 
   /// Hands what changed since the last call to the caller (the view publisher).
   public func takeUpdate() -> ReplicaUpdate {

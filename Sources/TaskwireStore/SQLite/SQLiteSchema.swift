@@ -3,7 +3,7 @@
 /// each op carrying a task's whole row before and after; `changes` is the log of touched task
 /// ids that lets another process on the same file catch up on what changed.
 enum Schema {
-  static let version: Int64 = 4
+  static let version: Int64 = 5
 
   static let create = """
     CREATE TABLE tasks (
@@ -23,10 +23,16 @@ enum Schema {
       created_at TEXT NOT NULL,
       updated_at TEXT NOT NULL,
       rank INTEGER NOT NULL,
-      matrix_rank INTEGER NOT NULL DEFAULT 0
+      matrix_rank INTEGER NOT NULL DEFAULT 0,
+      uuid TEXT,
+      kind TEXT NOT NULL DEFAULT 'task',
+      parent_id INTEGER,
+      parent_rank INTEGER NOT NULL DEFAULT 0,
+      checklist TEXT NOT NULL DEFAULT '[]'
     );
     CREATE INDEX tasks_open ON tasks (completed, scheduled_date, rank);
     CREATE INDEX tasks_completed ON tasks (completed, completed_at);
+    CREATE UNIQUE INDEX tasks_uuid ON tasks (uuid);
     CREATE TABLE history_steps (
       id INTEGER PRIMARY KEY AUTOINCREMENT,
       label TEXT NOT NULL,
@@ -49,7 +55,7 @@ enum Schema {
     );
     CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     \(externalIDs)
-    PRAGMA user_version = 4;
+    PRAGMA user_version = 5;
     """
 
   /// Which task an imported record became (`source` is `taskwarrior` or `taskwire`, `key` its
@@ -78,6 +84,17 @@ enum Schema {
     3: """
     \(externalIDs)
     PRAGMA user_version = 4;
+    """,
+    // Items (issue 29): a stable uuid (filled in by `SQLiteStorage.mintMissingUUIDs` in the same
+    // transaction), the kind, the parent and the place among its siblings, the checklist.
+    4: """
+    ALTER TABLE tasks ADD COLUMN uuid TEXT;
+    ALTER TABLE tasks ADD COLUMN kind TEXT NOT NULL DEFAULT 'task';
+    ALTER TABLE tasks ADD COLUMN parent_id INTEGER;
+    ALTER TABLE tasks ADD COLUMN parent_rank INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE tasks ADD COLUMN checklist TEXT NOT NULL DEFAULT '[]';
+    CREATE UNIQUE INDEX tasks_uuid ON tasks (uuid);
+    PRAGMA user_version = 5;
     """,
   ]
 }

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import JSON
 import TaskwireCore
 
 /// Where the store lives.
@@ -119,30 +120,6 @@ public final class SQLiteStorage: Storage, ChangeFeed {
   public var isReadOnly: Bool { sqlite3_db_readonly(db.handle, "main") == 1 }
 
   public static var sqliteVersion: String { SQLiteDatabase.libraryVersion }
-
-  /// Brings the schema up to date. A current store is only read here, so that a read-only
-  /// file opens for reading.
-  private func migrate() throws {
-    if try scalar("PRAGMA user_version") == Schema.version { return }
-    try write { _ throws in
-      var version = try scalar("PRAGMA user_version")
-      if version == Schema.version { return }
-      while let step = Schema.migrations[version] {
-        try db.execute(step)
-        version += 1
-      }
-      if version == Schema.version { return }
-      guard version == 0 else {
-        throw SQLiteError(
-          code: SQLITE_MISMATCH,
-          message: "the store has schema version \(version); this taskwire knows \(Schema.version)")
-      }
-      guard try scalar("SELECT count(*) FROM sqlite_master") == 0 else {
-        throw SQLiteError(code: SQLITE_NOTADB, message: "the file is a database, but not a taskwire store")
-      }
-      try db.execute(Schema.create)
-    }
-  }
 
   func scalar(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) -> Int64 {
     let statement = try db.statement(sql).bind(values)
