@@ -1,7 +1,8 @@
 # shellcheck shell=bash
 # Bash completion of tw (installed as share/bash-completion/completions/tw): commands, options,
 # views, option values (types, priorities, repeats, date phrases, sorts), tags, and task ids
-# with their titles from the store: `tw done <TAB>` lists "12  Call mom". The store's ids and
+# with their titles from the store: `tw done <TAB>` lists "12  Call mom" (after an id too: tw
+# done 8 <TAB>, as done, undone, rm, sched, mv and edit take several). The store's ids and
 # tags come from `tw __complete ids|done-ids|tags`, one request to the resident server.
 
 _tw_commands='add edit show ls find mv sched done undone rm undo redo log tags watch rpc batch server help'
@@ -19,13 +20,15 @@ _tw_store() {
   "$tw" "${_tw_db[@]}" "$@" 2>/dev/null </dev/null
 }
 
-# _tw_ids ids|done-ids: the task ids that start with cur; as "ID  TITLE" while several match
-# (bash lists them), as the bare id when one does (bash inserts it).
+# _tw_ids ids|done-ids: the task ids that start with cur and are not on the line yet (tw done
+# 3 <TAB>: another one); as "ID  TITLE" while several match (bash lists them), as the bare id
+# when one does (bash inserts it).
 _tw_ids() {
   local id title
   local -a matches=()
+  local typed=" ${COMP_WORDS[*]:cmdi+1:COMP_CWORD-cmdi-1} "
   while IFS=$'\t' read -r id title; do
-    [[ $id == "$cur"* ]] && matches+=("$id  $title")
+    [[ $id == "$cur"* && $typed != *" $id "* ]] && matches+=("$id  $title")
   done < <(_tw_store __complete "$1")
   if ((${#matches[@]} == 1)); then
     COMPREPLY=("${matches[0]%%  *}")
@@ -67,30 +70,35 @@ _tw() {
     --tag | --untag) _tw_words "$(_tw_store __complete tags)"; return ;;
     --notes | --title | --text) return ;;
   esac
-  # The place of the word among the command's arguments (options and their values not counted).
-  local n=0
+  # The place of the word among the command's arguments (options and their values not counted),
+  # and whether those before it are all ids or ranges (8, 3-5): then another id may follow.
+  local n=0 ids=1
   for ((i = cmdi + 1; i < COMP_CWORD; i++)); do
     case ${COMP_WORDS[i]} in
       --priority | --type | --every | --duration | --due | --date | --on | --due-before | --due-after | \
         --sort | --tag | --untag | --notes | --title | --text) ((i++)) ;;
       -*) ;;
-      *) ((n++)) ;;
+      *) ((n++)); [[ ${COMP_WORDS[i]} =~ ^[0-9]+(-[0-9]+)?$ ]] || ids=0 ;;
     esac
   done
+  # An id, or a date after the ids of sched and mv: a digit says which.
+  local digit=0
+  [[ $cur == [0-9]* ]] && digit=1
   case $cmd in
     add)
       if [[ $cur == -* ]]; then _tw_words "$_tw_fields --on --today --tomorrow --inbox --tag"
       elif [[ $cur == [#+]* ]]; then _tw_words "$(_tw_store __complete tags | sed 's/^/#/')"; fi ;;
     edit)
       if [[ $cur == -* ]]; then _tw_words "$_tw_fields --tag --untag --title"
-      elif ((n == 0)); then _tw_ids ids
+      elif ((n == 0 || (ids && digit))); then _tw_ids ids
       elif [[ $cur == [#+]* ]]; then _tw_words "$(_tw_store __complete tags | sed 's/^/#/')"; fi ;;
-    show | done | rm | delete) ((n == 0)) && [[ $cur != -* ]] && _tw_ids ids ;;
-    undone) ((n == 0)) && _tw_ids done-ids ;;
+    show) ((n == 0)) && [[ $cur != -* ]] && _tw_ids ids ;;
+    done | rm | delete) ((ids)) && [[ $cur != -* ]] && _tw_ids ids ;;
+    undone) ((ids)) && [[ $cur != -* ]] && _tw_ids done-ids ;;
     sched | schedule)
-      if ((n == 0)); then _tw_ids ids; elif ((n == 1)); then _tw_words "$_tw_dates inbox none"; fi ;;
+      if ((n == 0 || (ids && digit))); then _tw_ids ids; elif ((ids)); then _tw_words "$_tw_dates inbox none"; fi ;;
     mv | move)
-      if ((n == 0)); then _tw_ids ids; elif ((n == 1)); then _tw_words "inbox $_tw_dates"; fi ;;
+      if ((n == 0 || (ids && digit))); then _tw_ids ids; elif ((ids)); then _tw_words "inbox $_tw_dates"; fi ;;
     ls | list | watch)
       if [[ $cur == -* ]]; then _tw_words "$_tw_filters"; elif ((n == 0)); then _tw_words "$_tw_views"; fi ;;
     find) [[ $cur == -* ]] && _tw_words "$_tw_filters" ;;

@@ -1,7 +1,8 @@
 # fish completion of tw (installed as share/fish/vendor_completions.d/tw.fish): commands,
 # options, views, option values (types, priorities, repeats, date phrases, sorts), tags, and task
-# ids with their titles from the store (`tw done <TAB>`: "12  Call mom"), through `tw __complete
-# ids|done-ids|tags`, one request to the resident server. The same rules as completion/bash.sh.
+# ids with their titles from the store (`tw done <TAB>`: "12  Call mom"; after an id too),
+# through `tw __complete ids|done-ids|tags`, one request to the resident server. The same rules
+# as completion/bash.sh.
 
 # __tw_store ARGS: `tw [--db DB] ARGS` on the store of the line being completed, quietly.
 function __tw_store
@@ -44,6 +45,31 @@ function __tw_at
     test (count $words) -eq (math $argv[1] + 1); and contains -- $words[1] $argv[2..-1]
 end
 
+# __tw_ids_after CMD...: the command is one of CMD and its arguments so far are all ids or
+# ranges (8, 3-5), or none: another id may follow.
+function __tw_ids_after
+    set -l words (__tw_words)
+    test (count $words) -ge 1; and contains -- $words[1] $argv; or return 1
+    set -e words[1]
+    for w in $words
+        string match -qr '^[0-9]+(-[0-9]+)?$' -- $w; or return 1
+    end
+end
+
+# __tw_digit: the word being completed starts with a digit (after the ids of sched and mv, an
+# id rather than a date).
+function __tw_digit
+    string match -qr '^[0-9]' -- (commandline -ct)
+end
+
+# __tw_ids ids|done-ids: the store's task ids that are not on the line yet, with their titles.
+function __tw_ids
+    set -l typed (__tw_words)
+    for line in (__tw_store __complete $argv[1])
+        contains -- (string split -m 1 \t -- $line)[1] $typed; or echo $line
+    end
+end
+
 # __tw_using CMD...: the command is one of CMD.
 function __tw_using
     set -l words (__tw_words)
@@ -77,10 +103,12 @@ complete -c tw -n __tw_needs_command -a batch -d 'commands from stdin'
 complete -c tw -n __tw_needs_command -a server -d 'the resident server'
 complete -c tw -n __tw_needs_command -a help -d usage
 
-complete -c tw -n '__tw_at 0 show done rm delete edit sched schedule mv move' -a '(__tw_store __complete ids)'
-complete -c tw -n '__tw_at 0 undone' -a '(__tw_store __complete done-ids)'
-complete -c tw -n '__tw_at 1 sched schedule' -a "$__tw_dates inbox none"
-complete -c tw -n '__tw_at 1 mv move' -a "inbox $__tw_dates"
+complete -c tw -n '__tw_at 0 show edit sched schedule mv move' -a '(__tw_ids ids)'
+complete -c tw -n '__tw_ids_after done rm delete' -a '(__tw_ids ids)'
+complete -c tw -n '__tw_ids_after undone' -a '(__tw_ids done-ids)'
+complete -c tw -n '__tw_ids_after edit sched schedule mv move; and not __tw_at 0 edit sched schedule mv move; and __tw_digit' -a '(__tw_ids ids)'
+complete -c tw -n '__tw_ids_after sched schedule; and not __tw_at 0 sched schedule; and not __tw_digit' -a "$__tw_dates inbox none"
+complete -c tw -n '__tw_ids_after mv move; and not __tw_at 0 mv move; and not __tw_digit' -a "inbox $__tw_dates"
 complete -c tw -n '__tw_at 0 ls list watch' -a 'inbox today upcoming matrix all logbook'
 complete -c tw -n '__tw_at 0 server' -a 'status stop'
 

@@ -59,11 +59,13 @@ msg() {
 say_msg() { msg "$@"; say "$REPLY"; }
 die_msg() { say_msg "$@"; exit 1; }
 
-# usage_error KEY [NAME VALUE]...: a usage error (with the batch line it is on), exit 2.
+# usage_error KEY [NAME VALUE]...: a usage error (with the batch line it is on), exit 2; then
+# the usage of the command when SYNOPSIS is set.
 usage_error() {
   msg "$@"
   [[ -z $BATCH_LINE ]] || msg tw.line line "$BATCH_LINE" message "$REPLY"
   say "$REPLY"
+  [[ -z ${SYNOPSIS:-} ]] || { msg tw.usage.usage synopsis "$SYNOPSIS"; say "$REPLY"; }
   msg tw.usage.try
   printf '%s\n' "$REPLY" >&2
   exit 2

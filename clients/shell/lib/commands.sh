@@ -126,10 +126,14 @@ add_stdin() {
   BATCH_LINE=''
 }
 
+# edit ID... [TITLE...] [FIELDS]: the leading ids and ranges are the tasks (a title of digits
+# alone: --title, or after --); title words and --title only with one id.
 cmd_edit() {
-  need_id edit "${1:-}"
-  local id=$1 words=() add=() drop=() t
-  shift
+  local n=0 words=() add=() drop=() t i
+  while ((n < $#)) && is_ids "${@:n+1:1}"; do ((++n)); done
+  ((n)) || need_id edit "${1:-}"
+  take_ids edit "${@:1:n}"
+  shift "$n"
   params_reset
   while (($#)); do
     case $1 in
@@ -142,8 +146,12 @@ cmd_edit() {
     esac
     shift
   done
+  local fields=$((${#add[@]} + ${#drop[@]} + ${#KEYS[@]}))
+  if ((${#IDS[@]} > 1)) && { ((${#words[@]} || fields == 0)) || [[ -v "FIELDS[title]" ]]; }; then
+    usage_of "tw edit ID [TITLE...] [FIELDS] | tw edit ID|FIRST-LAST... FIELDS [--tag T] [--untag T]"
+  fi
   # No fields at all: the task in $EDITOR.
-  if ((${#words[@]} + ${#add[@]} + ${#drop[@]} + ${#KEYS[@]} == 0)); then edit_in_editor "$id"; fi
+  if ((${#words[@]} + fields == 0)); then edit_in_editor "${IDS[0]}"; fi
   # New title words are read like quick add: `tw edit 3 Call dad !!!`.
   if ((${#words[@]})); then json_str "${words[*]}"; pjson text "$REPLY"; fi
   if ((${#add[@]} + ${#drop[@]})); then
@@ -155,15 +163,22 @@ cmd_edit() {
       ask quiet task/parse "{\"text\":${FIELDS[text]}}" || finish
       [[ $REPLY == *'"kind":"tag"'* ]] && usage_error tw.usage.tagsTwice
     fi
-    ask quiet task/get "{\"id\":$id}" || finish
-    tags_of "$REPLY"
-    for t in "${drop[@]}"; do tags_without "$t"; done
-    for t in "${add[@]}"; do json_str "$t"; TAGS+=("$REPLY"); done
-    local IFS=,
-    pjson tags "[${TAGS[*]}]"
+    # Each task's tags, less the --untag ones, and the --tag ones: its own params.
+    for i in "${!IDS[@]}"; do
+      ask quiet task/get "{\"id\":${IDS[i]}}" || finish
+      tags_of "$REPLY"
+      for t in "${drop[@]}"; do tags_without "$t"; done
+      for t in "${add[@]}"; do json_str "$t"; TAGS+=("$REPLY"); done
+      printf -v t '%s,' "${TAGS[@]}"
+      pjson tags "[${t%,}]"
+      params_json
+      # shellcheck disable=SC2034 # (read by req_each, lib/ids.sh)
+      RESTS[i]=$P
+    done
   fi
   params_json
-  req_placed updated task/update "{\"id\":$id$P}"
+  req_each updated task/update "$P"
+  req_upcoming
   [[ -z $SERVER_PID ]] || finish
 }
 

@@ -14,11 +14,14 @@ def word($s; $key): word($s; $key; {});
 # The reply to catalogue/get: the words of the session's language.
 def catalogue($m; $s): {s: ($s + {cat: ($m.result.strings // {})}), out: []};
 
-# An error as people read it: no JSON-RPC prefix or code unless --json.
+# An error as people read it: no JSON-RPC prefix or code unless --json. A request of a
+# task/batch that fails names its parameter as the request alone would ("date", not
+# "requests[1].params.date"); the task, when it is about one, the server's message names.
 def message($e; $s): ($e.message | gsub("[\t\r\n]"; " ")) as $m
   | if $json == "1" then "\($m) (\($e.code))"
     elif $e.code == -32601 then word($s; "tw.error.unknownMethod"; {method: ($e.data.method // $m)})
-    elif $e.code <= -32600 and $e.code >= -32700 and ($m | test(": ")) then $m | sub("^[^:]*: "; "")
+    elif $e.code <= -32600 and $e.code >= -32700 and ($m | test(": ")) then
+      $m | sub("^[^:]*: "; "") | gsub("requests\\[[0-9]+\\]\\.params\\."; "")
     else $m end;
 
 # What an error reply adds to the errors ($line: the stdin line of a batch, or empty).

@@ -1,10 +1,17 @@
 # shellcheck shell=bash
 # more.sh: the other commands, watch and batch mode; sourced by tw.
 
+# mv ID... (inbox|today|DATE) [INDEX]: several ids (no INDEX) go to the end of the list, in
+# the order given.
 cmd_mv() {
-  (($# == 2 || $# == 3)) || usage_of "tw mv ID (inbox|today|DATE) [INDEX]"
-  need_id mv "$1"
-  local id=$1 target=$2 index=${3:-} view=upcoming
+  local n=0 target index view=upcoming
+  local synopsis="tw mv ID (inbox|today|DATE) [INDEX] | tw mv ID|FIRST-LAST... (inbox|today|DATE)"
+  while ((n < $#)) && is_ids "${@:n+1:1}"; do ((++n)); done
+  (($# >= 2)) || usage_of "$synopsis"
+  ((n)) || take_ids mv "$1"
+  (($# == n + 1 || ($# == n + 2 && n == 1))) || usage_of "$synopsis"
+  take_ids mv "${@:1:n}"
+  target=${*:n+1:1} index=${*:n+2:1}
   [[ -z $index || $index =~ ^[0-9]+$ ]] || usage_error tw.usage.index value "$index"
   params_reset
   case $target in inbox | today) view=$target ;; *) pstr date "$target" ;; esac
@@ -13,31 +20,31 @@ cmd_mv() {
   # of the whole list). Without INDEX the server drops the task at the end of the list.
   [[ -z $index ]] || pjson index "$((10#$index))"
   params_json
-  if [[ $view == upcoming ]]; then req_placed moved task/move "{\"id\":$id,\"view\":\"$view\"$P}"
-  else req moved task/move "{\"id\":$id,\"view\":\"$view\"$P}"; fi
+  req_each moved task/move ",\"view\":\"$view\"$P"
 }
 
-cmd_sched() {
-  (($# == 2)) || usage_of "tw sched ID DATE"
-  need_id sched "$1"
-  case $2 in
-    inbox | none) req scheduled task/schedule "{\"id\":$1,\"date\":null}" ;;
-    *) json_str "$2"; req_placed scheduled task/schedule "{\"id\":$1,\"date\":$REPLY}" ;;
+cmd_sched() { # sched ID... DATE
+  (($# >= 2)) || usage_of "tw sched ID|FIRST-LAST... DATE"
+  take_ids sched "${@:1:$#-1}"
+  case ${!#} in
+    inbox | none) req_each scheduled task/schedule ',"date":null' ;;
+    *) json_str "${!#}"; req_each scheduled task/schedule ",\"date\":$REPLY" ;;
   esac
 }
 
-cmd_done() { # done|undone ID
-  (($# == 2)) || usage_of "tw $1 ID"
-  need_id "$1" "$2"
-  if [[ $1 == "done" ]]; then req completed task/complete "{\"id\":$2}"
-  else req_placed reopened task/complete "{\"id\":$2,\"completed\":false}"; fi
+cmd_done() { # done|undone ID...
+  (($# >= 2)) || usage_of "tw $1 ID|FIRST-LAST..."
+  take_ids "$@"
+  if [[ $1 == "done" ]]; then req_each completed task/complete
+  else req_each reopened task/complete ',"completed":false'; req_upcoming; fi
 }
 
-cmd_rm() {
-  (($# == 1)) || usage_of "tw rm ID"
-  need_id rm "$1"
-  req get task/get "{\"id\":$1}"
-  req deleted task/delete "{\"id\":$1}"
+cmd_rm() { # rm ID...: each task read first, to say what was deleted
+  (($# >= 1)) || usage_of "tw rm ID|FIRST-LAST..."
+  take_ids rm "$@"
+  local id
+  for id in "${IDS[@]}"; do req get task/get "{\"id\":$id}"; done
+  req_each deleted task/delete
 }
 
 # show ID: every field of the task, its notes in full, and the undo steps that name its title.

@@ -32,12 +32,11 @@ req() {
 }
 
 # req_placed KIND METHOD [PARAMS-JSON]: queues a request whose reply says where its task is
-# ({task, view, group, index}), then Upcoming's list: the day a task went to is named by its
-# group's header there (its display parts), as the server words it.
-req_placed() {
-  req "$@"
-  req place view/list '{"view":"upcoming"}'
-}
+# ({task, view, group, index}) but not in words (task/update, task/get, a reopen), then
+# Upcoming's list (req_upcoming): the day a task is in is named by its group's header there
+# (its display parts), as the server words it. (task/move and task/schedule say it: message.)
+req_placed() { req "$@"; req_upcoming; }
+req_upcoming() { req place view/list '{"view":"upcoming"}'; }
 
 # The jq to use: $TW_JQ, else gojq (it starts about ten times faster than jq 1.6), else jq.
 # (`hash`, not `$(command -v …)`: no subshell, as every process costs a one-shot command.)

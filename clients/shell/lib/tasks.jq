@@ -70,15 +70,33 @@ def historyline($s): "\(.id | lpad(5))  \(.at | stamp)  \(.label)  (\(.client //
 def showhistory($t; $steps; $s): ($steps | map(select(.label | contains("'\($t.title)'")))) as $mine
   | "  " + word($s; "tw.show.history"), (if $mine == [] then "    -" else $mine[] | "    " + historyline($s) end);
 
-# A reply that names where its task went, drawn once Upcoming's list (the "place" reply queued
-# after it) has come: {s, out}.
-def pending($kind; $r; $s): {s: ($s + {pending: {kind: $kind, r: $r}}), out: []};
-def placedout($p; $list; $s): $p.r as $r
+# After an add, a move or a schedule: where the task went, as the server says it (the reply's
+# message), then the task as a list shows it ($w: the width of the ids).
+def went($w): (.message // empty), "  " + (.task | idline($w));
+
+# The lines of one result of KIND that is drawn as it comes (alone, or one of a batch's).
+def result($kind; $w; $s):
+  if $kind == "moved" or $kind == "scheduled" then went($w)
+  elif $kind == "completed" then word($s; "tw.completed"; {id: .task.id, task: (.task | taskline)})
+  elif $kind == "deleted" then $s.kept["\(.deleted)"] as $t
+    | if $t == null then word($s; "tw.deletedId"; {id: .deleted})
+      else word($s; "tw.deleted"; {id: .deleted, task: ($t | taskline)}) end
+  else tojson end;
+
+# Results that name where their task is without words (task/update, a reopen, task/get), drawn
+# once Upcoming's list (the "place" reply queued after them) has come: {s, out}.
+def pending($kind; $rs; $s): {s: ($s + {pending: {kind: $kind, rs: $rs}}), out: []};
+def placedout($p; $list; $s): $p.rs[] as $r
   | if $p.kind == "show" then $r | showtask($s; $list)
-    elif $p.kind == "moved" then $r | placed("tw.moved"; $s; $list)
-    elif $p.kind == "scheduled" then $r | placed(if $r.view == "inbox" then "tw.sent" else "tw.scheduled" end; $s; $list)
     elif $p.kind == "updated" then $r | placed("tw.updated"; $s; $list)
     else $r | placed("tw.reopened"; $s; $list) end;
+
+# A task/batch reply (tw done 8 9 12): each result as the command shows one, nothing more.
+def many($kind; $r; $s):
+  if $json == "1" then {s: $s, out: [$r | tojson]}
+  elif $kind == "updated" or $kind == "reopened" then pending($kind; $r.results; $s)
+  else ([$r.results[] | .task.id // .deleted] | max | tostring | length) as $w
+    | {s: $s, out: [$r.results[] | result($kind; $w; $s)]} end;
 
 # One reply; returns {s: the new state, out: [lines]}.
 def reply($m; $s): ($m.id | tostring | split("/")) as [$kind, $seq, $line]
@@ -90,31 +108,26 @@ def reply($m; $s): ($m.id | tostring | split("/")) as [$kind, $seq, $line]
     elif $m.error != null then
       if $kind == "get" then {s: $s, out: []}
       else {s: ($s | .errors += [failed($line; $m; $s)]), out: []} end
-    elif $kind == "get" then {s: ($s + {kept: $m.result.task}), out: []}
+    elif $kind == "get" then {s: ($s | .kept["\($m.result.task.id)"] = $m.result.task), out: []}
     elif $kind == "quiet" then {s: ($s + (if $seq == "0" then {ended: true} else {} end)), out: []}
     elif $kind == "sub" then $m.result as $r
       | {s: ($s + {sub: $r.subscription, version: $r.version, view: $r.snapshot}),
          out: [if $json == "1" then $r | tojson else $r.snapshot | view($s) end]}
     elif $kind == "show" then
       if $json == "1" then {s: ($s + {shown: $m.result.task}), out: [$m.result | tojson]}
-      else pending("show"; $m.result; $s + {shown: $m.result.task}) end
+      else pending("show"; [$m.result]; $s + {shown: $m.result.task}) end
     elif $kind == "showhist" then
       if $s.shown == null then {s: $s, out: []}
       elif $json == "1" then {s: $s, out: [{steps: [$m.result.steps[] | select(.label | contains("'\($s.shown.title)'"))]} | tojson]}
       else {s: $s, out: [showhistory($s.shown; $m.result.steps; $s)]} end
+    elif $kind | startswith("many.") then many($kind[5:]; $m.result; $s)
     elif $json == "1" then {s: $s, out: [$m.result | tojson]}
-    elif $kind == "moved" or $kind == "scheduled" or $kind == "updated" or $kind == "reopened" then
-      # (A move to Inbox or Today, and a schedule to Inbox, have no list queued after them.)
-      if $m.result.view == "upcoming" or $kind == "updated" or $kind == "reopened" then pending($kind; $m.result; $s)
-      else {s: $s, out: [placedout({kind: $kind, r: $m.result}; null; $s)]} end
+    elif $kind == "updated" or $kind == "reopened" then pending($kind; [$m.result]; $s)
+    elif $kind == "moved" or $kind == "scheduled" or $kind == "completed" or $kind == "deleted" then
+      {s: $s, out: [$m.result | result($kind; 0; $s)]}
     else $m.result as $r | {s: $s, out: [
       if $kind == "view" then $r | view($s)
-      # Where it went, as the server says it, then the task as a list shows it.
-      elif $kind == "created" then ($r.message // empty), "  " + ($r.task | idline(0))
-      elif $kind == "completed" then word($s; "tw.completed"; {id: $r.task.id, task: ($r.task | taskline)})
-      elif $kind == "deleted" then
-        if $s.kept == null then word($s; "tw.deletedId"; {id: $r.deleted})
-        else word($s; "tw.deleted"; {id: $r.deleted, task: ($s.kept | taskline)}) end
+      elif $kind == "created" then $r | went(0)
       elif $kind == "undo" then word($s; "message.undid"; {label: $r.undone.label})
       elif $kind == "redo" then word($s; "message.redid"; {label: $r.redone.label})
       # tw __complete: "ID<tab>TITLE" lines, tag names.

@@ -41,7 +41,16 @@ test_completion_bash() {
   expect_eq "tw s<TAB>" "$(bash_complete s)" "show"$'\n'"sched"$'\n'"server"
   expect_eq "tw --j<TAB>" "$(bash_complete --j)" "--json"
   expect_eq "tw server <TAB>" "$(bash_complete server '')" "status"$'\n'"stop"
-  expect_eq "tw done 1 <TAB>: nothing more" "$(bash_complete "done" 1 '')" ""
+  # Several ids: another one after an id (not one already on the line).
+  expect_eq "tw done 1 <TAB>: the other id" "$(bash_complete "done" 1 '')" "2"
+  expect_eq "tw rm 2 <TAB>" "$(bash_complete rm 2 '')" "1"
+  expect_eq "tw rm 1-2 <TAB>: both open ones" "$(bash_complete rm 1-2 '')" "1  Call mom"$'\n'"2  Pay rent"
+  expect_eq "tw sched 1 <TAB>: a date" "$(bash_complete sched 1 '' | head -2)" "today"$'\n'"tomorrow"
+  expect_eq "tw sched 1 2<TAB>: an id" "$(bash_complete sched 1 2)" "2"
+  expect_eq "tw mv 2 1<TAB>: an id" "$(bash_complete mv 2 1)" "1"
+  expect_eq "tw edit 2 1<TAB>: an id" "$(bash_complete edit 2 1)" "1"
+  expect_eq "tw sched 1 fri <TAB>: nothing more" "$(bash_complete sched 1 fri '')" ""
+  expect_eq "tw show 1 <TAB>: one id" "$(bash_complete show 1 '')" ""
 }
 
 # One request to the resident server: no server of its own, and quick.
@@ -79,6 +88,8 @@ _tw'
   expect_eq "tw ls <TAB>" "$(zsh_complete ls '')" "$(printf '%s\n' inbox today upcoming matrix all logbook)"
   expect_eq "tw edit 1 --untag <TAB>" "$(zsh_complete edit 1 --untag '')" "family"$'\n'"money"
   expect_eq "tw sched 1 <TAB>" "$(zsh_complete sched 1 '' | head -3)" "today"$'\n'"tomorrow"$'\n'"mon"
+  expect_eq "tw done 1 <TAB>: the other id" "$(zsh_complete "done" 1 '')" "2:Pay rent"
+  expect_eq "tw sched 2 1<TAB>: an id" "$(zsh_complete sched 2 1)" "1:Call mom"
   expect_match "tw <TAB>: commands" "$(zsh_complete '')" "^add:create a task"$'\n'"edit:change a task"
   expect_eq "tw --db <TAB>" "$(zsh -f -c "$stubs" _ "$CPREFIX/share/zsh/site-functions" "$TW" --db '')" "FILES"
 }
@@ -98,7 +109,9 @@ test_completion_fish() {
   }
   expect_eq "tw done <TAB>" "$(fish_complete 'done ')" "1"$'\t'"Call mom"$'\n'"2"$'\t'"Pay rent"
   expect_eq "tw undone <TAB>" "$(fish_complete 'undone ')" "3"$'\t'"Old one"
-  expect_eq "tw done 1 <TAB>: nothing more" "$(fish_complete 'done 1 ')" ""
+  expect_eq "tw done 1 <TAB>: the other id" "$(fish_complete 'done 1 ')" "2"$'\t'"Pay rent"
+  expect_eq "tw sched 2 1<TAB>: an id" "$(fish_complete 'sched 2 1')" "1"$'\t'"Call mom"
+  expect_eq "tw sched 1 fri <TAB>: nothing more" "$(fish_complete 'sched 1 fri ')" ""
   expect_eq "tw ls <TAB>" "$(fish_complete 'ls ' | sort)" "$(printf '%s\n' all inbox logbook matrix today upcoming)"
   expect_eq "tw ls --sort <TAB>" "$(fish_complete 'ls --sort ' | sort)" "$(printf '%s\n' due duration manual priority title)"
   expect_eq "tw add x --tag <TAB>" "$(fish_complete 'add x --tag ')" "family"$'\n'"money"

@@ -85,9 +85,9 @@ $(day_name "$d9") · 15m
 test_mv_reorder() {
   local t
   for t in A B C; do tw add "$t" --today >/dev/null; done
-  expect_eq "to the top" "$(tw mv 3 today 0)" 'Moved 3 to Today, position 0: [ ] C'
+  expect_eq "to the top" "$(tw mv 3 today 0)" "Moved 'C' to Today"$'\n''  3  [ ] C'
   expect_eq "order" "$(ids today)" "3 1 2"
-  expect_eq "to the end by default" "$(tw mv 3 today)" 'Moved 3 to Today, position 2: [ ] C'
+  expect_eq "to the end by default" "$(tw mv 3 today)" "Moved 'C' to Today"$'\n''  3  [ ] C'
   expect_eq "order" "$(ids today)" "1 2 3"
   expect_eq "--json" "$(tw --json mv 2 today 0 | jq -c '[.task.id, .view, .index]')" '[2,"today",0]'
   run mv 2 today 9; expect_error -32602 "an index past the end"
@@ -97,16 +97,17 @@ test_mv_reorder() {
 
 test_mv_across() {
   tw add A --today >/dev/null; tw add B --today >/dev/null; tw add I >/dev/null
-  expect_eq "to inbox, at the end" "$(tw mv 1 inbox)" 'Moved 1 to Inbox, position 1: [ ] A'
+  expect_eq "to inbox, at the end" "$(tw mv 1 inbox)" "Sent 'A' to Inbox"$'\n''  1  [ ] A'
   expect_eq "inbox" "$(ids inbox)" "3 1"
   tw mv 3 today 1 >/dev/null
   expect_eq "today" "$(ids today)" "2 3"
   local d4 d6
   d4=$(day 4) d6=$(day 6)
-  expect_eq "into a new day" "$(tw mv 2 "$d4")" "Moved 2 to $(day_name "$d4"), position 0: [ ] B"
-  expect_eq "a phrase, to the end" "$(tw mv 1 'in 4 days')" "Moved 1 to $(day_name "$d4"), position 1: [ ] A"
-  expect_eq "a phrase, at an index" "$(tw mv 3 "in 4 days" 0)" "Moved 3 to $(day_name "$d4"), position 0: [ ] I"
-  expect_eq "a phrase, a new day" "$(tw mv 1 'in 6 days')" "Moved 1 to $(day_name "$d6"), position 0: [ ] A"
+  # Where it went, as the server says it (task/move's message), then the task.
+  expect_eq "into a new day" "$(tw mv 2 "$d4")" "Scheduled 'B' for $(day_text "$d4")"$'\n''  2  [ ] B'
+  expect_eq "a phrase, to the end" "$(tw mv 1 'in 4 days')" "Scheduled 'A' for $(day_text "$d4")"$'\n''  1  [ ] A'
+  expect_eq "a phrase, at an index" "$(tw mv 3 "in 4 days" 0)" "Scheduled 'I' for $(day_text "$d4")"$'\n''  3  [ ] I'
+  expect_eq "a phrase, a new day" "$(tw mv 1 'in 6 days')" "Scheduled 'A' for $(day_text "$d6")"$'\n''  1  [ ] A'
   expect_eq "groups" "$(tw --json ls upcoming | jq -c '[.groups[] | [.key, [.tasks[].id]]]')" \
     "[[\"$d4\",[3,2]],[\"$d6\",[1]]]"
   expect_eq "today is empty" "$(ids today)" ""
@@ -118,13 +119,14 @@ test_sched() {
   tw add Task --today >/dev/null
   local d1 d14
   d1=$(day 1) d14=$(day 14)
-  expect_eq "a date" "$(tw sched 1 "$d1")" "Scheduled 1 for $(day_name "$d1"): [ ] Task"
-  expect_eq "a phrase" "$(tw sched 1 'in 2 weeks')" "Scheduled 1 for $(day_name "$d14"): [ ] Task"
-  expect_eq "today" "$(tw sched 1 today)" 'Scheduled 1 for Today: [ ] Task'
+  # The day as the server words it (task/schedule's message), then the task.
+  expect_eq "a date" "$(tw sched 1 "$d1")" "Scheduled 'Task' for $(day_text "$d1")"$'\n''  1  [ ] Task'
+  expect_eq "a phrase" "$(tw sched 1 'in 2 weeks')" "Scheduled 'Task' for $(day_text "$d14")"$'\n''  1  [ ] Task'
+  expect_eq "today" "$(tw sched 1 today)" "Moved 'Task' to Today"$'\n''  1  [ ] Task'
   run sched 1 yesterday; expect_error -32012 "a phrase in the past"
   run sched 1 2001-01-01; expect_error -32012 "a date in the past"
   expect_eq "unchanged" "$(ids today)" "1"
-  expect_eq "none" "$(tw sched 1 none)" 'Sent 1 to Inbox: [ ] Task'
+  expect_eq "none" "$(tw sched 1 none)" "Sent 'Task' to Inbox"$'\n''  1  [ ] Task'
   expect_eq "inbox" "$(ids inbox)" "1"
   expect_eq "--json" "$(tw --json sched 1 tomorrow | jq -r .task.scheduledDate)" "$d1"
 }

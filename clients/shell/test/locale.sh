@@ -63,7 +63,9 @@ test_german() {
   de frobnicate; de add; de ls irgendwo; de add x --priority 7
   de add x --duration bald; de mv 1; de log 0; de show x; de --bogus
   printf '%s\n' 'add A' 'frobnicate' | de batch
-  de watch today </dev/null & local pid=$!
+  # (tw itself in the background, not the function: the signal must reach tw, or it is left.)
+  TASKWIRE_LOCALE=de_DE.UTF-8 "$TW" --db "$DB" watch today </dev/null >>"$log" 2>&1 &
+  local pid=$!
   sleep 1; de add Neu heute; sleep 1; kill -TERM "$pid"; wait "$pid"
   TW_RESIDENT=1 de server status
   expect_match "German words" "$(cat "$log")" "Eingang"

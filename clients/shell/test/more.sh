@@ -153,7 +153,8 @@ test_batch() {
   expect_eq "batch" "$(printf '%s\n' 'add "Buy milk" --today' '# a comment' 'add Call "the bank" --tag money' \
     'mv 2 today 0' 'done 1' 'ls' | tw batch)" "$(added 1 today "[ ] Buy milk")
 $(added 2 inbox "[ ] Call the bank  #money")
-Moved 2 to Today, position 0: [ ] Call the bank  #money
+Moved 'Call the bank' to Today
+  2  [ ] Call the bank  #money
 Completed 1: [x] Buy milk
 $(day_name "$TODAY") · 15m
   2  [ ] Call the bank  #money"
