@@ -75,6 +75,9 @@ def parse_args(argv):
     parser.add_argument("--password-file", help="a 0600 file holding the password")
     parser.add_argument("--state", help="the state file (default: under $XDG_STATE_HOME)")
     parser.add_argument("--ca-file", help="a CA certificate (PEM) to trust besides the system's")
+    parser.add_argument("--auth", choices=["auto", "basic", "digest"], default="auto",
+                        help="how to log in: auto (Basic at once over TLS or to this machine, "
+                        "else as the server asks), basic, digest")
     parser.add_argument("--timeout", type=float, default=30.0,
                         help="seconds to wait for the server per request (default 30)")
     parser.add_argument("--retries", type=int, default=5,
@@ -223,7 +226,7 @@ def run(args, password, state, conflicts_path):
         except (zoneinfo.ZoneInfoNotFoundError, ValueError):
             zone = zoneinfo.ZoneInfo("UTC")
         collection = Collection(args.url, args.user, password, args.calendar, args.ca_file,
-                                args.timeout)
+                                args.timeout, args.auth)
         engine = None
         backoff = 1.0
         tries = 0

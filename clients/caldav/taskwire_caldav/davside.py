@@ -68,19 +68,27 @@ def _status(e):
 
 
 class Collection:
-    def __init__(self, url, user, password, calendar=None, ca_file=None, timeout=30):
+    def __init__(self, url, user, password, calendar=None, ca_file=None, timeout=30,
+                 auth="auto"):
         self.url = url
         self.calendar_name = calendar
-        self._login = (url, user, password, ca_file, timeout)
+        self._login = (url, user, password, ca_file, timeout, auth)
+        if auth == "auto":
+            # Basic at once (no round trip that fails first: Radicale delays every failed login)
+            # where the password travels safely: over TLS, or to this machine.
+            parts = urllib.parse.urlsplit(url)
+            local = parts.hostname in ("localhost", "127.0.0.1", "::1") or \
+                (parts.hostname or "").startswith("127.")
+            auth = "basic" if parts.scheme == "https" or local else None
         self.client = caldav.DAVClient(url=url, username=user, password=password,
                                        ssl_verify_cert=ca_file if ca_file else True,
-                                       timeout=timeout)
+                                       timeout=timeout, auth_type=auth)
         self.calendar = None
 
     def clone(self):
         """The same collection through a client (an HTTP session) of its own, for a thread."""
-        url, user, password, ca_file, timeout = self._login
-        other = Collection(url, user, password, self.calendar_name, ca_file, timeout)
+        url, user, password, ca_file, timeout, auth = self._login
+        other = Collection(url, user, password, self.calendar_name, ca_file, timeout, auth)
         other.calendar = caldav.Calendar(client=other.client, url=self.calendar.url)
         return other
 

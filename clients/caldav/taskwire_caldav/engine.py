@@ -6,7 +6,7 @@ import datetime as dt
 import threading
 
 from . import mapping
-from .davside import Conflict, Gone, Unreachable
+from .davside import Conflict, Gone, Refused, Unreachable
 from .state import append_line
 
 from taskwire_client import TaskwireError
@@ -179,9 +179,18 @@ class Engine:
                 state.creating[uid] = {"title": self._title(fields), "since": now}
             state.save()
             for uid, fields in creates:
-                task = self._create(fields, summary)
-                created_ids[uid] = task["id"]
                 d = plans[uid].get("dav") or dav_now.get(uid)
+                try:
+                    task = self._create(fields, summary)
+                except TaskwireError as error:
+                    self.log(f"taskwire refused '{self._title(fields)}' ({d['href']}): "
+                             f"{error.message}; skipped until it changes on the server")
+                    state.data["skipped"][d["href"]] = d["etag"]
+                    summary.add("skipped")
+                    plans.pop(uid, None)
+                    state.creating.pop(uid, None)
+                    continue
+                created_ids[uid] = task["id"]
                 items[uid] = {"task": task["id"], "href": d["href"], "etag": d["etag"],
                               "ics": d["text"], "tw": None, "dav": d["fields"],
                               "reported": plans[uid].get("reported")
@@ -194,8 +203,12 @@ class Engine:
         for uid, plan in plans.items():
             requests += plan.get("requests", [])
         applied = self._batch(requests, summary) if requests else True
+        again = False
         if requests or creates:
+            known = set(tasks)
             tasks = self._export()
+            # a completed repeat's next occurrence: made by taskwire just now, sent next pass
+            again = any(t not in known and t not in state.by_task() for t in tasks)
 
         # 5. the server: new objects, changed ones, deletions (If-Match each)
         writes = []
@@ -244,7 +257,7 @@ class Engine:
         if new_intents:
             state.save()   # the UIDs we are about to create, before the first PUT
         retry = self._write(writes, plans, dav_now, summary)
-        if not applied:
+        if not applied or again:
             retry = True
         state.data["syncToken"] = token
         state.save()
@@ -255,6 +268,12 @@ class Engine:
         """What to do about one known UID: a plan dict."""
         base_tw = item.get("tw")
         base_dav = item.get("dav")
+        if item.get("etag") is None and base_dav is None and d is None:
+            # never seen on the server: a PUT a killed bridge did not make, or not yet confirmed.
+            # Its absence from a listing is no deletion.
+            if task is None:
+                return {"kind": "drop"}
+            return {"kind": "new_from_tw"}
         if task is None:
             if gone:
                 return {"kind": "drop"}
@@ -263,8 +282,6 @@ class Engine:
                 self._conflict(uid, d["fields"].get("title"), "deleted", "changed on the server",
                                "deleted in taskwire", "server", summary)
                 return {"kind": "new_from_dav_again", "create_tw": d["fields"], "dav": d}
-            if item.get("new") and item.get("etag") is None and d is None:
-                return {"kind": "drop"}
             return {"kind": "delete_dav"}
         tw = mapping.task_fields(task)
         if gone:
@@ -276,8 +293,6 @@ class Engine:
             summary.add("to taskwire: deleted")
             return {"kind": "delete_tw",
                     "requests": [{"method": "task/delete", "params": {"id": task["id"]}}]}
-        if item.get("new") and item.get("etag") is None and d is None:
-            return {"kind": "new_from_tw"}   # a PUT that did not happen (or not known to)
         dav = d["fields"] if d is not None else base_dav
         if d is not None:
             self._notes(uid, item, d["notes"], d["fields"], summary)
@@ -512,7 +527,7 @@ class Engine:
             collection = self._worker_collection()
             try:
                 return write, self._write_one(collection, write, dav_now), None
-            except (Conflict, Gone) as error:
+            except (Conflict, Gone, Refused) as error:
                 return write, None, error
             except Unreachable as error:
                 return write, None, error
@@ -528,6 +543,17 @@ class Engine:
                 if isinstance(error, Unreachable):
                     unreachable = error
                     continue
+                if isinstance(error, Refused):
+                    said = item.get("refused") if item else None
+                    if said != str(error):
+                        title = (payload[0] if isinstance(payload, tuple) else payload or {}) \
+                            .get("title", uid) if kind != "delete" else uid
+                        self.log(f"the server refused '{title}': {error} (taskwire keeps it; "
+                                 f"tried again when it changes)")
+                        summary.add("skipped")
+                        if item is not None:
+                            item["refused"] = str(error)
+                    continue
                 if error is not None:
                     retry = True
                     if isinstance(error, Gone) and kind == "put":
@@ -541,6 +567,7 @@ class Engine:
                     item.update({"etag": etag, "ics": text, "dav": dav_fields})
                     item["tw"] = self._tw_base(item, task, plans.get(uid), settled=True)
                     item.pop("new", None)
+                    item.pop("refused", None)
                     summary.add("to server: new" if kind == "create" else "to server: changed")
                 done += 1
                 if done % 100 == 0:

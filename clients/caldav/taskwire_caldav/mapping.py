@@ -38,11 +38,13 @@ X_DURATION = "X-TASKWIRE-DURATION"
 X_TYPE = "X-TASKWIRE-TYPE"
 X_REPEAT_FROM = "X-TASKWIRE-REPEAT-FROM"
 X_SORT = "X-APPLE-SORT-ORDER"
+X_RRULE = "X-TASKWIRE-RRULE"   # a repeat without a start date (servers refuse an RRULE without DTSTART)
 
 # Properties whose meaning the bridge carries (or that are bookkeeping with no meaning to carry).
 CARRIED = {"UID", "DTSTAMP", "CREATED", "LAST-MODIFIED", "SEQUENCE", "SUMMARY", "DESCRIPTION",
            "CATEGORIES", "PRIORITY", "DTSTART", "DUE", "RRULE", "STATUS", "COMPLETED",
-           "PERCENT-COMPLETE", "CLASS", X_URGENT, X_DURATION, X_TYPE, X_REPEAT_FROM, X_SORT}
+           "PERCENT-COMPLETE", "CLASS", X_URGENT, X_DURATION, X_TYPE, X_REPEAT_FROM, X_SORT,
+           X_RRULE}
 # Properties a person set that taskwire has no place for: kept on the server, and reported.
 NOT_CARRIED = {"LOCATION": "location", "URL": "link (URL)", "ATTACH": "attachment",
                "GEO": "place (GEO)", "ATTENDEE": "attendees", "ORGANIZER": "organizer",
@@ -70,10 +72,11 @@ def norm_recurrence(rec):
            "afterCompletion": bool(rec.get("afterCompletion"))}
     if pattern == "biweekly":
         out.update(pattern="weekly", interval=interval * 2)
+    after = out["afterCompletion"]   # counted from the completion day: no weekdays, no day
     if out["pattern"] == "weekly":
-        out["weekdays"] = sorted(set(rec.get("weekdays") or []))
+        out["weekdays"] = [] if after else sorted(set(rec.get("weekdays") or []))
     if pattern == "monthly":
-        out["monthDay"] = rec.get("monthDay")
+        out["monthDay"] = None if after else rec.get("monthDay")
     return out
 
 
@@ -178,6 +181,12 @@ def _date_of(component, name, zone, notes):
 
 def _recurrence_of(component, scheduled, notes):
     rules = component.get("RRULE")
+    if rules is None and X_RRULE in component:
+        try:
+            rules = icalendar.vRecur.from_ical(str(component[X_RRULE]))
+        except Exception as error:
+            raise Malformed(f"{X_RRULE} is not a rule ({short(error)})") from None
+        rules = icalendar.vRecur(rules)
     if rules is None:
         return dict(NO_REPEAT)
     if isinstance(rules, list):
@@ -225,6 +234,9 @@ def _recurrence_of(component, scheduled, notes):
         return unsupported
     if dropped:
         notes.append(f"RRULE {'/'.join(dropped)} not carried: taskwire repeats without an end")
+    if after and (out.get("weekdays") or (out.get("monthDay") and "BYMONTHDAY" in rule)):
+        notes.append("RRULE BYDAY/BYMONTHDAY not carried: a repeat counted from completion "
+                     "has no fixed days in taskwire")
     out["afterCompletion"] = after
     return norm_recurrence(out)
 
@@ -340,7 +352,7 @@ def _set_date(component, name, day, zone):
 
 
 def _set_recurrence(component, norm):
-    for name in ("RRULE", X_REPEAT_FROM):
+    for name in ("RRULE", X_REPEAT_FROM, X_RRULE):
         if name in component:
             del component[name]
     if norm.get("pattern", "none") == "none":
@@ -404,6 +416,15 @@ def write_fields(component, fields, names, zone, task=None):
         elif name == "order":
             if value is not None:
                 _replace(component, X_SORT, str(value))
+    # RFC 5545 anchors a repeat at DTSTART; Radicale refuses an RRULE without one.
+    if "RRULE" in component and "DTSTART" not in component:
+        rule = component["RRULE"]
+        del component["RRULE"]
+        component.add(X_RRULE, rule.to_ical().decode())
+    elif X_RRULE in component and "DTSTART" in component and "RRULE" not in component:
+        rule = icalendar.vRecur.from_ical(str(component[X_RRULE]))
+        del component[X_RRULE]
+        component.add("RRULE", rule)
     stamp = now()
     _replace(component, "LAST-MODIFIED", stamp)
     _replace(component, "DTSTAMP", stamp)

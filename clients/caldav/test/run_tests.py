@@ -1,0 +1,32 @@
+"""Runs the named test modules (default: all) and ends with 'N passed, N failed'."""
+import sys
+import time
+import unittest
+
+import harness
+
+
+def main(names):
+    names = names or ["test_mapping", "test_sync", "test_faults", "test_clients"]
+    suite = unittest.TestSuite()
+    loader = unittest.TestLoader()
+    for name in names:
+        if "." in name:
+            suite.addTests(loader.loadTestsFromName(name))
+        else:
+            suite.addTests(loader.loadTestsFromName(name))
+    started = time.monotonic()
+    try:
+        result = unittest.TextTestRunner(verbosity=2, stream=sys.stdout).run(suite)
+    finally:
+        harness.shutdown()
+    failed = len(result.failures) + len(result.errors)
+    passed = result.testsRun - failed - len(result.skipped)
+    print(f"caldav: {time.monotonic() - started:.0f} s")
+    print(f"{passed} passed, {failed} failed" + (f", {len(result.skipped)} skipped"
+                                                 if result.skipped else ""))
+    return 0 if failed == 0 and result.testsRun > 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

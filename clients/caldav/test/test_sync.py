@@ -1,0 +1,361 @@
+"""End to end: a real Radicale, the real taskwire binary, the bridge as a person runs it, and a
+phone (the caldav library) on the same task list."""
+
+import datetime as dt
+import os
+
+from harness import Case, set_prop, stamp
+
+
+class PhoneToTaskwire(Case):
+    def test_every_field_from_the_phone(self):
+        start, due = self.today(3), self.today(10)
+        self.phone.add("phone-1", "SUMMARY:Küche aufräumen 🧽", "DESCRIPTION:Erst Spüle\\nDann Boden",
+                       "CATEGORIES:zuhause,putzen", "PRIORITY:1",
+                       f"DTSTART;VALUE=DATE:{start.replace('-', '')}",
+                       f"DUE:{due.replace('-', '')}T173000Z",
+                       "RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH", "X-TASKWIRE-URGENT:TRUE",
+                       "X-TASKWIRE-DURATION:45", "X-TASKWIRE-TYPE:errand",
+                       "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-PT15M", "DESCRIPTION:x",
+                       "END:VALARM")
+        self.phone.add("phone-2", "SUMMARY:Pay rent", "PRIORITY:5",
+                       f"DTSTART;VALUE=DATE:{start.replace('-', '')}",
+                       "RRULE:FREQ=MONTHLY;BYMONTHDAY=-1")
+        self.phone.add("phone-3", "SUMMARY:Stretch", "PRIORITY:9",
+                       f"DTSTART;VALUE=DATE:{start.replace('-', '')}",
+                       "RRULE:FREQ=DAILY;INTERVAL=3;COUNT=10", "X-TASKWIRE-REPEAT-FROM:COMPLETION",
+                       "STATUS:NEEDS-ACTION")
+        self.phone.add("phone-4", "SUMMARY:Old thing", "STATUS:COMPLETED",
+                       "COMPLETED:20260101T100000Z", "PERCENT-COMPLETE:100")
+        out, err = self.sync()
+        self.assertIn("to taskwire: new 4", out)
+        kitchen = self.task("Küche aufräumen 🧽")
+        self.assertEqual(kitchen["notes"], "Erst Spüle\nDann Boden")
+        self.assertEqual(kitchen["tags"], ["zuhause", "putzen"])
+        self.assertEqual(kitchen["priority"], 3)
+        self.assertTrue(kitchen["urgent"])
+        self.assertEqual(kitchen["durationMinutes"], 45)
+        self.assertEqual(kitchen["type"], "errand")
+        self.assertEqual(kitchen["scheduledDate"], start)
+        self.assertEqual(kitchen["dueDate"], due)
+        self.assertEqual(kitchen["recurrence"]["pattern"], "weekly")
+        self.assertEqual(kitchen["recurrence"]["weekdays"], [1, 4])
+        self.assertEqual(kitchen["recurrence"]["interval"], 2)
+        rent = self.task("Pay rent")
+        self.assertEqual(rent["priority"], 2)
+        self.assertEqual(rent["recurrence"]["monthDay"], 32)
+        self.assertFalse(rent["recurrence"].get("afterCompletion", False))
+        stretch = self.task("Stretch")
+        self.assertEqual(stretch["priority"], 1)
+        self.assertEqual(stretch["recurrence"]["pattern"], "daily")
+        self.assertEqual(stretch["recurrence"].get("interval"), 3)
+        self.assertTrue(stretch["recurrence"]["afterCompletion"])
+        old = self.task("Old thing")
+        self.assertTrue(old["completed"])
+        # what taskwire cannot hold is said, not dropped silently
+        self.assertIn("reminder (VALARM): kept on the server only", err)
+        self.assertIn("DUE time 17:30", err)
+        self.assertIn("COUNT", err)
+        # the time of day stays on the server while the day moves in taskwire
+        self.tw.call("task/update", {"id": kitchen["id"], "dueDate": self.today(12)})
+        self.sync()
+        due_prop = self.phone.todos()["phone-1"].decoded("DUE")
+        self.assertEqual((due_prop.date().isoformat(), due_prop.strftime("%H:%M")),
+                         (self.today(12), "17:30"))
+        # a second run changes nothing and says nothing again
+        out, err = self.sync()
+        self.assertIn("nothing to do", out)
+        self.assertNotIn("VALARM", err)
+
+    def test_edits_and_completion_from_the_phone(self):
+        self.phone.add("p", "SUMMARY:Call mom", "CATEGORIES:family")
+        self.sync()
+        self.phone.edit("p", lambda t: (set_prop("SUMMARY", "Call mum")(t),
+                                        set_prop("CATEGORIES", ["family", "phone"])(t),
+                                        set_prop("PRIORITY", 1)(t)))
+        self.sync()
+        task = self.task("Call mum")
+        self.assertEqual((task["tags"], task["priority"]), (["family", "phone"], 3))
+        self.phone.edit("p", lambda t: (set_prop("STATUS", "COMPLETED")(t),
+                                        set_prop("COMPLETED", dt.datetime.now(dt.timezone.utc))(t)))
+        out, _ = self.sync()
+        self.assertIn("to taskwire: completed 1", out)
+        self.assertTrue(self.task("Call mum")["completed"])
+        self.phone.edit("p", lambda t: (set_prop("STATUS", "NEEDS-ACTION")(t),
+                                        set_prop("COMPLETED", None)(t)))
+        self.sync()
+        self.assertFalse(self.task("Call mum")["completed"])
+
+    def test_one_sync_is_one_undo_step(self):
+        for n in range(3):
+            self.phone.add(f"u{n}", f"SUMMARY:Item {n}")
+        self.sync()
+        for n in range(3):
+            self.phone.edit(f"u{n}", set_prop("SUMMARY", f"Item {n} edited"))
+        self.sync()
+        steps = self.tw.call("history/list", {"limit": 1})["steps"]
+        self.assertEqual(steps[0]["client"], "taskwire-caldav")
+        self.tw.call("history/undo")
+        titles = sorted(t["title"] for t in self.tasks())
+        self.assertEqual(titles, ["Item 0", "Item 1", "Item 2"])
+        # the undo is a change in taskwire like any other: it goes back to the phone
+        self.sync()
+        self.assertEqual(sorted(str(t["SUMMARY"]) for t in self.phone.todos().values()),
+                         ["Item 0", "Item 1", "Item 2"])
+
+
+class TaskwireToPhone(Case):
+    def test_every_field_from_taskwire(self):
+        tw = self.tw
+        a = tw.call("task/create", {
+            "title": "Steuererklärung 📄", "notes": "Belege\nim Ordner", "tags": ["amt", "geld"],
+            "priority": 3, "urgent": True, "durationMinutes": 90, "type": "deepWork",
+            "scheduledDate": self.today(2), "dueDate": self.today(9),
+            "recurrence": {"pattern": "weekly", "weekdays": [1, 4], "interval": 2}})["task"]
+        b = tw.call("task/create", {"title": "Rent", "priority": 2, "scheduledDate": self.today(1),
+                                    "recurrence": {"pattern": "monthly", "monthDay": 32}})["task"]
+        c = tw.call("task/create", {"title": "Water plants", "view": "today",
+                                    "recurrence": {"pattern": "daily", "interval": 3,
+                                                   "afterCompletion": True}})["task"]
+        out, _ = self.sync()
+        self.assertIn("to server: new 3", out)
+        todos = {str(t["SUMMARY"]): t for t in self.phone.todos().values()}
+        t = todos["Steuererklärung 📄"]
+        self.assertEqual(str(t["DESCRIPTION"]), "Belege\nim Ordner")
+        self.assertEqual([str(x) for x in t.decoded("CATEGORIES")], ["amt", "geld"])
+        self.assertEqual(int(t["PRIORITY"]), 1)
+        self.assertEqual(t.decoded("DTSTART"), dt.date.fromisoformat(self.today(2)))
+        self.assertEqual(t.decoded("DUE"), dt.date.fromisoformat(self.today(9)))
+        self.assertEqual(t["RRULE"].to_ical().decode(), "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH")
+        self.assertEqual((str(t["X-TASKWIRE-URGENT"]), str(t["X-TASKWIRE-DURATION"]),
+                          str(t["X-TASKWIRE-TYPE"])), ("TRUE", "90", "deepWork"))
+        self.assertEqual(str(t["STATUS"]), "NEEDS-ACTION")
+        self.assertIn("X-APPLE-SORT-ORDER", t)
+        self.assertEqual(int(todos["Rent"]["PRIORITY"]), 5)
+        self.assertEqual(todos["Rent"]["RRULE"].to_ical().decode(), "FREQ=MONTHLY;BYMONTHDAY=-1")
+        self.assertNotIn("PRIORITY", todos["Water plants"])
+        self.assertEqual(todos["Water plants"]["RRULE"].to_ical().decode(), "FREQ=DAILY;INTERVAL=3")
+        self.assertEqual(str(todos["Water plants"]["X-TASKWIRE-REPEAT-FROM"]), "COMPLETION")
+        # changes in taskwire follow
+        tw.call("task/update", {"id": b["id"], "title": "Pay rent", "tags": ["home"],
+                                "dueDate": self.today(5), "recurrence": {"pattern": "none"}})
+        tw.call("task/delete", {"id": c["id"]})
+        tw.call("task/complete", {"id": a["id"]})
+        out, _ = self.sync()
+        every = list(self.phone.todos().values())
+        todos = {str(t["SUMMARY"]): t for t in every}
+        self.assertNotIn("Water plants", todos)
+        rent = todos["Pay rent"]
+        self.assertEqual([str(x) for x in rent.decoded("CATEGORIES")], ["home"])
+        self.assertNotIn("RRULE", rent)
+        done = [t for t in every if str(t["SUMMARY"]) == "Steuererklärung 📄"
+                and str(t["STATUS"]) == "COMPLETED"]
+        self.assertEqual(len(done), 1)
+        self.assertEqual(int(done[0]["PERCENT-COMPLETE"]), 100)
+        self.assertIn("COMPLETED", done[0])
+        # completing a repeating task made its next occurrence, which the phone gets too
+        open_ = [t for t in every if str(t["SUMMARY"]) == "Steuererklärung 📄"
+                 and str(t["STATUS"]) == "NEEDS-ACTION"]
+        self.assertEqual(len(open_), 1)
+
+    def test_foreign_properties_are_kept(self):
+        # recorded shapes of an Apple Reminders and a Nextcloud Tasks VTODO
+        self.phone.add("apple-1", "SUMMARY:Apple task", "X-APPLE-SORT-ORDER:759264000",
+                       "CREATED:20260101T080000Z", "LAST-MODIFIED:20260101T080000Z",
+                       "X-APPLE-UNIVERSALID:ABCDEF", "X-APPLE-COLOR:#FF2968",
+                       "LOCATION:Supermarkt", "STATUS:NEEDS-ACTION", "SEQUENCE:3",
+                       "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER;VALUE=DATE-TIME:20300101T090000Z",
+                       "X-WR-ALARMUID:1234", "UID:alarm-1", "END:VALARM")
+        self.phone.add("nc-1", "SUMMARY:Nextcloud task", "X-OC-HIDESUBTASKS:1",
+                       "CLASS:PUBLIC", "RELATED-TO:parent-uid", "PERCENT-COMPLETE:40",
+                       "STATUS:IN-PROCESS", "CREATED:20260101T080000Z")
+        _, err = self.sync()
+        self.assertIn("parent/related task (RELATED-TO): kept on the server only", err)
+        self.assertIn("PERCENT-COMPLETE 40: kept on the server only", err)
+        self.assertIn("location: kept on the server only", err)
+        before = self.phone.todos()
+        for title in ("Apple task", "Nextcloud task"):
+            self.tw.call("task/update", {"id": self.task(title)["id"], "title": title + " (edited)"})
+        self.sync()
+        after = self.phone.todos()
+        for uid in ("apple-1", "nc-1"):
+            mine = {"SUMMARY", "LAST-MODIFIED", "DTSTAMP", "SEQUENCE"}
+            old = {k: v.to_ical() for k, v in before[uid].items() if k not in mine}
+            new = {k: v.to_ical() for k, v in after[uid].items() if k not in mine}
+            self.assertEqual(old, new, uid)
+            self.assertEqual([c.to_ical() for c in before[uid].subcomponents],
+                             [c.to_ical() for c in after[uid].subcomponents])
+            self.assertTrue(str(after[uid]["SUMMARY"]).endswith("(edited)"))
+
+
+class Conflicts(Case):
+    def _synced_task(self):
+        self.tw.call("task/create", {"title": "Buy milk", "view": "inbox", "priority": 1})
+        self.sync()
+        uid = next(iter(self.phone.todos()))
+        return uid, self.task("Buy milk")
+
+    def test_same_field_later_change_wins_and_the_loser_is_listed(self):
+        uid, task = self._synced_task()
+        self.tw.call("task/update", {"id": task["id"], "title": "Buy oat milk"})
+        self.phone.edit(uid, set_prop("SUMMARY", "Buy soy milk"), last_modified=5)
+        _, err = self.sync()
+        self.assertIn("conflict on", err)
+        self.assertEqual([t["title"] for t in self.tasks()], ["Buy soy milk"])
+        self.assertEqual(str(self.phone.todos()[uid]["SUMMARY"]), "Buy soy milk")
+        out, _ = self.sync("--conflicts")
+        self.assertIn("kept 'Buy soy milk'; lost 'Buy oat milk'", out)
+        # and the other way: taskwire's change is the later one
+        self.phone.edit(uid, set_prop("SUMMARY", "Buy rice milk"), last_modified=-30)
+        self.tw.call("task/update", {"id": task["id"], "title": "Buy almond milk"})
+        self.sync()
+        self.assertEqual(str(self.phone.todos()[uid]["SUMMARY"]), "Buy almond milk")
+        out, _ = self.sync("--conflicts")
+        self.assertIn("lost 'Buy rice milk'", out)
+
+    def test_different_fields_both_kept(self):
+        uid, task = self._synced_task()
+        self.tw.call("task/update", {"id": task["id"], "notes": "the organic one"})
+        self.phone.edit(uid, set_prop("PRIORITY", 1))
+        _, err = self.sync()
+        self.assertNotIn("conflict", err)
+        task = self.task("Buy milk")
+        self.assertEqual((task["notes"], task["priority"]), ("the organic one", 3))
+        todo = self.phone.todos()[uid]
+        self.assertEqual((str(todo["DESCRIPTION"]), int(todo["PRIORITY"])), ("the organic one", 1))
+        out, _ = self.sync("--conflicts")
+        self.assertIn("no conflicts", out)
+
+    def test_a_412_rereads_and_merges(self):
+        """The phone writes between the bridge's read and its write: If-Match fails (412), the
+        bridge reads the object again and merges both changes."""
+        uid, task = self._synced_task()
+        self.tw.call("task/update", {"id": task["id"], "notes": "from the desk"})
+        import threading
+        import sys
+        import harness  # noqa: F401
+        from taskwire_caldav import davside, cli
+        real_put = davside.Collection.put
+        fired = threading.Event()
+        phone = self.phone
+
+        def put(collection, href, text, etag=None, create=False):
+            if not fired.is_set() and not create:
+                fired.set()
+                phone.edit(uid, set_prop("CATEGORIES", ["shop"]))
+            return real_put(collection, href, text, etag, create)
+        davside.Collection.put = put
+        old_env = dict(os.environ)
+        try:
+            os.environ.update(self.env())
+            code = cli.main(self.bridge_args("--once")[1:])
+        finally:
+            davside.Collection.put = real_put
+            os.environ.clear()
+            os.environ.update(old_env)
+            sys.stdout.flush()
+        self.assertEqual(code, 0)
+        self.assertTrue(fired.is_set())
+        todo = self.phone.todos()[uid]
+        self.assertEqual(str(todo["DESCRIPTION"]), "from the desk")
+        self.assertEqual(self.task("Buy milk")["tags"], ["shop"])
+
+
+class Deletions(Case):
+    def test_both_ways(self):
+        self.phone.add("p1", "SUMMARY:From the phone")
+        self.tw.call("task/create", {"title": "From the desk", "view": "inbox"})
+        self.sync()
+        self.assertEqual(len(self.phone.todos()), 2)
+        self.phone.delete("p1")
+        self.tw.call("task/delete", {"id": self.task("From the desk")["id"]})
+        out, _ = self.sync()
+        self.assertIn("to taskwire: deleted 1", out)
+        self.assertIn("to server: deleted 1", out)
+        self.assertEqual(self.tasks(), [])
+        self.assertEqual(self.phone.todos(), {})
+
+    def test_a_change_beats_a_deletion(self):
+        self.phone.add("p1", "SUMMARY:Keep me")
+        self.sync()
+        self.tw.call("task/delete", {"id": self.task("Keep me")["id"]})
+        self.phone.edit("p1", set_prop("DESCRIPTION", "still needed"))
+        _, err = self.sync()
+        self.assertIn("conflict", err)
+        self.assertEqual(self.task("Keep me")["notes"], "still needed")
+        self.assertEqual(len(self.phone.todos()), 1)
+
+
+class Recurring(Case):
+    def test_completed_on_both_sides_gives_one_next_occurrence(self):
+        self.tw.call("task/create", {"title": "Water plants", "view": "today",
+                                     "recurrence": {"pattern": "weekly"}})
+        self.sync()
+        uid = next(iter(self.phone.todos()))
+        self.phone.edit(uid, lambda t: (set_prop("STATUS", "COMPLETED")(t),
+                                        set_prop("COMPLETED", dt.datetime.now(dt.timezone.utc))(t),
+                                        set_prop("PERCENT-COMPLETE", 100)(t)))
+        self.tw.call("task/complete", {"id": self.task("Water plants")["id"]})
+        self.sync()
+        self.sync()
+        open_tw = [t for t in self.tasks() if t["title"] == "Water plants" and not t["completed"]]
+        self.assertEqual(len(open_tw), 1, self.tasks())
+        self.assertEqual(open_tw[0]["scheduledDate"], self.today(7))
+        open_phone = [t for t in self.phone.todos().values()
+                      if str(t.get("STATUS")) != "COMPLETED"]
+        self.assertEqual(len(open_phone), 1)
+        self.assertEqual(open_phone[0].decoded("DTSTART").isoformat(), self.today(7))
+
+    def test_completed_on_the_phone_gives_the_next_occurrence(self):
+        self.tw.call("task/create", {"title": "Stand-up", "view": "today",
+                                     "recurrence": {"pattern": "daily"}})
+        self.sync()
+        uid = next(iter(self.phone.todos()))
+        self.phone.edit(uid, lambda t: (set_prop("STATUS", "COMPLETED")(t),
+                                        set_prop("COMPLETED", dt.datetime.now(dt.timezone.utc))(t)))
+        self.sync()
+        titles = [(t["title"], t["completed"], t["scheduledDate"]) for t in self.tasks()]
+        self.assertIn(("Stand-up", False, self.today(1)), titles)
+        self.assertEqual(len(self.phone.todos()), 2)
+
+
+class Order(Case):
+    def test_manual_order_both_ways(self):
+        ids = [self.tw.call("task/create", {"title": t, "view": "inbox"})["task"]["id"]
+               for t in ("One", "Two", "Three")]
+        self.sync()
+        def phone_order():
+            todos = self.phone.todos().values()
+            return [str(t["SUMMARY"]) for t in sorted(todos, key=lambda t: int(t["X-APPLE-SORT-ORDER"]))]
+        self.assertEqual(phone_order(), ["One", "Two", "Three"])
+        self.tw.call("task/move", {"id": ids[2], "view": "inbox", "index": 0})
+        self.sync()
+        self.assertEqual(phone_order(), ["Three", "One", "Two"])
+        # the phone drags "Two" to the top
+        top = min(int(t["X-APPLE-SORT-ORDER"]) for t in self.phone.todos().values())
+        uid = [u for u, t in self.phone.todos().items() if str(t["SUMMARY"]) == "Two"][0]
+        self.phone.edit(uid, set_prop("X-APPLE-SORT-ORDER", str(top - 1000)))
+        self.sync()
+        inbox = self.tw.call("view/list", {"view": "inbox"})["groups"][0]["tasks"]
+        self.assertEqual([t["title"] for t in inbox], ["Two", "Three", "One"])
+        self.assertEqual(phone_order(), ["Two", "Three", "One"])
+
+
+class Malformed(Case):
+    def test_a_malformed_vtodo_is_skipped_and_reported(self):
+        self.phone.add("good", "SUMMARY:Fine task")
+        import requests
+        bad = ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//x//EN\r\nBEGIN:VTODO\r\nUID:bad\r\n"
+               "SUMMARY:Broken\r\nPRIORITY:high\r\nEND:VTODO\r\nEND:VCALENDAR\r\n")
+        from harness import PASSWORD, USER
+        response = requests.put(str(self.phone.calendar.url) + "bad.ics", data=bad.encode(),
+                                auth=(USER, PASSWORD.encode()),
+                                headers={"Content-Type": "text/calendar"}, timeout=10)
+        self.assertIn(response.status_code, (201, 204))
+        out, err = self.sync()
+        self.assertIn("skipped 1", out)
+        self.assertIn("bad.ics", err)
+        self.assertIn("Expected int, got: high", err)
+        self.assertEqual([t["title"] for t in self.tasks()], ["Fine task"])
+        out, err = self.sync()
+        self.assertNotIn("bad.ics", err)
