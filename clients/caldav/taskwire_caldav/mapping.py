@@ -152,6 +152,7 @@ def parse(text):
         return None
     if "UID" not in todos[0]:
         raise Malformed("VTODO without UID")
+    todos[0].overrides = sum(1 for c in calendar.walk("VTODO") if "RECURRENCE-ID" in c)
     return todos[0]
 
 
@@ -303,6 +304,9 @@ def todo_fields(component, zone):
     for name, what in NOT_CARRIED.items():
         if name in component:
             notes.append(f"{what}: kept on the server only")
+    if getattr(component, "overrides", 0):
+        notes.append(f"{component.overrides} changed single occurrence(s) (RECURRENCE-ID): kept "
+                     f"on the server only")
     if any(sub.name == "VALARM" for sub in component.subcomponents):
         notes.append("reminder (VALARM): kept on the server only")
     if title is None or not title.strip():

@@ -7,7 +7,7 @@ import harness
 
 
 def main(names):
-    names = names or ["test_mapping", "test_sync", "test_faults", "test_clients"]
+    names = names or ["test_mapping", "test_clients", "test_sync", "test_faults"]
     suite = unittest.TestSuite()
     loader = unittest.TestLoader()
     for name in names:
