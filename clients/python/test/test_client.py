@@ -116,7 +116,7 @@ class NotificationsTest(StoreTestCase):
         created = tw.call("task/create", {"title": "Buy milk", "view": "today", "tags": ["shop"]})
         tw.call("view/list", {"view": "today"})  # its reply comes after the notification
         self.assertEqual(sorted(inserted[0]),
-                         ["createdAt", "id", "scheduledDate", "tags", "title", "updatedAt"])
+                         ["createdAt", "id", "scheduledDate", "tags", "title", "updatedAt", "uuid"])
         self.assertEqual(sub.snapshot().tasks(), [created["task"]])
 
     def test_a_change_from_another_process_reaches_the_subscription(self):
