@@ -7,9 +7,18 @@ public enum ViewKind: String, CaseIterable, Sendable {
   case matrix
   case all
   case logbook
+  /// A project's tasks, under its headings (`project` names it).
+  case project
+  /// An area's projects and its own tasks (`area` names it).
+  case area
+  /// The areas with their projects, for a sidebar.
+  case projects
 
   /// The views a task can be dragged into.
   public var isDragTarget: Bool { self != .all && self != .logbook }
+
+  /// The views of the structure (projects, headings, areas), which name what they show.
+  public var isStructure: Bool { self == .project || self == .area || self == .projects }
 }
 
 /// One ordered list: Inbox, Today, one day group of Upcoming, or one quadrant of the matrix.
@@ -22,6 +31,10 @@ public enum ListKey: Hashable, Sendable {
   case all
   /// A day of the logbook.
   case completed(CalendarDate)
+  /// The open items of one kind under one parent, in their manual order (`parentRank`): a
+  /// project's or a heading's tasks, a project's headings, an area's projects or tasks; parent 0
+  /// holds the areas and the projects in no area.
+  case children(parent: Int64, kind: ItemKind)
 
   public var view: ViewKind {
     switch self {
@@ -31,6 +44,7 @@ public enum ListKey: Hashable, Sendable {
     case .quadrant: .matrix
     case .all: .all
     case .completed: .logbook
+    case .children(_, let kind): kind == .task ? .project : .projects
     }
   }
 
@@ -43,19 +57,32 @@ public enum ListKey: Hashable, Sendable {
     case .quadrant(let quadrant): quadrant.rawValue
     case .all: "all"
     case .completed(let date): date.description
+    case .children(let parent, let kind): "\(kind.rawValue)s:\(parent)"
+    }
+  }
+
+  /// Lists the index lets go of once empty (a day of Upcoming, an emptied project's list).
+  public var isDropped: Bool {
+    switch self {
+    case .day, .children: true
+    default: false
     }
   }
 
   /// Quadrant lists are ordered by the matrix rank, the others by the rank.
   public var rankPath: WritableKeyPath<TaskRecord, Int64> {
     if case .quadrant = self { return \.matrixRank }
+    if case .children = self { return \.parentRank }
     return \.rank
   }
 
   /// The task's rank in this list: `rankPath` without a key path's cost, for the hot loops.
   @inline(__always)
   public func rank(of task: TaskRecord) -> Int64 {
-    if case .quadrant = self { return task.matrixRank }
-    return task.rank
+    switch self {
+    case .quadrant: task.matrixRank
+    case .children: task.parentRank
+    default: task.rank
+    }
   }
 }

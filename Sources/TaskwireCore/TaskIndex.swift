@@ -30,7 +30,31 @@ public struct TaskIndex: Sendable {
     swap(&index, &self.tasks)
     // Each task is handed over, not lent: it moves into the table as it is (lent, it would be
     // copied in, every string retained, and the original released: 10% of a 100k load).
+    var children: [ListKey: [OrderedList.Entry]] = [:]
     try load { (task: consuming TaskRecord) in
+      // The structure's items (and tasks in it) also go in their parent's list.
+      if let key = task.childrenKey {
+        children[key, default: []].append(OrderedList.Entry(rank: task.parentRank, id: task.id))
+        guard let list = task.listKey(today: today), let quadrant = task.quadrant else {
+          if task.kind == .task, !task.completed {
+            quadrants[Quadrant.allCases.firstIndex(of: task.quadrant!)!].append(
+              OrderedList.Entry(rank: task.matrixRank, id: task.id))
+          }
+          index[task.id] = consume task
+          return
+        }
+        let entry = OrderedList.Entry(rank: task.rank, id: task.id)
+        switch list {
+        case .inbox: inbox.append(entry)
+        case .today: todayList.append(entry)
+        case .day(let date): days[date, default: []].append(entry)
+        default: break
+        }
+        quadrants[Quadrant.allCases.firstIndex(of: quadrant)!].append(
+          OrderedList.Entry(rank: task.matrixRank, id: task.id))
+        index[entry.id] = consume task
+        return
+      }
       guard let list = task.listKey(today: today), let quadrant = task.quadrant else { return }
       let entry = OrderedList.Entry(rank: task.rank, id: task.id)
       switch list {
@@ -47,6 +71,7 @@ public struct TaskIndex: Sendable {
     lists[.inbox] = OrderedList(sorted: inbox.sorted())
     lists[.today] = OrderedList(sorted: todayList.sorted())
     for (date, list) in days { lists[.day(date)] = OrderedList(sorted: list.sorted()) }
+    for (key, list) in children { lists[key] = OrderedList(sorted: list.sorted()) }
     for (position, quadrant) in Quadrant.allCases.enumerated() {
       lists[.quadrant(quadrant)] = OrderedList(sorted: quadrants[position].sorted())
     }
@@ -54,8 +79,11 @@ public struct TaskIndex: Sendable {
 
   /// The lists an open task is in.
   func keys(of task: TaskRecord) -> [ListKey] {
-    guard let list = task.listKey(today: today), let quadrant = task.quadrant else { return [] }
-    return [list, .quadrant(quadrant)]
+    var keys: [ListKey] = []
+    if let list = task.listKey(today: today) { keys.append(list) }
+    if let quadrant = task.quadrant { keys.append(.quadrant(quadrant)) }
+    if let children = task.childrenKey { keys.append(children) }
+    return keys
   }
 
   /// Puts a task's current state in place: into its lists, out of its old ones, or out of the
@@ -76,7 +104,7 @@ public struct TaskIndex: Sendable {
     let kept = Set(keys(of: old).filter { newKeys.contains($0) && $0.rank(of: old) == $0.rank(of: task) })
     for key in keys(of: old) where !kept.contains(key) {
       lists[key]?.remove(OrderedList.Entry(rank: key.rank(of: old), id: old.id))
-      if lists[key]?.isEmpty == true, case .day = key { lists[key] = nil }
+      if lists[key]?.isEmpty == true, key.isDropped { lists[key] = nil }
     }
     guard !newKeys.isEmpty else {
       tasks[task.id] = nil
@@ -92,7 +120,7 @@ public struct TaskIndex: Sendable {
     guard let old = tasks.removeValue(forKey: id) else { return }
     for key in keys(of: old) {
       lists[key]?.remove(OrderedList.Entry(rank: key.rank(of: old), id: old.id))
-      if lists[key]?.isEmpty == true, case .day = key { lists[key] = nil }
+      if lists[key]?.isEmpty == true, key.isDropped { lists[key] = nil }
     }
   }
 
@@ -129,7 +157,13 @@ public struct TaskIndex: Sendable {
     guard let task = tasks[id] else { return nil }
     // (The key straight from the task: `keys(of:)` would build an array on every task/get.)
     let found: ListKey?
-    if view == .matrix { found = task.quadrant.map(ListKey.quadrant) } else { found = task.listKey(today: today) }
+    if view == .matrix {
+      found = task.quadrant.map(ListKey.quadrant)
+    } else if view.isStructure {
+      found = task.childrenKey
+    } else {
+      found = task.listKey(today: today)
+    }
     guard let key = found, let index = list(key).index(of: OrderedList.Entry(rank: key.rank(of: task), id: id))
     else { return nil }
     return (key, index)

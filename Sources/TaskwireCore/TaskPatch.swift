@@ -12,6 +12,10 @@ public struct TaskPatch: Sendable {
   public var scheduledDate: String??
   public var dueDate: String??
   public var recurrence: Recurrence?
+  /// What the item is (`task`, `project`, `heading`, `area`): given on create only.
+  public var kind: String?
+  /// Its project, heading or area; `.some(nil)`: none. Checked against the index by the planner.
+  public var parent: Int64??
 
   public init() {}
 
@@ -48,6 +52,13 @@ public struct TaskPatch: Sendable {
       }
       task.durationMinutes = durationMinutes
     }
+    if let kind {
+      guard let parsed = ItemKind(rawValue: kind) else {
+        throw .invalidField("kind", "must be one of task, project, heading, area")
+      }
+      task.kind = parsed
+    }
+    if let parent { task.parentID = parent }
     if let type {
       guard let parsed = TaskType(rawValue: type) else {
         let names = TaskType.allCases.map(\.rawValue).joined(separator: ", ")

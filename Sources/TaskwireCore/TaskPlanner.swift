@@ -29,7 +29,10 @@ public struct TaskPlanner {
     case .upcoming: draft.scheduledDate = today.adding(days: 1)
     default: draft.scheduledDate = nil
     }
-    let task = placedAtEnds(try patch.applied(to: draft, today: today), comparedTo: nil)
+    var task = placedAtEnds(try patch.applied(to: draft, today: today), comparedTo: nil)
+    try checkStructure(of: task)
+    if task.kind != .task { task.scheduledDate = nil }
+    task = placedAtEnds(task, comparedTo: nil)
     return ChangeSet(label: words.create(task.title), changes: [TaskChange(before: nil, after: task)])
   }
 
@@ -43,11 +46,16 @@ public struct TaskPlanner {
     if let quadrant = task.quadrant, quadrant != original?.quadrant {
       task.matrixRank = index.endRank(of: .quadrant(quadrant))
     }
+    if let key = task.childrenKey, key != original?.childrenKey {
+      task.parentRank = index.endRank(of: key)
+    }
     return task
   }
 
   public func update(_ original: TaskRecord, patch: TaskPatch) throws(DomainError) -> ChangeSet {
     let task = placedAtEnds(try patch.applied(to: original, today: today), comparedTo: original)
+    guard task.kind == original.kind else { throw .invalidField("kind", "cannot change; make a new item instead") }
+    if task.parentID != original.parentID { try checkStructure(of: task) }
     return changeSet(words.update(task.title), original, task)
   }
 
@@ -58,12 +66,13 @@ public struct TaskPlanner {
   /// Completing takes a task out of its lists; reopening puts it at the end of them. Completing
   /// a recurring task also creates its next occurrence (with id `nextID`), in the same step, so
   /// that one undo takes both back.
-  public func complete(_ original: TaskRecord, completed: Bool, nextID: Int64) -> ChangeSet {
+  public func complete(_ original: TaskRecord, completed: Bool, nextID: Int64) throws(DomainError) -> ChangeSet {
     var task = original
     task.completed = completed
     task.completedAt = completed ? original.completedAt ?? now : nil
     if !completed, original.completed { task = placedAtEnds(task, comparedTo: nil) }
     var set = changeSet(completed ? words.complete(task.title) : words.reopen(task.title), original, task)
+    if completed, !original.completed, original.kind != .task { try completeWithDescendants(original, into: &set) }
     if completed, !original.completed, let next = nextOccurrence(of: original, id: nextID) {
       set.changes.append(TaskChange(before: nil, after: next))
       set.label = words.nextOn(set.label, next.scheduledDate.map { title(of: .day($0)) } ?? "")
@@ -102,8 +111,21 @@ public struct TaskPlanner {
     guard !original.completed else { throw .taskCompleted(original.id) }
     var task = original
     let source = index.position(of: original.id, in: target.view)?.list
+    if case .children(let parent, let kind) = target {
+      guard kind == original.kind else {
+        throw .invalidField(
+          "view", "a \(original.kind.rawValue) goes among \(original.kind.rawValue)s, not \(kind.rawValue)s")
+      }
+      task.parentID = parent == 0 ? nil : parent
+      try checkStructure(of: task)
+    } else if original.kind != .task {
+      throw .invalidField("view", "a \(original.kind.rawValue) is moved in the projects and project views")
+    }
     switch target {
-    case .inbox: task.scheduledDate = nil
+    case .children: break
+    case .inbox:
+      task.scheduledDate = nil
+      task.parentID = nil
     case .today: if source != .today { task.scheduledDate = today }
     case .day(let date):
       guard date > today else {
@@ -116,7 +138,7 @@ public struct TaskPlanner {
       task.urgent = quadrant.isUrgent
       if quadrant.isImportant != original.isImportant { task.priority = quadrant.isImportant ? 2 : 1 }
     case .all, .completed:
-      throw .invalidField("view", "must be inbox, today, upcoming or matrix: a drag target")
+      throw .invalidField("view", "must be inbox, today, upcoming, matrix, project, area or projects: a drag target")
     }
     let rankPath = target.rankPath
     let list = index.list(target).without(
@@ -161,8 +183,11 @@ public struct TaskPlanner {
     var task = original
     task.scheduledDate = date
     task = placedAtEnds(task, comparedTo: original)
-    let key = task.listKey(today: today)!
-    let label = date == nil ? words.sendToInbox(task.title) : words.schedule(task.title, title(of: key))
+    // (A task in a project with no date is in no date list: "anytime" there.)
+    let label =
+      date == nil
+      ? (task.parentID == nil ? words.sendToInbox(task.title) : words.update(task.title))
+      : words.schedule(task.title, task.listKey(today: today).map(title(of:)) ?? "")
     return changeSet(label, original, task)
   }
 
@@ -175,6 +200,7 @@ public struct TaskPlanner {
     case .quadrant(let quadrant): words.quadrants[quadrant] ?? quadrant.title
     case .all: words.all
     case .completed(let date): date.description
+    case .children(let parent, _): index.tasks[parent]?.title ?? words.all
     }
   }
 

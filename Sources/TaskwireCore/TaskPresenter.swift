@@ -133,8 +133,9 @@ public final class TaskPresenter: Sendable, Equatable {
   public func duration(_ minutes: Int) -> String { display.duration(minutes / 60, minutes % 60) }
 
   /// Where a new task went (`task/create`'s `message`).
-  public func added(_ title: String, to list: ListKey?) -> String {
+  public func added(_ title: String, to list: ListKey?, parentTitle: String? = nil) -> String {
     switch list {
+    case .children: return display.addedTo(title, parentTitle ?? display.projects)
     case .inbox: return display.addedToInbox(title)
     case .today: return display.addedToToday(title)
     case .day(let date): return display.addedToDay(title, day(date))

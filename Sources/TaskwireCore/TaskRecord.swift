@@ -175,19 +175,30 @@ public struct TaskRecord: Equatable, Sendable {
     return mine == other.box.fields
   }
 
-  /// The list an open task belongs to on `today`; nil for a completed task.
+  /// The date list an open task belongs to on `today`; nil for a completed task, an item that
+  /// is not a task, and a task with no date in a project or area ("anytime": not the Inbox's).
   public func listKey(today: CalendarDate) -> ListKey? {
-    guard !completed else { return nil }
-    guard let scheduledDate else { return .inbox }
+    guard !completed, kind == .task else { return nil }
+    guard let scheduledDate else { return box.fields.parentID == 0 ? .inbox : nil }
     return scheduledDate <= today ? .today : .day(scheduledDate)
+  }
+
+  /// The list of its parent's items an open item is in (tasks in no project or area are in
+  /// none: the Inbox and the days hold them).
+  public var childrenKey: ListKey? {
+    guard !completed else { return nil }
+    let parent = box.fields.parentID
+    if kind == .task && parent == 0 { return nil }
+    return .children(parent: parent, kind: kind)
   }
 
   /// Important means priority medium or high (2 or 3); urgent is the task's own flag.
   public var isImportant: Bool { priority >= 2 }
 
-  /// The Eisenhower quadrant of an open task; nil for a completed one.
+  /// The Eisenhower quadrant of an open task; nil for a completed one and for an item that is
+  /// not a task.
   public var quadrant: Quadrant? {
-    guard !completed else { return nil }
+    guard !completed, kind == .task else { return nil }
     switch (urgent, isImportant) {
     case (true, true): return .doFirst
     case (false, true): return .schedule

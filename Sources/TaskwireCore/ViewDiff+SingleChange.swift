@@ -12,7 +12,9 @@ extension ViewDiff {
     _ change: TaskChange, in snapshot: inout ViewSnapshot, query: ViewQuery, index: TaskIndex, touched: Set<ListKey>,
     words: Words = .english
   ) -> [DiffOperation]? {
-    guard query.isBase, query.view != .all, query.view != .logbook, snapshot.today == index.today else { return nil }
+    guard query.isBase, query.view != .all, query.view != .logbook, !query.view.isStructure,
+      snapshot.today == index.today
+    else { return nil }
     let id = change.after?.id ?? change.before?.id ?? 0
     let current = index.tasks[id]
     // The index holds the change's outcome: the task as it is now, or none when it left.

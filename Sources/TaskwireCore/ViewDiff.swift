@@ -26,6 +26,29 @@ public enum ViewDiff {
   public static func between(_ old: ViewSnapshot, _ new: ViewSnapshot, touched: Set<ListKey>? = nil) -> [DiffOperation]
   {
     var operations: [DiffOperation] = []
+    // Groups whose order changed (a project's headings dragged): taken out first, tasks and
+    // all, and put back where they are now below (as groups that appear). Only the structure's
+    // views reorder groups; their snapshots are diffed whole.
+    var old = old
+    let newOrder = Dictionary(new.groups.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { a, _ in a })
+    var lastKept = -1
+    var g = 0
+    while g < old.groups.count {
+      guard let position = newOrder[old.groups[g].key] else {
+        g += 1
+        continue
+      }
+      if position > lastKept {
+        lastKept = position
+        g += 1
+        continue
+      }
+      for (index, task) in old.groups[g].tasks.enumerated().reversed() {
+        operations.append(.remove(group: old.groups[g].key, index: index, id: task.id))
+      }
+      operations.append(.removeGroup(index: g, key: old.groups[g].key))
+      old.groups.remove(at: g)
+    }
     func isTouched(_ key: ListKey) -> Bool { touched?.contains(key) ?? true }
     var groups = old.groups.map { WorkingGroup(key: $0.key, ids: $0.tasks.map(\.id)) }
     var newGroupOf: [Int64: ListKey] = [:]

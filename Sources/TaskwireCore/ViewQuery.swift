@@ -3,11 +3,14 @@ public struct ViewQuery: Hashable, Sendable {
   public var view: ViewKind
   public var filter: TaskFilter
   public var sort: TaskSort
+  /// The project of a `project` view, the area of an `area` view; nil for the others.
+  public var target: Int64?
 
-  public init(view: ViewKind, filter: TaskFilter = TaskFilter(), sort: TaskSort = .manual) {
+  public init(view: ViewKind, filter: TaskFilter = TaskFilter(), sort: TaskSort = .manual, target: Int64? = nil) {
     self.view = view
     self.filter = filter
     self.sort = sort
+    self.target = target
   }
 
   /// The view as it is, in manual order: the one a drop index counts against.

@@ -55,6 +55,8 @@ public struct ViewSnapshot: Equatable, Sendable {
     case .all:
       let keys = [ListKey.today] + index.upcomingDates.map(ListKey.day) + [.inbox]
       groups = [Group(key: .all, title: words.all, date: nil, tasks: keys.flatMap { index.tasks(in: $0) })]
+    case .project, .area, .projects:
+      groups = Self.structureGroups(query, index: index, words: words)
     case .logbook:
       groups = []
       for (task, day) in logbook {
@@ -72,7 +74,8 @@ public struct ViewSnapshot: Equatable, Sendable {
         groups[g].tasks = query.sort.sorted(groups[g].tasks.filter(query.filter.matches))
       }
     }
-    // Day groups exist only while they hold tasks.
+    // Day groups exist only while they hold tasks (a project's headings and an area's groups
+    // stay, empty or not: they are the structure).
     if query.view == .upcoming || query.view == .logbook { groups.removeAll { $0.tasks.isEmpty } }
     self.groups = groups
   }

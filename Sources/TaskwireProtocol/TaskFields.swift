@@ -6,7 +6,7 @@ import TaskwireCore
 public enum TaskFields {
   public static let names: Set<String> = [
     "title", "notes", "tags", "priority", "urgent", "durationMinutes", "type", "scheduledDate",
-    "dueDate", "recurrence",
+    "dueDate", "recurrence", "kind", "parent",
   ]
 
   public static func patch(_ params: ParamReader) throws(RPCError) -> TaskPatch {
@@ -20,6 +20,17 @@ public enum TaskFields {
     patch.type = try params.string("type")
     patch.scheduledDate = try params.nullableString("scheduledDate")
     patch.dueDate = try params.nullableString("dueDate")
+    patch.kind = try params.string("kind")
+    if let parent = params.object["parent"] {
+      if parent.isNull {
+        patch.parent = .some(nil)
+      } else {
+        guard let id = parent.integerValue, id > 0 else {
+          throw .invalidParams("parent", "must be the id of a project, heading or area, or null for none")
+        }
+        patch.parent = .some(id)
+      }
+    }
     if params.has("recurrence") {
       if params.object["recurrence"]?.isNull == true {
         patch.recurrence = Recurrence.none

@@ -85,6 +85,22 @@ final class ViewPublisher {
         visible || before?.rank != after?.rank || before?.listKey(today: today) != after?.listKey(today: today)
       let quadrantMoved = visible || before?.matrixRank != after?.matrixRank || before?.quadrant != after?.quadrant
       for task in [before, after].compactMap({ $0 }) {
+        // The structure's views show the items of each parent: rebuilt when one of them changes.
+        if let key = task.childrenKey,
+          visible || before?.parentRank != after?.parentRank || before?.childrenKey != after?.childrenKey
+        {
+          dirtyViews.formUnion([.project, .area, .projects])
+          dirtyLists.insert(key)
+        }
+        if task.kind != .task { continue }
+        if task.listKey(today: today) == nil, task.quadrant != nil {
+          // A task in a project with no date: in the matrix only ("anytime").
+          if quadrantMoved, let quadrant = task.quadrant {
+            dirtyViews.insert(.matrix)
+            dirtyLists.insert(.quadrant(quadrant))
+          }
+          continue
+        }
         if let key = task.listKey(today: today), let quadrant = task.quadrant {
           if listMoved {
             dirtyViews.formUnion([key.view, .all])
@@ -174,7 +190,7 @@ final class ViewPublisher {
       }
       // List-based views patch the lists a change touched; the others are rebuilt whole.
       let view = tracker.query.view
-      let patchable = view != .all && view != .logbook && !rebuiltViews.contains(view)
+      let patchable = view != .all && view != .logbook && !view.isStructure && !rebuiltViews.contains(view)
       let new =
         patchable
         ? old.updating(dirtyLists, query: tracker.query, index: index, words: replica.words) : snapshot(tracker.query)

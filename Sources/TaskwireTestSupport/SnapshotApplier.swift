@@ -16,6 +16,12 @@
       snapshot["version"] = nil
     }
 
+    static let memberOrder = [
+      "id", "uuid", "kind", "parent", "title", "notes", "tags", "priority", "urgent", "durationMinutes", "type",
+      "scheduledDate", "dueDate", "recurrence", "checklist", "completed", "completedAt", "createdAt", "updatedAt",
+      "display",
+    ]
+
     public var groups: [JSONObject] {
       get { snapshot["groups"]?.arrayValue?.compactMap(\.objectValue) ?? [] }
       set { snapshot["groups"] = .array(newValue.map(JSONValue.object)) }
@@ -65,8 +71,17 @@
           tasks(try groupIndex(op["group"])) { tasks in
             guard case .object(var task) = tasks[index] else { return }
             #expect(task["id"] == op["id"])
-            for (key, value) in op["fields"]?.objectValue ?? JSONObject() { task[key] = value }
-            tasks[index] = .object(task)
+            for (key, value) in op["fields"]?.objectValue ?? JSONObject() {
+              // The members a task has only when set go when cleared (Protocol/README.md, "Tasks").
+              // (`JSONValue` reads a `nil` literal as JSON null: removal is spelled out.)
+              task[key] = value.isNull && ["kind", "parent", "checklist"].contains(key) ? JSONValue?.none : value
+            }
+            // In the order the server writes a task (a member that appears is not the last).
+            let order = Self.memberOrder
+            let members = task.map { ($0.0, $0.1) }.sorted {
+              (order.firstIndex(of: $0.0) ?? order.count) < (order.firstIndex(of: $1.0) ?? order.count)
+            }
+            tasks[index] = .object(JSONObject(members))
           }
         case "insertGroup":
           var group = try #require(op["group"]?.objectValue)

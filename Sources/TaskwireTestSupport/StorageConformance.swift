@@ -58,16 +58,29 @@
       full.dueDate = CalendarDate(iso: "2026-02-20")
       full.recurrence = try Recurrence.make(
         pattern: "weekly", weekdays: [1, 4], monthDay: nil, interval: 2, afterCompletion: false)
+      // The structure's columns (schema 5): uuid, kind, parent and its rank, the checklist.
+      full.uuid = ItemUUID("6f1c2a9e-3b1d-4c55-9a0e-1d2c3b4a5f60")!
+      full.parentID = 7
+      full.parentRank = -(1 << 41)
+      full.checklist = [
+        ChecklistItem(
+          uuid: ItemUUID("0f8e2a9c-1b2d-4c3e-8f40-5a6b7c8d9e0f")!, title: "Karte \"mit\" \u{0}", done: true),
+        ChecklistItem(uuid: ItemUUID("1f8e2a9c-1b2d-4c3e-8f40-5a6b7c8d9e0f")!, title: "zweite"),
+      ]
+      var project = task(5, "Garten", rank: 3)
+      project.kind = .project
+      project.uuid = ItemUUID("2f8e2a9c-1b2d-4c3e-8f40-5a6b7c8d9e0f")!
       var done1 = task(2, "done first")
       done1.completed = true
       done1.completedAt = "2026-02-12T09:00:00Z"
       var done2 = task(3, "done later")
       done2.completed = true
       done2.completedAt = "2026-02-12T10:00:00Z"
-      try create(storage, [full, done1, done2, task(4, "plain", rank: -5)])
+      try create(storage, [full, done1, done2, task(4, "plain", rank: -5), project])
       #expect(try storage.task(id: 1) == full)
+      #expect(try storage.task(id: 5) == project)
       #expect(try storage.task(id: 99) == nil)
-      #expect(try storage.loadOpenTasks().sorted { $0.id < $1.id } == [full, task(4, "plain", rank: -5)])
+      #expect(try storage.loadOpenTasks().sorted { $0.id < $1.id } == [full, task(4, "plain", rank: -5), project])
       #expect(try storage.completedTasks(limit: 10).map(\.id) == [3, 2])
       #expect(try storage.completedTasks(limit: 1).map(\.id) == [3])
       try storage.write { txn in try txn.writeRows([TaskChange(before: full, after: nil)]) }

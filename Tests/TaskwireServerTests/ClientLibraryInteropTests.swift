@@ -31,7 +31,7 @@ import Testing
     let capabilities = try #require(result["capabilities"])
     #expect(capabilities["viewDiffs"] == true)
     #expect(capabilities["views"]?.arrayValue?.contains("logbook") == true)
-    #expect(capabilities["dragTargets"] == ["inbox", "today", "upcoming", "matrix"])
+    #expect(capabilities["dragTargets"] == ["inbox", "today", "upcoming", "matrix", "project", "area", "projects"])
   }
 
   @Test func lspHousekeepingIsAcceptedSilently() throws {

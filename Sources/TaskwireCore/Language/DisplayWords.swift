@@ -31,6 +31,9 @@ public struct DisplayWords: Sendable {
   public var addedToToday: @Sendable (_ title: String) -> String
   public var addedToDay: @Sendable (_ title: String, _ day: String) -> String
   public var addedDone: @Sendable (_ title: String) -> String
+  /// Into a project, heading or area ("Added 'X' to Garden"), or among the projects.
+  public var addedTo: @Sendable (_ title: String, _ place: String) -> String
+  public var projects: String
   /// Where a scheduled or moved task went (`task/schedule`'s and `task/move`'s `message`).
   public var sentToInbox: @Sendable (_ title: String) -> String
   public var movedTo: @Sendable (_ title: String, _ list: String) -> String
@@ -47,6 +50,7 @@ public struct DisplayWords: Sendable {
     onLastDay: { "\($0) on the last day" },
     addedToInbox: { "Added '\($0)' to Inbox" }, addedToToday: { "Added '\($0)' to Today" },
     addedToDay: { "Added '\($0)' to Upcoming: \($1)" }, addedDone: { "Added '\($0)' to Logbook" },
+    addedTo: { "Added '\($0)' to \($1)" }, projects: "Projects",
     sentToInbox: { "Sent '\($0)' to Inbox" }, movedTo: { "Moved '\($0)' to \($1)" },
     scheduledFor: { "Scheduled '\($0)' for \($1)" })
 
@@ -64,6 +68,7 @@ public struct DisplayWords: Sendable {
     onLastDay: { "\($0) am letzten Tag" },
     addedToInbox: { "'\($0)' zum Eingang hinzugefügt" }, addedToToday: { "'\($0)' zu Heute hinzugefügt" },
     addedToDay: { "'\($0)' zu Demnächst hinzugefügt: \($1)" }, addedDone: { "'\($0)' zum Logbuch hinzugefügt" },
+    addedTo: { "'\($0)' zu \($1) hinzugefügt" }, projects: "Projekte",
     sentToInbox: { "'\($0)' in den Eingang gelegt" }, movedTo: { "'\($0)' nach \($1) verschoben" },
     scheduledFor: { "'\($0)' für \($1) geplant" })
 

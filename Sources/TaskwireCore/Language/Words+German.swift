@@ -17,5 +17,5 @@ extension Words {
     reorder: { "'\($0)' in \($1) umsortiert" }, move: { "'\($0)' nach \($1) verschoben" },
     sendToInbox: { "'\($0)' in den Eingang gelegt" }, schedule: { "'\($0)' für \($1) geplant" },
     importTasks: { $0 == 1 ? "1 Aufgabe aus \($2) importiert" : "\($1) Aufgaben aus \($2) importiert" },
-    andMore: { "und \($0) weitere" }, groupingSeparator: ".", display: .german)
+    noArea: "Ohne Bereich", andMore: { "und \($0) weitere" }, groupingSeparator: ".", display: .german)
 }

@@ -32,6 +32,8 @@ public struct Words: Sendable {
   public var schedule: @Sendable (_ title: String, _ list: String) -> String
   /// "Import 2,000 tasks from taskwarrior": the count, and the same written with its grouping.
   public var importTasks: @Sendable (_ count: Int, _ grouped: String, _ source: String) -> String
+  /// The projects view's group of projects in no area.
+  public var noArea: String
   /// A batch's undo label past its first two: "…; and 3 more" / "…; und 3 weitere".
   public var andMore: @Sendable (_ count: Int) -> String
   /// Digit grouping: "2,000" / "2.000".

@@ -13,7 +13,7 @@ public enum TaskBatchRequest: RequestType {
 
   public enum Item: Sendable {
     case complete(TaskCompleteRequest.Params)
-    case delete(Int64)
+    case delete(TaskDeleteRequest.Params)
     case schedule(TaskScheduleRequest.Params)
     case update(TaskUpdateRequest.Params)
     case move(TaskMoveRequest.Params)

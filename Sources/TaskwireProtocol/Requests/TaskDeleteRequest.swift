@@ -1,13 +1,22 @@
 import JSON
 import JSONRPC
+import TaskwireCore
 
-/// Deletes a task for good (undo brings it back). Result: `{ "deleted": id }`.
+/// Deletes a task for good (undo brings it back). A project, heading or area with open items
+/// in it takes `children`: `delete` (with it) or `keep` (moved up to its parent); there is no
+/// default. Result: `{ "deleted": id }`.
 public enum TaskDeleteRequest: RequestType {
   public static let method = "task/delete"
-  public static let parameterNames: Set<String>? = ["id"]
+  public static let parameterNames: Set<String>? = ["id", "children"]
 
-  public static func decode(_ json: JSONValue?, context: DecodingContext) throws(RPCError) -> Int64 {
-    try reader(json).id()
+  public struct Params: Sendable {
+    public var id: Int64
+    public var children: DeleteChildren?
+  }
+
+  public static func decode(_ json: JSONValue?, context: DecodingContext) throws(RPCError) -> Params {
+    let reader = try reader(json)
+    return Params(id: try reader.id(), children: try reader.choice("children", DeleteChildren.self))
   }
 
   public struct Response: TreeResponse {

@@ -8,7 +8,9 @@ import TaskwireCore
 /// Result: `TaskPlace`.
 public enum TaskMoveRequest: RequestType {
   public static let method = "task/move"
-  public static let parameterNames: Set<String>? = ["id", "view", "date", "quadrant", "index", "version"]
+  public static let parameterNames: Set<String>? = [
+    "id", "view", "date", "quadrant", "index", "version", "project", "heading", "area",
+  ]
   public typealias Response = TaskPlace
 
   /// Where a task can be dropped.
@@ -17,6 +19,9 @@ public enum TaskMoveRequest: RequestType {
     case today
     case day(CalendarDate)
     case quadrant(Quadrant)
+    /// Among the items of a project, heading or area (0: the top, where areas and the projects
+    /// in no area are); the list is the one of the moved item's kind.
+    case parent(Int64, heading: Int64? = nil)
 
     public var list: ListKey {
       switch self {
@@ -24,7 +29,14 @@ public enum TaskMoveRequest: RequestType {
       case .today: .today
       case .day(let date): .day(date)
       case .quadrant(let quadrant): .quadrant(quadrant)
+      case .parent(let parent, _): .children(parent: parent, kind: .task)
       }
+    }
+
+    /// The list for an item of `kind`.
+    public func list(for kind: ItemKind) -> ListKey {
+      if case .parent(let parent, let heading) = self { return .children(parent: heading ?? parent, kind: kind) }
+      return list
     }
   }
 
@@ -55,8 +67,9 @@ public enum TaskMoveRequest: RequestType {
       throw .invalidParams("quadrant", "is only taken with view \"matrix\"")
     }
     guard view.isDragTarget else {
-      throw .invalidParams("view", "must be inbox, today, upcoming or matrix: a drag target")
+      throw .invalidParams("view", "must be inbox, today, upcoming, matrix, project, area or projects: a drag target")
     }
+    let parent = try structureParent(reader, view: view)
     let id = try reader.id()
     let index = try reader.int("index")
     let version = try reader.int("version", in: 0...Int.max)
@@ -70,8 +83,31 @@ public enum TaskMoveRequest: RequestType {
           try TaskPatch.resolve(date, field: "date", today: context.today)
         })
     case (.matrix, _, let quadrant?): target = .quadrant(quadrant)
-    default: throw .invalidParams("view", "must be inbox, today, upcoming or matrix: a drag target")
+    case (.project, _, _), (.area, _, _), (.projects, _, _):
+      target = .parent(parent ?? 0, heading: reader.has("heading") ? try reader.id("heading") : nil)
+    default:
+      throw .invalidParams("view", "must be inbox, today, upcoming, matrix, project, area or projects: a drag target")
     }
     return Params(id: id, target: target, index: index, version: version)
+  }
+
+  /// Into a project (`project`, and under one of its headings with `heading`), an area (`area`),
+  /// or among the projects and areas (`projects`, with the `area` to go into, none for the top).
+  static func structureParent(_ reader: ParamReader, view: ViewKind) throws(RPCError) -> Int64? {
+    let allowed: Set<String> =
+      switch view {
+      case .project: ["project", "heading"]
+      case .area, .projects: ["area"]
+      default: []
+      }
+    for name in ["project", "heading", "area"] where reader.has(name) && !allowed.contains(name) {
+      throw .invalidParams(name, "is not taken with view \"\(view.rawValue)\"")
+    }
+    switch view {
+    case .project: return try reader.id("project")
+    case .area: return try reader.id("area")
+    case .projects: return reader.has("area") && reader.object["area"]?.isNull == false ? try reader.id("area") : 0
+    default: return nil
+    }
   }
 }

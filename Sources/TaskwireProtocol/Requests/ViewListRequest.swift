@@ -6,7 +6,7 @@ import TaskwireCore
 /// view's `version`.
 public enum ViewListRequest: RequestType {
   public static let method = "view/list"
-  public static let parameterNames: Set<String>? = ["view", "filter", "sort"]
+  public static let parameterNames: Set<String>? = ["view", "filter", "sort", "project", "area"]
   static let filterNames: Set<String> = [
     "tagsAny", "tagsAll", "types", "priorities", "urgent", "dueBefore", "dueAfter", "text", "hasRecurrence",
   ]
@@ -15,6 +15,7 @@ public enum ViewListRequest: RequestType {
   public static func decode(_ json: JSONValue?, context: DecodingContext) throws(RPCError) -> ViewQuery {
     let reader = try reader(json)
     var query = ViewQuery(view: try reader.require("view", try reader.choice("view", ViewKind.self)))
+    query.target = try target(reader, view: query.view)
     query.sort = try reader.choice("sort", TaskSort.self) ?? .manual
     guard let filter = try reader.nested("filter", allowed: filterNames) else { return query }
     query.filter.tagsAny = try filter.strings("tagsAny")
@@ -40,6 +41,15 @@ public enum ViewListRequest: RequestType {
     query.filter.dueBefore = try date(filter, "dueBefore", today: context.today)
     query.filter.dueAfter = try date(filter, "dueAfter", today: context.today)
     return query
+  }
+
+  /// A `project` view names its project, an `area` view its area; no other view takes either.
+  static func target(_ reader: ParamReader, view: ViewKind) throws(RPCError) -> Int64? {
+    for (name, owner) in [("project", ViewKind.project), ("area", .area)] where reader.has(name) && view != owner {
+      throw .invalidParams(name, "is only taken with view \"\(owner.rawValue)\"")
+    }
+    guard view == .project || view == .area else { return nil }
+    return try reader.id(view.rawValue)
   }
 
   /// A filter's date bound: a date or a phrase, read against today.

@@ -100,6 +100,8 @@ extension DiffOperation {
       var fields = JSONObject()
       if let old = before.json.objectValue, let new = after.json.objectValue {
         for (key, value) in new where old[key] != value { fields[key] = value }
+        // A member written only when set (parent, checklist) that is gone: null, as cleared.
+        for (key, _) in old where new[key] == nil { fields[key] = .null }
       }
       var op: JSONObject = [
         "op": "update", "group": .string(group.groupKey), "index": .int(index), "id": .int64(after.id),

@@ -40,11 +40,11 @@ extension Server {
         do {
           switch item {
           case .complete(let params):
-            set = planner.complete(try task(params.id), completed: params.completed, nextID: nextID)
+            set = try planner.complete(try task(params.id), completed: params.completed, nextID: nextID)
             touched.append(params.id)
-          case .delete(let id):
-            set = planner.delete(try task(id))
-            touched.append(id)
+          case .delete(let params):
+            set = try planner.delete(try task(params.id), children: params.children)
+            touched.append(params.id)
           case .schedule(let params):
             set = try planner.schedule(try task(params.id), to: params.date)
             touched.append(params.id)
@@ -52,7 +52,11 @@ extension Server {
             set = try planner.update(try task(params.id), patch: params.patch)
             touched.append(params.id)
           case .move(let params):
-            set = try planner.move(try task(params.id), to: params.target.list, at: params.index)
+            if case .parent(let project, let heading?) = params.target, (try? task(heading))?.parentID != project {
+              throw RPCError.invalidParams("heading", "\(heading) is not a heading of project \(project)")
+            }
+            let moved = try task(params.id)
+            set = try planner.move(moved, to: params.target.list(for: moved.kind), at: params.index)
             touched.append(params.id)
           }
         } catch {
@@ -73,7 +77,7 @@ extension Server {
       switch item {
       case .delete: results.append(TaskDeleteRequest.Response(deleted: id))
       case .move(let params):
-        var place = try self.place(of: id, in: params.target.list.view)
+        var place = try self.place(of: id, in: params.target.list(for: replica.task(id).kind).view)
         place.message = place.presenter?.moved(place.task.title, to: place.list)
         results.append(place)
       case .schedule:

@@ -1,3 +1,4 @@
+import JSONRPC
 import TaskwireCore
 import TaskwireProtocol
 import TaskwireStore
@@ -10,7 +11,9 @@ extension Server {
         try replica.planner.create(id: try txn.nextTaskID(), patch: params.patch, view: params.view)
       }
       var place = try server.place(of: committed.changes[0].taskID)
-      place.message = place.presenter?.added(place.task.title, to: place.list)
+      place.message = place.presenter?.added(
+        place.task.title, to: place.list,
+        parentTitle: place.task.parentID.flatMap { server.replica.index.tasks[$0]?.title })
       return place
     }
     methods.on(TaskGetRequest.self, .read) { server, id in try server.place(of: id) }
@@ -18,19 +21,27 @@ extension Server {
       try server.commit { replica, _ in try replica.planner.update(try replica.task(params.id), patch: params.patch) }
       return try server.place(of: params.id)
     }
-    methods.on(TaskDeleteRequest.self, .change) { server, id in
-      try server.commit { replica, _ in replica.planner.delete(try replica.task(id)) }
-      return TaskDeleteRequest.Response(deleted: id)
+    methods.on(TaskDeleteRequest.self, .change) { server, params in
+      try server.commit { replica, _ in
+        try replica.planner.delete(try replica.task(params.id), children: params.children)
+      }
+      return TaskDeleteRequest.Response(deleted: params.id)
     }
     methods.on(TaskCompleteRequest.self, .change) { server, params in
       try server.commit { replica, txn in
-        replica.planner.complete(
+        try replica.planner.complete(
           try replica.task(params.id), completed: params.completed, nextID: try txn.nextTaskID())
       }
       return try server.place(of: params.id)
     }
     methods.on(TaskMoveRequest.self, .change) { server, params in
-      let target = params.target.list
+      // (Among a parent's items, the list is the moved item's kind's: its tasks, headings, …)
+      let target = params.target.list(for: try server.replica.task(params.id).kind)
+      if case .parent(let project, let heading?) = params.target,
+        server.replica.index.tasks[heading]?.parentID != project
+      {
+        throw RPCError.invalidParams("heading", "\(heading) is not a heading of project \(project)")
+      }
       try server.commit(checking: params.version, of: target.view) { replica, _ in
         try replica.planner.move(try replica.task(params.id), to: target, at: params.index)
       }
@@ -59,7 +70,10 @@ extension Server {
   /// Where a task is now, for a reply.
   func place(of id: Int64, in view: ViewKind = .today) throws -> TaskPlace {
     let task = try replica.task(id)
-    let position = replica.index.position(of: id, in: view)
+    // An item in no date list (a project, a task with no date in one) is where the structure has it.
+    let placeView =
+      view == .today && task.listKey(today: replica.today) == nil && task.childrenKey != nil ? .project : view
+    let position = replica.index.position(of: id, in: placeView)
     return TaskPlace(task: task, list: position?.list, index: position?.index, presenter: publisher.presenter)
   }
 

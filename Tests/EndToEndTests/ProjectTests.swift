@@ -1,0 +1,150 @@
+import Foundation
+import JSON
+import TaskwireTestSupport
+import Testing
+
+/// Areas, projects and headings (issue 29, Things' structure), through the real binary: made,
+/// listed, dragged, completed and deleted as one undo step each, with the subscribed views'
+/// diffs replaying to what a fresh list says after every gesture.
+@Suite struct ProjectTests {
+  /// A store with an area "Home" (1) holding a project "Garden" (2) with a heading "Spring"
+  /// (3); "Buy soil" (4) in the project, "Plant tulips" (5) under the heading, "Loose" (6) in
+  /// the Inbox, and a project "Taxes" (7) in no area.
+  static func garden() throws -> TaskwireProcess {
+    let server = try TaskwireProcess.started()
+    for params: JSONValue in [
+      ["title": "Home", "kind": "area"], ["title": "Garden", "kind": "project", "parent": 1],
+      ["title": "Spring", "kind": "heading", "parent": 2], ["title": "Buy soil", "parent": 2],
+      ["title": "Plant tulips", "parent": 3, "view": "today"], ["title": "Loose", "view": "inbox"],
+      ["title": "Taxes", "kind": "project"],
+    ] {
+      _ = try server.result("task/create", params)
+    }
+    return server
+  }
+
+  /// Each group as "key title: task, task".
+  static func outline(_ server: TaskwireProcess, _ query: JSONValue) throws -> [String] {
+    (try server.result("view/list", query)["groups"]?.arrayValue ?? []).map { group in
+      let titles = (group["tasks"]?.arrayValue ?? []).compactMap { $0["title"]?.stringValue }
+      return "\(group["key"]!.stringValue!) \(group["title"]!.stringValue!): " + titles.joined(separator: ", ")
+    }
+  }
+
+  @Test func theStructureIsListedInItsOrder() throws {
+    let server = try Self.garden()
+    #expect(
+      try Self.outline(server, ["view": "project", "project": 2]) == [
+        "tasks:2 Garden: Buy soil", "tasks:3 Spring: Plant tulips",
+      ])
+    #expect(try Self.outline(server, ["view": "projects"]) == ["projects:0 No area: Taxes", "projects:1 Home: Garden"])
+    #expect(try Self.outline(server, ["view": "area", "area": 1]) == ["projects:1 Home: Garden", "tasks:1 Home: "])
+    // A task with no date in a project is not the Inbox's; a dated one is in Today too.
+    #expect(try Self.outline(server, ["view": "inbox"]) == ["inbox Inbox: Loose"])
+    #expect(try Self.outline(server, ["view": "today"]) == ["today Today: Plant tulips"])
+    let task = try server.result("task/get", ["id": 5])["task"]
+    #expect(task?["parent"] == 3 && task?["kind"] == nil)
+    #expect(try server.result("task/get", ["id": 2])["task"]?["kind"] == "project")
+  }
+
+  @Test func dragsMoveTasksHeadingsAndProjectsAndUndoInOneStep() throws {
+    let server = try Self.garden()
+    var project = try SnapshotApplier(
+      subscribeResult: try server.result("view/subscribe", ["view": "project", "project": 2]))
+    var sidebar = try SnapshotApplier(subscribeResult: try server.result("view/subscribe", ["view": "projects"]))
+    func step(_ method: String, _ params: JSONValue? = nil) throws -> JSONValue {
+      let (reply, notes) = try server.resultAndNotifications(method, params)
+      for note in notes {
+        let params = try #require(note["params"])
+        if params["subscription"] == 1 { try project.apply(params) } else { try sidebar.apply(params) }
+      }
+      let checks: [(SnapshotApplier, JSONValue)] = [
+        (project, ["view": "project", "project": 2]), (sidebar, ["view": "projects"]),
+      ]
+      for (applier, query) in checks {
+        var list = try #require(try server.result("view/list", query).objectValue)
+        list["version"] = nil
+        #expect(JSONValue.object(list) == .object(applier.snapshot), "\(method) \(query)")
+      }
+      return reply
+    }
+    // The Inbox task onto the heading, at the top.
+    _ = try step("task/move", ["id": 6, "view": "project", "project": 2, "heading": 3, "index": 0])
+    #expect(try Self.outline(server, ["view": "project", "project": 2])[1] == "tasks:3 Spring: Loose, Plant tulips")
+    #expect(try Self.outline(server, ["view": "inbox"]) == ["inbox Inbox: "])
+    // A second heading, dragged above the first: its tasks go with it.
+    _ = try step("task/create", ["title": "Summer", "kind": "heading", "parent": 2])
+    _ = try step("task/move", ["id": 8, "view": "project", "project": 2, "index": 0])
+    #expect(
+      try Self.outline(server, ["view": "project", "project": 2]) == [
+        "tasks:2 Garden: Buy soil", "tasks:8 Summer: ", "tasks:3 Spring: Loose, Plant tulips",
+      ])
+    // The project into no area, and the other one into Home.
+    _ = try step("task/move", ["id": 2, "view": "projects", "index": 0])
+    _ = try step("task/move", ["id": 7, "view": "projects", "area": 1, "index": 0])
+    #expect(try Self.outline(server, ["view": "projects"]) == ["projects:0 No area: Garden", "projects:1 Home: Taxes"])
+    // Back to the Inbox: out of the project.
+    _ = try step("task/move", ["id": 6, "view": "inbox", "index": 0])
+    #expect(try server.result("task/get", ["id": 6])["task"]?["parent"] == nil)
+    for _ in 0..<6 { _ = try step("history/undo") }
+    #expect(
+      try Self.outline(server, ["view": "project", "project": 2]) == [
+        "tasks:2 Garden: Buy soil", "tasks:3 Spring: Plant tulips",
+      ])
+    #expect(try Self.outline(server, ["view": "projects"]) == ["projects:0 No area: Taxes", "projects:1 Home: Garden"])
+  }
+
+  @Test func aProjectIsCompletedWithItsTasksAndDeletedAsSaid() throws {
+    let server = try Self.garden()
+    _ = try server.result("task/complete", ["id": 2])
+    #expect(try server.result("task/get", ["id": 5])["task"]?["completed"] == true)
+    #expect(try server.result("task/get", ["id": 4])["task"]?["completed"] == true)
+    #expect(try Self.outline(server, ["view": "today"]) == ["today Today: "])
+    #expect(try Self.outline(server, ["view": "project", "project": 2]) == [], "a completed project shows nothing")
+    #expect(try server.error("task/create", ["title": "late", "parent": 2])["data"]?["param"] == "parent")
+    _ = try server.result("history/undo")
+    #expect(try Self.outline(server, ["view": "today"]) == ["today Today: Plant tulips"])
+
+    // Deleting a project with open tasks needs to be told what becomes of them.
+    let refused = try server.error("task/delete", ["id": 2])
+    #expect(refused["data"]?["param"] == "children")
+    #expect(try Self.outline(server, ["view": "projects"]) == ["projects:0 No area: Taxes", "projects:1 Home: Garden"])
+    _ = try server.result("task/delete", ["id": 2, "children": "keep"])
+    // Kept: up into the project's area, the heading gone with the project.
+    #expect(
+      try Self.outline(server, ["view": "area", "area": 1]) == [
+        "projects:1 Home: ", "tasks:1 Home: Buy soil, Plant tulips",
+      ])
+    #expect(try server.error("task/get", ["id": 3])["code"] == -32010)
+    _ = try server.result("history/undo")
+    _ = try server.result("task/delete", ["id": 2, "children": "delete"])
+    #expect(try server.error("task/get", ["id": 5])["code"] == -32010)
+    _ = try server.result("history/undo")
+    #expect(try Self.outline(server, ["view": "project", "project": 2]).count == 2)
+  }
+
+  @Test func badStructureIsRefusedAndChangesNothing() throws {
+    let server = try Self.garden()
+    let before = try Self.outline(server, ["view": "project", "project": 2])
+    let refusals: [(String, JSONValue, String)] = [
+      ("task/create", ["title": "x", "parent": 4], "parent"),  // into a task
+      ("task/create", ["title": "x", "kind": "heading"], "parent"),  // a heading needs its project
+      ("task/create", ["title": "x", "kind": "project", "parent": 2], "parent"),  // a project in a project
+      ("task/create", ["title": "x", "parent": 99], "parent"),  // no such area
+      ("task/update", ["id": 1, "parent": 2], "parent"),  // an area has no parent
+      ("task/update", ["id": 4, "kind": "project"], "kind"),
+      // another project's heading
+      ("task/move", ["id": 4, "view": "project", "project": 7, "heading": 3, "index": 0], "heading"),
+      ("task/move", ["id": 3, "view": "today", "index": 0], "view"),  // a heading into Today
+      ("task/complete", ["id": 1], "id"),  // an area is not completed
+      ("view/list", ["view": "project"], "project"),
+      ("view/list", ["view": "today", "project": 2], "project"),
+    ]
+    for (method, params, param) in refusals {
+      let error = try server.error(method, params)
+      #expect(error["data"]?["param"] == .string(param), "\(method) \(params): \(error)")
+    }
+    #expect(try Self.outline(server, ["view": "project", "project": 2]) == before)
+    #expect(try server.result("history/list")["steps"]?.arrayValue?.count == 7, "no step was added")
+  }
+}
