@@ -205,7 +205,7 @@ public struct TaskPlanner {
   }
 
   /// A change set of one task, empty when nothing changed, stamping updatedAt otherwise.
-  private func changeSet(_ label: String, _ before: TaskRecord, _ after: TaskRecord) -> ChangeSet {
+  func changeSet(_ label: String, _ before: TaskRecord, _ after: TaskRecord) -> ChangeSet {
     guard before != after else { return ChangeSet(label: label, changes: []) }
     var after = after
     after.updatedAt = now

@@ -3,7 +3,7 @@
 public struct DisplayPart: Equatable, Sendable {
   public enum Kind: String, CaseIterable, Sendable {
     // A task's markers, in the convention's order.
-    case priority, urgent, tags, type, duration, `repeat`, notes, due, dueToday, overdue, afterDue, completed
+    case priority, urgent, tags, type, duration, `repeat`, notes, checklist, due, dueToday, overdue, afterDue, completed
     // A group header's pieces.
     case title, date, weekday, total
   }
@@ -82,6 +82,10 @@ public final class TaskPresenter: Sendable, Equatable {
     if minutes != 15 { parts.append(DisplayPart(.duration, duration(minutes))) }
     if let text = repeatText(task.recurrence) { parts.append(DisplayPart(.repeat, "↻ " + text)) }
     if let notes = task.notes, !notes.isEmpty { parts.append(DisplayPart(.notes, "✎")) }
+    let checklist = task.checklist
+    if !checklist.isEmpty {
+      parts.append(DisplayPart(.checklist, "\(checklist.lazy.filter(\.done).count)/\(checklist.count)"))
+    }
     let scheduled = task.scheduledDate
     let due = task.dueDate
     if let due {

@@ -12,6 +12,7 @@ extension DisplayPart.Kind {
     case .duration: #"{"kind":"duration","text":"#
     case .repeat: #"{"kind":"repeat","text":"#
     case .notes: #"{"kind":"notes","text":"#
+    case .checklist: #"{"kind":"checklist","text":"#
     case .due: #"{"kind":"due","text":"#
     case .dueToday: #"{"kind":"dueToday","text":"#
     case .overdue: #"{"kind":"overdue","text":"#

@@ -59,6 +59,13 @@ extension Server {
       place.message = place.presenter?.moved(place.task.title, to: place.list)
       return place
     }
+    methods.on(TaskChecklistRequest.self, .change) { server, params in
+      let committed = try server.commit { replica, txn in
+        try replica.planner.checklist(try replica.task(params.id), params.action, nextID: try txn.nextTaskID())
+      }
+      let made = committed.changes.first { $0.before == nil }?.taskID
+      return try server.place(of: made ?? params.id)
+    }
     methods.on(TaskScheduleOptionsRequest.self, .read) { server, id in
       let task = try server.replica.task(id)
       return TaskScheduleOptionsRequest.Response(
