@@ -75,7 +75,7 @@ import Testing
     #expect(versioned["data"]?["param"] == "requests[0].params.version")
     #expect(try server.error("task/batch", ["requests": []])["data"]?["param"] == "requests")
     #expect(
-      try server.error("task/batch", ["requests": [["method": "task/create", "params": ["title": "x"]]]])["data"]?[
+      try server.error("task/batch", ["requests": [["method": "task/get", "params": ["id": 1]]]])["data"]?[
         "param"] == "requests[0].method")
     #expect(try titles(server, "today") == ["a", "b"])
   }
@@ -97,5 +97,34 @@ import Testing
     #expect(try titles(server, "today") == ["a", "c"])
     #expect(result["results"]?[2] == ["deleted": 2])
     #expect(try server.error("task/get", ["id": 2])["code"] == -32010)
+    // Undone as one step, though the step changed task 2 twice.
+    _ = try server.result("history/undo")
+    #expect(try titles(server, "today") == ["a", "b", "c"])
+  }
+}
+
+/// Creating inside a batch (a CalDAV sync's new tasks): each gets an id of its own, a later
+/// request may name it, and one undo takes them all back.
+@Suite struct BatchCreateTests {
+  @Test func createdTasksAreNamedByLaterRequestsAndUndoneTogether() throws {
+    let server = try TaskwireProcess.started()
+    let result = try server.result(
+      "task/batch",
+      [
+        "requests": [
+          ["method": "task/create", "params": ["title": "from the phone", "view": "today"]],
+          ["method": "task/create", "params": ["title": "and another", "view": "inbox"]],
+          ["method": "task/complete", "params": ["id": 1]],
+        ]
+      ])
+    let ids = (result["results"]?.arrayValue ?? []).compactMap { $0["task"]?["id"]?.integerValue }
+    #expect(ids == [1, 2, 1])
+    #expect(result["results"]?[2]?["task"]?["completed"] == true)
+    #expect(try server.result("task/get", ["id": 2])["task"]?["title"] == "and another")
+    _ = try server.result("history/undo")
+    #expect(try server.error("task/get", ["id": 1])["code"] == -32010)
+    #expect(try server.error("task/get", ["id": 2])["code"] == -32010)
+    _ = try server.result("history/redo")
+    #expect(try server.result("task/get", ["id": 1])["task"]?["completed"] == true)
   }
 }

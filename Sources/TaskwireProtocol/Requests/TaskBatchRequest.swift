@@ -2,9 +2,10 @@ import JSON
 import JSONRPC
 import TaskwireCore
 
-/// Several task changes as one action and one undo step (`tw done 8 9 12`): each request is
-/// planned on the tasks as the ones before it left them, and all are committed together or
-/// none is. Result: `{ label, results: [the reply each method gives alone] }`.
+/// Several task changes as one action and one undo step (`tw done 8 9 12`, a CalDAV sync): each
+/// request is planned on the tasks as the ones before it left them (a later request may name a
+/// task an earlier one created, by its id in the earlier result), and all are committed
+/// together or none is. Result: `{ label, results: [the reply each method gives alone] }`.
 public enum TaskBatchRequest: RequestType {
   public static let method = "task/batch"
   public static let parameterNames: Set<String>? = ["requests"]
@@ -12,6 +13,7 @@ public enum TaskBatchRequest: RequestType {
   public static let maxRequests = 1000
 
   public enum Item: Sendable {
+    case create(TaskCreateRequest.Params)
     case complete(TaskCompleteRequest.Params)
     case delete(TaskDeleteRequest.Params)
     case schedule(TaskScheduleRequest.Params)
@@ -20,7 +22,8 @@ public enum TaskBatchRequest: RequestType {
   }
 
   public static let methods = [
-    TaskCompleteRequest.method, TaskDeleteRequest.method, TaskScheduleRequest.method, TaskUpdateRequest.method,
+    TaskCreateRequest.method, TaskCompleteRequest.method, TaskDeleteRequest.method, TaskScheduleRequest.method,
+    TaskUpdateRequest.method,
     TaskMoveRequest.method,
   ]
 
@@ -41,6 +44,7 @@ public enum TaskBatchRequest: RequestType {
       let params = request.object["params"]
       do throws(RPCError) {
         switch method {
+        case TaskCreateRequest.method: items.append(.create(try TaskCreateRequest.decode(params, context: context)))
         case TaskCompleteRequest.method:
           items.append(.complete(try TaskCompleteRequest.decode(params, context: context)))
         case TaskDeleteRequest.method: items.append(.delete(try TaskDeleteRequest.decode(params, context: context)))

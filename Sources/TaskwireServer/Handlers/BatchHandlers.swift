@@ -39,6 +39,9 @@ extension Server {
         let set: ChangeSet
         do {
           switch item {
+          case .create(let params):
+            set = try planner.create(id: nextID, patch: params.patch, view: params.view)
+            touched.append(nextID)
           case .complete(let params):
             set = try planner.complete(try task(params.id), completed: params.completed, nextID: nextID)
             touched.append(params.id)
@@ -83,6 +86,11 @@ extension Server {
       case .schedule:
         var place = try self.place(of: id)
         place.message = place.presenter?.moved(place.task.title, to: place.list)
+        results.append(place)
+      case .create:
+        var place = try self.place(of: id)
+        place.message = place.presenter?.added(
+          place.task.title, to: place.list, parentTitle: place.task.parentID.flatMap { replica.index.tasks[$0]?.title })
         results.append(place)
       case .complete, .update:
         // A task deleted later in the same batch has no place: it is answered as deleted.

@@ -68,12 +68,15 @@ extension Replica {
     let planned = undo ? ChangeSet(label: step.label, changes: step.changes).inverse : step.changes
     var applied: [TaskChange] = []
     applied.reserveCapacity(planned.count)
+    // A step may change one task twice (a batch: made, then completed): each change is checked
+    // against the task as the changes before it in the step left it.
+    var replayed: [Int64: TaskRecord?] = [:]
     for var change in planned {
       guard change.before != nil || change.after != nil else {
         throw DomainError.historyConflict(
           "a row of '\(step.label)' cannot be read; nothing was \(undo ? "undone" : "redone")")
       }
-      let current = try index.tasks[change.taskID] ?? storage.task(id: change.taskID)
+      let current = try replayed[change.taskID] ?? index.tasks[change.taskID] ?? storage.task(id: change.taskID)
       // A step recorded before items had uuids (schema 5) holds none: the item keeps its own.
       if change.before?.uuid == ItemUUID.none || change.after?.uuid == ItemUUID.none {
         let uuid = current?.uuid ?? ItemUUID.minted(for: change.taskID, deterministic: clock.isFixed)
@@ -94,6 +97,7 @@ extension Replica {
         after = written
       }
       applied.append(TaskChange(before: current, after: after))
+      replayed[change.taskID] = .some(after)
     }
     try txn.writeRows(applied)
     try txn.markStep(step.id, undone: undo)
