@@ -10,10 +10,10 @@ vim.api.nvim_create_user_command('Taskwire', function(opts)
   require('taskwire').open(opts.args)
 end, {
   nargs = '?',
-  complete = function(lead)
-    return require('taskwire').complete(lead)
+  complete = function(lead, cmdline, pos)
+    return require('taskwire').complete(lead, cmdline, pos)
   end,
-  desc = 'Show a taskwire view (today, inbox, upcoming, matrix, all, logbook)',
+  desc = 'Show a taskwire view (today, inbox, upcoming, matrix, all, logbook, projects, project NAME, area NAME)',
 })
 
 local group = vim.api.nvim_create_augroup('taskwire', { clear = true })

@@ -1,7 +1,8 @@
 " autoload/taskwire.vim - entry points of the taskwire plugin (see :help taskwire).
 "
 "   taskwire/rpc.vim      the one server job, requests and notifications
-"   taskwire/view.vim     the taskwire://VIEW buffers: subscription, snapshot, filter
+"   taskwire/view.vim     the taskwire://VIEW buffers: subscription, snapshot, filter;
+"                         names of projects and areas
 "   taskwire/diff.vim     applying view/changed ops to a snapshot
 "   taskwire/render.vim   the buffer's lines from the snapshot's display parts, their colours
 "   taskwire/text.vim     the catalogue: every word shown, from the server
@@ -12,16 +13,37 @@
 "   taskwire/help.vim     g?: the keys in a popup
 "   taskwire/ui.vim       messages and prompts
 
-" :Taskwire [inbox|today|upcoming|matrix|all|logbook]: shows the view in its buffer taskwire://VIEW, going to the
-" window that already shows it in this tab page, else opening it in the current window (with
-" g:taskwire_open_cmd, "edit" by default; "split" when the current buffer cannot be left).
+" :Taskwire [inbox|today|upcoming|matrix|all|logbook|projects], :Taskwire project ID|NAME,
+" :Taskwire area ID|NAME: shows the view in its buffer taskwire://VIEW (taskwire://project/ID),
+" going to the window that already shows it in this tab page, else opening it in the current
+" window (with g:taskwire_open_cmd, "edit" by default; "split" when the current buffer cannot
+" be left).  A NAME is looked up in the projects view first (the buffer opens on the reply).
 function! taskwire#open(...) abort
-  let view = a:0 && !empty(a:1) ? a:1 : get(g:, 'taskwire_default_view', 'today')
-  if index(taskwire#view#names(), view) < 0
-    call taskwire#view#unknown(view)
+  let args = a:0 ? trim(a:1) : ''
+  let [view, arg] = matchlist(args, '^\(\S*\)\s*\(.\{-}\)$')[1:2]
+  if empty(view)
+    let view = get(g:, 'taskwire_default_view', 'today')
+  endif
+  if index(['project', 'area'], view) >= 0
+    if empty(arg)
+      call taskwire#text#when_loaded({-> taskwire#ui#error(taskwire#text#get(
+            \ 'vim.error.needsName', {'view': view}))})
+    elseif arg =~# '^\d\+$'
+      call s:show(view . '/' . str2nr(arg))
+    else
+      call taskwire#view#resolve(view, arg, {id -> s:show(view . '/' . id)})
+    endif
     return
   endif
-  let name = 'taskwire://' . view
+  if !empty(arg) || empty(taskwire#view#parse(view))
+    call taskwire#view#unknown(args)
+    return
+  endif
+  call s:show(view)
+endfunction
+
+function! s:show(name) abort
+  let name = 'taskwire://' . a:name
   let nr = bufnr('^' . name . '$')
   if nr > 0
     for winid in win_findbuf(nr)
@@ -38,14 +60,28 @@ function! taskwire#open(...) abort
   execute cmd fnameescape(name)
 endfunction
 
+" The views; after "project " or "area ", the names of the projects or areas (asked of the
+" server: completion has to wait for its answer).
 function! taskwire#complete(arglead, cmdline, cursorpos) abort
-  return filter(taskwire#view#names(), 'stridx(v:val, a:arglead) == 0')
+  let rest = matchstr(a:cmdline[: a:cursorpos - 1], '^\s*\S\+\s\+\zs.*')
+  let m = matchlist(rest, '^\(project\|area\)\s\+\(.*\)$')
+  if empty(m)
+    return filter(taskwire#view#names(), 'stridx(v:val, a:arglead) == 0')
+  endif
+  let [kind, typed] = m[1:2]
+  let reply = taskwire#rpc#request_sync('view/list', {'view': 'projects'}, 2000)
+  let titles = map(filter(taskwire#view#items(get(reply, 'result', {})),
+        \ 'v:val.kind ==# kind'), 'v:val.title')
+  " (the candidates replace the last word typed, the part of the name after a space)
+  return map(filter(titles, 'stridx(tolower(v:val), tolower(typed)) == 0'),
+        \ 'strpart(v:val, len(typed) - len(a:arglead))')
 endfunction
 
 " The buffer's view name ('' outside taskwire buffers), for a statusline.
 function! taskwire#statusline() abort
-  return exists('b:taskwire_view') ? taskwire#text#get('vim.statusline',
-        \ {'view': taskwire#text#get('view.' . b:taskwire_view)}) : ''
+  let state = taskwire#view#state(get(b:, 'taskwire_name', ''))
+  return empty(state) ? '' : taskwire#text#get('vim.statusline',
+        \ {'view': taskwire#view#title(state)})
 endfunction
 
 " :TaskwireLocale {locale}: the session's language from now on (the views, the catalogue).

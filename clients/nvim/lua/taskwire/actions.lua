@@ -12,7 +12,7 @@ local M = {}
 
 -- {state, info, groups} for the cursor's line in the current buffer, or nil with a message.
 function M.here()
-  local name = vim.b.taskwire_view
+  local name = vim.b.taskwire_name
   local state = name and view.state(name)
   if not state or state.bufnr ~= vim.api.nvim_get_current_buf() then
     ui.error('vim.error.notAView')
@@ -85,6 +85,12 @@ function M.add()
   end
   local group = here.groups[(here.info.gi or -1) + 1]
   local today = (here.state.snapshot or {}).today or (rpc.server() or {}).today
+  if name == 'project' or name == 'area' or name == 'projects' then
+    local prompt = name == 'projects' and 'vim.prompt.newProject' or 'vim.prompt.newTask'
+    return ui.input(prompt, nil, function(title)
+      M.add_item(here, group, title)
+    end)
+  end
   ui.input('vim.prompt.newTask', nil, function(title)
     -- Quick add: the server reads tags, priority, dates and repeats out of the text.
     local params = { text = title }
@@ -102,6 +108,27 @@ function M.add()
       params = vim.tbl_extend('force', params, quadrant_fields[group and group.key or 'eliminate'])
     end
     create(here, params, name == 'upcoming' and require('taskwire.moves').next_day(today) or name)
+  end)
+end
+
+-- a in a project, an area or the projects: a task under the heading (or in the project, the
+-- area) of the cursor's group, a project in the area of the cursor's group.  Quick add reads
+-- the line (task/parse), the item's place goes beside what it read.
+function M.add_item(here, group, title)
+  local state = here.state
+  local prefix, parent = state.view == 'projects' and 'projects' or 'tasks', state.id
+  if group then
+    prefix, parent = group.key:match('^(%w+)'), tonumber(group.key:match('(%d+)$'))
+  end
+  rpc.request('task/parse', { text = title }, function(p)
+    local params = p.fields
+    if prefix == 'projects' then
+      params.kind = 'project'
+    end
+    if parent and parent > 0 then
+      params.parent = parent
+    end
+    create(here, params, group and group.key or '')
   end)
 end
 
@@ -140,9 +167,50 @@ function M.delete()
     return
   end
   local title = here.task.title
-  rpc.request('task/delete', { id = here.task.id }, function()
-    M.changed(here.state, nil, { 'vim.message.deletedUndoWithU', { title = title } })
+  local function delete(children)
+    rpc.request('task/delete', { id = here.task.id, children = children }, function()
+      M.changed(here.state, nil, { 'vim.message.deletedUndoWithU', { title = title } })
+    end)
+  end
+  local kind = here.task.kind or 'task'
+  if kind ~= 'project' and kind ~= 'heading' and kind ~= 'area' then
+    return delete(nil)
+  end
+  -- its open items go with it or move up: no default that could lose tasks
+  require('taskwire.words').when_ready(function()
+    local words = require('taskwire.words')
+    local buttons = words.text('vim.confirm.itemButtons')
+    if #vim.split(buttons, '\n') ~= 3 then -- (a catalogue without the key: children's values)
+      buttons = '&delete\n&keep\n&' .. words.text('action.cancel')
+    end
+    ui.choose(words.text('vim.confirm.deleteItem', { title = title }), buttons, function(choice)
+      if choice == 1 or choice == 2 then
+        delete(choice == 1 and 'delete' or 'keep')
+      end
+    end)
   end)
+end
+
+-- <CR>: the project under the cursor in its buffer; on an area's header (in the projects
+-- view), the area.
+function M.open()
+  local here = M.here()
+  if not here then
+    return
+  end
+  local info = here.info
+  if info.kind == 'task' then
+    local task = here.groups[info.gi + 1].tasks[info.index + 1]
+    if task.kind == 'project' then
+      return require('taskwire').open('project ' .. task.id)
+    end
+  elseif info.kind == 'group' and here.state.view == 'projects' then
+    local area = tonumber(info.group:match('^projects:(%d+)$') or '0')
+    if area > 0 then
+      return require('taskwire').open('area ' .. area)
+    end
+  end
+  ui.warn('vim.warn.nothingToOpen')
 end
 
 -- s, i: the reply's message says where the task went ("Scheduled 'A' for Fri, Feb 13", "Sent 'A'
@@ -203,7 +271,7 @@ end
 
 -- q: close the view (wiping the buffer ends its subscription).
 function M.close()
-  if vim.b.taskwire_view then
+  if vim.b.taskwire_name then
     vim.api.nvim_buf_delete(0, { force = true })
   end
 end

@@ -20,21 +20,18 @@ function M.setup(opts)
   config.setup(opts)
 end
 
+-- The lists :Taskwire takes (besides projects, project ID|NAME and area ID|NAME).
 function M.views()
   return vim.deepcopy(require('taskwire.view').names)
 end
 
--- :Taskwire [view]: shows the view in its buffer taskwire://VIEW, going to a window of this tab
--- page that shows it already, else opening it with the open_cmd option ("edit"; "split" when
--- the current buffer cannot be left).
-function M.open(name)
-  if not name or name == '' then
-    name = config.get('default_view', 'today')
-  end
-  if not vim.tbl_contains(M.views(), name) then
-    local views = table.concat(M.views(), ', ')
-    return require('taskwire.ui').error('vim.error.unknownView', { view = name, views = views })
-  end
+-- Every first word :Taskwire takes.
+local function all_views()
+  local view = require('taskwire.view')
+  return vim.list_extend(vim.list_extend(M.views(), view.structure), view.items)
+end
+
+local function show(name)
   local bufname = 'taskwire://' .. name
   local bufnr = vim.fn.bufnr('^' .. bufname .. '$')
   if bufnr > 0 then
@@ -51,17 +48,62 @@ function M.open(name)
   vim.cmd(cmd .. ' ' .. vim.fn.fnameescape(bufname))
 end
 
-function M.complete(lead)
-  return vim.tbl_filter(function(name)
-    return name:sub(1, #lead) == lead
-  end, M.views())
+-- :Taskwire [view], :Taskwire project ID|NAME, :Taskwire area ID|NAME: shows the view in its
+-- buffer taskwire://VIEW (taskwire://project/ID), going to a window of this tab page that
+-- shows it already, else opening it with the open_cmd option ("edit"; "split" when the current
+-- buffer cannot be left).  A NAME is looked up in the projects view first (the buffer opens on
+-- the reply).
+function M.open(args)
+  local ui = require('taskwire.ui')
+  local view = require('taskwire.view')
+  local name, arg = vim.trim(args or ''):match('^(%S*)%s*(.-)$')
+  if name == '' then
+    name = config.get('default_view', 'today')
+  end
+  if vim.tbl_contains(view.items, name) then
+    if arg == '' then
+      return ui.error('vim.error.needsName', { view = name })
+    elseif arg:match('^%d+$') then
+      return show(name .. '/' .. tonumber(arg))
+    end
+    return view.resolve(name, arg, function(id)
+      show(name .. '/' .. id)
+    end)
+  end
+  if arg ~= '' or not view.parse(name) then
+    local views = table.concat(all_views(), ', ')
+    return ui.error('vim.error.unknownView', { view = vim.trim(args or ''), views = views })
+  end
+  show(name)
+end
+
+-- The views; after "project " or "area ", the names of the projects or areas (asked of the
+-- server: completion has to wait for its answer).
+function M.complete(lead, cmdline, pos)
+  local rest = (cmdline or ''):sub(1, pos or -1):match('^%s*%S+%s+(.*)$') or ''
+  local kind, typed = rest:match('^(%a+)%s+(.*)$')
+  if kind ~= 'project' and kind ~= 'area' then
+    return vim.tbl_filter(function(name)
+      return name:sub(1, #lead) == lead
+    end, all_views())
+  end
+  local view = require('taskwire.view')
+  local reply = require('taskwire.rpc').request_sync('view/list', { view = 'projects' }, 2000)
+  local out = {}
+  for _, item in ipairs(view.items_of(reply.result)) do
+    if item.kind == kind and item.title:lower():sub(1, #typed) == typed:lower() then
+      -- (a candidate replaces the last word typed, the part of the name after a space)
+      table.insert(out, item.title:sub(#typed - #lead + 1))
+    end
+  end
+  return out
 end
 
 -- The current buffer's view ('' elsewhere), for a statusline.
 function M.statusline()
   local words = require('taskwire.words')
-  local name = vim.b.taskwire_view
-  return name and words.ready() and words.get('vim.statusline', { view = words.view(name) }) or ''
+  local state = require('taskwire.view').state(vim.b.taskwire_name or '')
+  return state and words.ready() and words.get('vim.statusline', { view = require('taskwire.view').title(state) }) or ''
 end
 
 -- Changes the language of the running server (and of the next one started): locale/set, then

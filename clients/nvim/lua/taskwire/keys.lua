@@ -50,6 +50,7 @@ M.plugs = {
   ['next-group'] = act('jump', 1),
   ['prev-group'] = act('jump', -1),
   ['help'] = act('help'),
+  ['open'] = act('open'),
 }
 
 -- {key, plug name}, in the order of :help taskwire-nvim-keys
@@ -82,6 +83,7 @@ M.defaults = {
   { ']]', 'next-group' },
   { '[[', 'prev-group' },
   { 'g?', 'help' },
+  { '<CR>', 'open' },
 }
 
 -- Defines the <Plug> maps (plugin/taskwire.lua, at startup, so that users can map to them).

@@ -10,6 +10,11 @@
 --
 -- m then p / P, and the mouse, are absolute drops: "put it here", computed on the list the user
 -- sees and sent at once with that list's version.
+--
+-- In a project the groups are its own tasks and its headings: J K past a heading's header, or a
+-- drop on it, put the task under that heading.  In the projects view a project moves among its
+-- area's projects and into another area; in an area, a project among its projects and a task
+-- among its tasks (J K stop between the two).
 
 local rpc = require('taskwire.rpc')
 local ui = require('taskwire.ui')
@@ -44,10 +49,15 @@ local function drag_target(name)
   return true
 end
 
--- Whether the state's snapshot already shows the task where the reply says it is.
+-- Whether the state's snapshot already shows the task where the reply says it is (an area
+-- shows its projects as the projects view has them).
 local function shows(state, result)
   local here = find(state, result.task.id)
-  if result.view ~= state.view then
+  local has_group = false
+  for _, group in ipairs(state.snapshot and state.snapshot.groups or {}) do
+    has_group = has_group or group.key == result.group
+  end
+  if result.view ~= state.view and not has_group then
     return here == nil
   end
   return here ~= nil and here.groups[here.info.gi + 1].key == result.group and here.info.index == result.index
@@ -80,6 +90,25 @@ local function failed(state, target, err)
   end
 end
 
+local item_views = { project = true, area = true, projects = true }
+
+-- task/move's params for a group of a project (tasks:PROJECT, its own tasks; tasks:HEADING, a
+-- heading's), of an area (projects:AREA its projects, tasks:AREA its tasks) or of the projects
+-- view (projects:AREA, projects:0 for those in no area).
+local function item_target(state, group, params)
+  local prefix, id = group.key:match('^(%w+):(%d+)$')
+  id = tonumber(id)
+  if prefix == 'projects' then
+    params.view, params.area = 'projects', id > 0 and id or nil
+  elseif state.view == 'area' then
+    params.view, params.area = 'area', id
+  else
+    params.view, params.project = 'project', state.id
+    params.heading = id ~= state.id and id or nil
+  end
+  return params
+end
+
 -- task/move of here.task to `index` of the target view (group: the day or quadrant).  Returns
 -- true when a request went out.
 local function send(here, target, group, index, on_result, on_error)
@@ -88,9 +117,18 @@ local function send(here, target, group, index, on_result, on_error)
     params.date = type(group) == 'table' and group.date or group
   elseif target == 'matrix' then
     params.quadrant = group.key
+  elseif item_views[target] then
+    item_target(here.state, group, params)
+    target = params.view .. ((params.project or params.area) and '/' .. (params.project or params.area) or '')
+    if params.view == 'projects' then
+      target = 'projects'
+    end
   end
   local target_state = view.state(target)
-  if target_state and target_state.version then
+  -- (with this server a project's and an area's subscription versions are their own: view/
+  -- subscribe counts from 1 where view/list and task/move count the store's changes, and a drop
+  -- would always be refused)
+  if target_state and target_state.version and params.view ~= 'project' and params.view ~= 'area' then
     params.version = target_state.version
   end
   local from = here.groups and here.groups[here.info.gi + 1].key -- before the diff changes it
@@ -120,6 +158,13 @@ local function step(here, delta)
     gi, index = gi - 1, #groups[gi - 1].tasks
   else
     ui.warn('vim.warn.atTop')
+    return false
+  end
+  local kind = function(g)
+    return g.key:match('^(%w+)')
+  end
+  if item_views[here.state.view] and kind(groups[gi]) ~= kind(groups[here.info.gi + 1]) then
+    ui.warn(delta > 0 and 'vim.warn.atBottom' or 'vim.warn.atTop') -- an area's projects, then its tasks
     return false
   end
   return send(here, here.state.view, groups[gi], index)
@@ -157,6 +202,9 @@ local function day(here, delta)
   local why = {
     today = 'vim.warn.noDayBefore',
     inbox = 'vim.warn.inboxNoDay',
+    project = 'vim.warn.noDaysHere',
+    area = 'vim.warn.noDaysHere',
+    projects = 'vim.warn.noDaysHere',
     matrix = delta > 0 and 'vim.warn.noQuadrantAfter' or 'vim.warn.noQuadrantBefore',
   }
   ui.warn(why[name] or 'nvim.warn.nothingToDo', { quadrant = groups[gi] and groups[gi].title })
@@ -290,7 +338,7 @@ function M.mouse_release()
   if not grabbed or pos.winid == 0 or pos.line == 0 then
     return
   end
-  local name = vim.b[vim.api.nvim_win_get_buf(pos.winid)].taskwire_view
+  local name = vim.b[vim.api.nvim_win_get_buf(pos.winid)].taskwire_name
   local state = name and view.state(name)
   if state and not (pos.winid == grabbed.winid and pos.line == grabbed.line) then
     M.drop(state, grabbed.id, pos.line, 'on')

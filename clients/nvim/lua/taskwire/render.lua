@@ -94,7 +94,9 @@ function M.layout(view, snapshot)
     table.insert(infos, info('group', gi - 1, -1, 0, group.key))
     table.insert(highlights, { #lines - 1, 0, #header, 'taskwireGroup' })
     if #group.tasks == 0 then
-      table.insert(lines, '  ' .. (words.get('vim.list.noTasks') or ''))
+      -- (a group of the projects view, or an area's, holds projects)
+      local key = group.key:match('^projects:') and 'vim.list.noProjects' or 'vim.list.noTasks'
+      table.insert(lines, '  ' .. (words.get(key) or ''))
       table.insert(infos, info('empty', gi - 1, -1, 0, group.key))
       table.insert(highlights, { #lines - 1, 0, -1, 'taskwireEmpty' })
     end

@@ -72,4 +72,26 @@ function M.input(prompt, default, on_answer)
   end)
 end
 
+-- Asks a question with choices and calls on_choice(i) with the number of the one typed: its
+-- letter or the start of its text ("d", "keep").  `question` is a text already in words;
+-- `buttons` as Vim's confirm() takes them ("&Delete\n&Keep\n&Cancel").  Nothing is called when
+-- the answer is none of them, or blank, or <Esc>.
+function M.choose(question, buttons, on_choice)
+  words.when_ready(function()
+    local labels = {}
+    for label in (buttons .. '\n'):gmatch('(.-)\n') do
+      table.insert(labels, (label:gsub('&', '')):lower())
+    end
+    local prompt = words.text('vim.prompt.choiceTyped', { question = question, choices = table.concat(labels, '/') })
+    vim.ui.input({ prompt = prompt }, function(text)
+      local answer = vim.trim(text or ''):lower()
+      for i, label in ipairs(labels) do
+        if answer ~= '' and label:sub(1, #answer) == answer then
+          return on_choice(i)
+        end
+      end
+    end)
+  end)
+end
+
 return M

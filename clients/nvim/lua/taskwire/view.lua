@@ -1,11 +1,14 @@
 -- taskwire.view: the taskwire://VIEW buffers, each kept live by a view/subscribe subscription.
 --
--- One state per view: {view, bufnr, snapshot, version, sub, subscribing, listing, held,
+-- One state per buffer: {name, view, id, bufnr, snapshot, version, sub, subscribing, listing, held,
 -- lines, follow, moving, moves}.  `snapshot` is the view/list result (nil until loaded) and
 -- `version` the view version it stands for.  While a view/list is under way (`listing` > 0),
 -- notifications are held in `held`; when the list arrives, those it already contains (to <=
 -- its version) are dropped and the others applied.  `lines` maps each buffer line to the task
 -- or group it shows (see render.lua).  `moving` and `moves` serve the move keys (moves.lua).
+-- `name` is what follows taskwire:// in the buffer's name: the view for the lists ("today",
+-- "projects"), the view and an item's id for a project or an area ("project/12", "area/3"),
+-- whose `id` goes to the server as the view's `project` or `area` param.
 
 local rpc = require('taskwire.rpc')
 local ui = require('taskwire.ui')
@@ -15,13 +18,99 @@ local render = require('taskwire.render')
 local M = {}
 
 M.names = { 'today', 'inbox', 'upcoming', 'matrix', 'all', 'logbook' }
+M.structure = { 'projects' } -- the areas with their projects
+M.items = { 'project', 'area' } -- views of one item, named with its id
 
-local views = {} -- view name -> state
-local subs = {} -- subscription id -> view name
+local views = {} -- buffer name -> state
+local subs = {} -- subscription id -> buffer name
 local ns = vim.api.nvim_create_namespace('taskwire')
 
-function M.state(view)
-  return views[view]
+function M.state(name)
+  return views[name]
+end
+
+-- view, id for a buffer name ("today" -> "today", 0; "project/12" -> "project", 12), or nil
+-- when it names no view.
+function M.parse(name)
+  local view, id = tostring(name):match('^(%w+)/?$'), 0
+  if not view then
+    view, id = tostring(name):match('^(%w+)/(%d+)/?$')
+    id = tonumber(id)
+  end
+  local list = vim.tbl_contains(M.names, view or '') or vim.tbl_contains(M.structure, view or '')
+  if list and id == 0 or vim.tbl_contains(M.items, view or '') and (id or 0) > 0 then
+    return view, id
+  end
+end
+
+-- The view's name for a person: the catalogue's, or for a project or an area its title (the
+-- first group's) once loaded.
+function M.title(state)
+  local groups = state.snapshot and state.snapshot.groups or {}
+  if vim.tbl_contains(M.items, state.view) and groups[1] then
+    return groups[1].title
+  end
+  local words = require('taskwire.words')
+  if state.view == 'projects' or vim.tbl_contains(M.items, state.view) then
+    return words.text('vim.view.' .. state.view)
+  end
+  return words.view(state.view)
+end
+
+-- The areas and projects of the projects view (a view/list result) as {{kind, id, title}, …}:
+-- each area (its group's key is projects:ID; projects:0 holds those in no area), each project.
+function M.items_of(snapshot)
+  local items = {}
+  for _, group in ipairs(snapshot and snapshot.groups or {}) do
+    local area = tonumber(group.key:match('^projects:(%d+)$') or '0')
+    if area > 0 then
+      table.insert(items, { kind = 'area', id = area, title = group.title })
+    end
+    for _, task in ipairs(group.tasks) do
+      table.insert(items, { kind = task.kind or 'project', id = task.id, title = task.title })
+    end
+  end
+  return items
+end
+
+-- The id of the `kind` (project, area) named `name` in `items`: the title as typed, else in any
+-- case, else the one title that starts with it; nil when none or several.
+function M.find(items, kind, name)
+  local tests = {
+    function(t) return t == name end,
+    function(t) return t:lower() == name:lower() end,
+    function(t) return t:lower():sub(1, #name) == name:lower() end,
+  }
+  for _, test in ipairs(tests) do
+    local found = vim.tbl_filter(function(item)
+      return item.kind == kind and test(item.title)
+    end, items)
+    if #found == 1 then
+      return found[1].id
+    elseif #found > 1 then
+      return nil
+    end
+  end
+end
+
+-- Looks `name` up among the projects or areas (`kind`) and calls found(id), or says there is
+-- none.  The projects view is listed for it: the plugin does not block.
+function M.resolve(kind, name, found)
+  rpc.request('view/list', { view = 'projects' }, function(result)
+    local items = M.items_of(result)
+    local id = M.find(items, kind, name)
+    if id then
+      return found(id)
+    end
+    local titles = {}
+    for _, item in ipairs(items) do
+      if item.kind == kind then
+        table.insert(titles, item.title)
+      end
+    end
+    ui.error(kind == 'area' and 'vim.error.noSuchArea' or 'vim.error.noSuchProject',
+      { name = name, names = table.concat(titles, ', ') })
+  end)
 end
 
 function M.states()
@@ -30,7 +119,7 @@ end
 
 -- Whether the state is still that of a loaded view buffer (not wiped since).
 function M.alive(state)
-  return views[state.view] == state and vim.api.nvim_buf_is_loaded(state.bufnr)
+  return views[state.name] == state and vim.api.nvim_buf_is_loaded(state.bufnr)
 end
 
 -- ---- the buffer ------------------------------------------------------------------------------
@@ -92,16 +181,19 @@ end
 
 -- BufReadCmd taskwire://VIEW: sets the buffer up and fills it from the server.
 function M.read(name, bufnr)
-  local view = name:match('^taskwire://(%w+)/?$')
-  if not vim.tbl_contains(M.names, view or '') then
-    ui.error('vim.error.unknownView', { view = name, views = table.concat(M.names, ', ') })
+  local view, id = M.parse(name:match('^taskwire://(.*)$') or '')
+  if not view then
+    local names = vim.list_extend(vim.list_extend(vim.deepcopy(M.names), M.structure), M.items)
+    ui.error('vim.error.unknownView', { view = name, views = table.concat(names, ', ') })
     return
   end
+  name = id > 0 and view .. '/' .. id or view
   bufnr = bufnr or vim.api.nvim_get_current_buf()
   local bo = vim.bo[bufnr]
   bo.buftype, bo.bufhidden, bo.swapfile, bo.undolevels = 'nofile', 'wipe', false, -1
   bo.modifiable = false
   vim.b[bufnr].taskwire_view = view
+  vim.b[bufnr].taskwire_name = name
   if bo.filetype ~= 'taskwire' then
     bo.filetype = 'taskwire'
   end
@@ -119,10 +211,10 @@ function M.read(name, bufnr)
       on_wipe(bufnr)
     end,
   })
-  local state = views[view]
+  local state = views[name]
   if not state or state.bufnr ~= bufnr then
-    state = { view = view, bufnr = bufnr, listing = 0, held = {}, moves = {}, moving = 0, lines = {} }
-    views[view] = state
+    state = { name = name, view = view, id = id, bufnr = bufnr, listing = 0, held = {}, moves = {}, moving = 0, lines = {} }
+    views[name] = state
   end
   draw(state)
   if rpc.ready() then
@@ -180,10 +272,19 @@ local function list_failed(state, err)
   require('taskwire.moves').cancel(state)
 end
 
+-- The params of view/list and view/subscribe: the view, and its project or area.
+local function params(state)
+  local p = { view = state.view }
+  if state.id and state.id > 0 then
+    p[state.view] = state.id
+  end
+  return p
+end
+
 -- Asks for the whole view again (R, a version gap, a refused drop).
 function M.relist(state)
   state.listing = state.listing + 1
-  rpc.request('view/list', { view = state.view }, function(result)
+  rpc.request('view/list', params(state), function(result)
     if M.alive(state) then
       set_snapshot(state, result)
     end
@@ -208,14 +309,14 @@ function M.sync(state)
   end
   state.subscribing = true
   state.listing = state.listing + 1
-  rpc.request('view/subscribe', { view = state.view }, function(result)
+  rpc.request('view/subscribe', params(state), function(result)
     state.subscribing = false
     if not M.alive(state) then
       rpc.request('view/unsubscribe', { subscription = result.subscription })
       return list_done(state)
     end
     state.sub = result.subscription
-    subs[state.sub] = state.view
+    subs[state.sub] = state.name
     set_snapshot(state, result.snapshot)
     list_done(state)
   end, function(err)

@@ -22,13 +22,19 @@ function M.locale()
 end
 
 -- The text of `key` with its placeholders filled from `vars`, or nil before the catalogue came.
+-- A key the catalogue lacks (a server older than the plugin) is shown as itself and its values,
+-- so that a missing word is seen, not guessed, and what it was to say is not lost.
 function M.get(key, vars)
   if not catalogue then
     return nil
   end
   local text = catalogue.strings[key]
   if type(text) ~= 'string' then
-    text = key
+    local names = vim.tbl_keys(vars or {})
+    table.sort(names)
+    text = table.concat(vim.list_extend({ key }, vim.tbl_map(function(name)
+      return '{' .. name .. '}'
+    end, names)), ' ')
   end
   return (text:gsub('{([%w_]+)}', function(name)
     local value = vars and vars[name]

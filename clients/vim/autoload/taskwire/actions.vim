@@ -13,7 +13,7 @@ let s:defaults = [
       \ ['gi', 'view-inbox'], ['gt', 'view-today'], ['gu', 'view-upcoming'],
       \ ['gm', 'view-matrix'], ['ga', 'view-all'], ['gl', 'view-logbook'],
       \ ['R', 'refresh'], ['q', 'close'], [']]', 'next-group'], ['[[', 'prev-group'],
-      \ ['g?', 'help']]
+      \ ['g?', 'help'], ['<CR>', 'open']]
 
 function! taskwire#actions#defaults() abort
   return deepcopy(s:defaults)
@@ -40,7 +40,7 @@ endfunction
 " ---- where the cursor is ---------------------------------------------------------------------
 
 function! taskwire#actions#here() abort
-  let state = taskwire#view#state(get(b:, 'taskwire_view', ''))
+  let state = taskwire#view#state(get(b:, 'taskwire_name', ''))
   if empty(state) || state.bufnr != bufnr('%')
     call taskwire#ui#error(taskwire#text#get('vim.error.notAView'))
     return {}
@@ -88,8 +88,14 @@ function! taskwire#actions#add() abort
     call taskwire#ui#warn(taskwire#text#get('vim.warn.addInLogbook'))
     return
   endif
-  let title = taskwire#ui#input(taskwire#text#get('vim.prompt.newTask'), '')
+  let item = index(['project', 'area', 'projects'], view) >= 0
+  let title = taskwire#ui#input(taskwire#text#get(view ==# 'projects'
+        \ ? 'vim.prompt.newProject' : 'vim.prompt.newTask'), '')
   if empty(trim(title))
+    return
+  endif
+  if item
+    call s:add_item(here, title)
     return
   endif
   " Quick add: the server reads tags, priority, dates, repeats… out of the text.
@@ -115,6 +121,21 @@ function! taskwire#actions#add() abort
   endif
   let expected = view ==# 'upcoming' ? taskwire#view#next_day(taskwire#view#today()) : view
   call s:create(here, params, expected)
+endfunction
+
+" a in a project, an area or the projects: a task under the heading (or in the project, the
+" area) of the cursor's group, a project in the area of the cursor's group.  Quick add reads the
+" line (task/parse), the item's place goes beside what it read.
+function! s:add_item(here, title) abort
+  let gi = get(a:here.info, 'gi', -1)
+  let group = gi >= 0 && gi < len(a:here.groups) ? a:here.groups[gi] : {}
+  let [prefix, parent] = empty(group)
+        \ ? [a:here.state.view ==# 'projects' ? 'projects' : 'tasks', a:here.state.id]
+        \ : [matchstr(group.key, '^\w\+'), str2nr(matchstr(group.key, '\d\+$'))]
+  call taskwire#rpc#request('task/parse', {'text': a:title},
+        \ {p -> s:create(a:here, extend(extend(p.fields, prefix ==# 'projects'
+        \   ? {'kind': 'project'} : {}), parent ? {'parent': parent} : {}),
+        \   empty(group) ? '' : group.key)})
 endfunction
 
 function! s:create(here, params, expected) abort
@@ -174,10 +195,23 @@ function! taskwire#actions#delete() abort
   if empty(here)
     return
   endif
-  if !taskwire#ui#confirm(taskwire#text#get('confirm.delete', {'title': here.task.title}))
+  let params = {'id': here.task.id}
+  if index(['project', 'heading', 'area'], get(here.task, 'kind', 'task')) >= 0
+    " its open items go with it or move up: no default that could lose tasks
+    let buttons = taskwire#text#get('vim.confirm.itemButtons')
+    if len(split(buttons, "\n")) != 3    " (a catalogue without the key: children's values)
+      let buttons = "&delete\n&keep\n&" . taskwire#text#get('action.cancel')
+    endif
+    let choice = taskwire#ui#choose(taskwire#text#get('vim.confirm.deleteItem',
+          \ {'title': here.task.title}), buttons, 3)
+    if choice == 0 || choice == 3
+      return
+    endif
+    let params.children = choice == 1 ? 'delete' : 'keep'
+  elseif !taskwire#ui#confirm(taskwire#text#get('confirm.delete', {'title': here.task.title}))
     return
   endif
-  call taskwire#rpc#request('task/delete', {'id': here.task.id},
+  call taskwire#rpc#request('task/delete', params,
         \ {r -> taskwire#actions#changed(here.state, 0,
         \   taskwire#text#get('vim.message.deletedUndoWithU', {'title': here.task.title}))})
 endfunction
@@ -273,6 +307,30 @@ function! taskwire#actions#jump(delta) abort
     endif
     let lnum += a:delta
   endwhile
+endfunction
+
+" <CR>: the project under the cursor in its buffer; on an area's header (in the projects
+" view), the area.
+function! taskwire#actions#open() abort
+  let here = taskwire#actions#here()
+  if empty(here)
+    return
+  endif
+  let info = here.info
+  if get(info, 'kind', '') ==# 'task'
+    let task = here.groups[info.gi].tasks[info.index]
+    if get(task, 'kind', '') ==# 'project'
+      call taskwire#open('project ' . task.id)
+      return
+    endif
+  elseif get(info, 'kind', '') ==# 'group' && here.state.view ==# 'projects'
+    let area = str2nr(matchstr(info.group, '^projects:\zs\d\+$'))
+    if area
+      call taskwire#open('area ' . area)
+      return
+    endif
+  endif
+  call taskwire#ui#warn(taskwire#text#get('vim.warn.nothingToOpen'))
 endfunction
 
 " g?: the keys and what they do (help.vim).

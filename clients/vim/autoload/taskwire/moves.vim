@@ -2,7 +2,11 @@
 "
 " Moves work in Today, Upcoming, Inbox and the matrix (J K within and across quadrants, > <
 " to the next / previous quadrant), on the unfiltered manual order only (a drop index counts
-" the whole list): All and the logbook are no drag targets, a filtered view warns.
+" the whole list): All and the logbook are no drag targets, a filtered view warns.  In a
+" project J K move a task among the project's own tasks and under its headings (past a
+" heading's header: under that heading); in the projects view a project among its area's
+" projects and into the next or previous area; in an area a project among its projects, a task
+" among its tasks (J K stop between the two).
 "
 " A move is relative to where the task is, so each one must be computed on the list the one
 " before left, and carries that list's version.  While a move from a buffer is in flight (sent,
@@ -102,12 +106,42 @@ function! s:step(here, delta) abort
       return 0
     endif
   endif
-  return s:move(a:here, a:here.state.view, s:target(a:here.state.view, groups[gi]), index)
+  let view = a:here.state.view
+  if index(['project', 'area', 'projects'], view) >= 0
+    let from = matchstr(groups[a:here.info.gi].key, '^\w\+')
+    if matchstr(groups[gi].key, '^\w\+') !=# from    " an area's projects, then its tasks
+      call taskwire#ui#warn(taskwire#text#get(a:delta > 0 ? 'vim.warn.atBottom'
+            \ : 'vim.warn.atTop'))
+      return 0
+    endif
+    return s:move(a:here, s:item_target(a:here.state, groups[gi]), index)
+  endif
+  return s:move(a:here, s:target(view, groups[gi]), index)
 endfunction
 
-" Where a group is for task/move: a date in Upcoming, a quadrant in the matrix.
+" task/move's target for a group: {view} and the date in Upcoming, the quadrant in the matrix.
 function! s:target(view, group) abort
-  return a:view ==# 'matrix' ? a:group.key : a:group.date
+  if a:view ==# 'matrix'
+    return {'view': 'matrix', 'quadrant': a:group.key}
+  endif
+  return a:view ==# 'upcoming' ? {'view': 'upcoming', 'date': a:group.date} : {'view': a:view}
+endfunction
+
+" The target of a group of a project (tasks:PROJECT, its own tasks; tasks:HEADING, a heading's),
+" of an area (projects:AREA its projects, tasks:AREA its tasks) or of the projects view
+" (projects:AREA, projects:0 for those in no area).
+function! s:item_target(state, group) abort
+  let [prefix, id] = [matchstr(a:group.key, '^\w\+'), str2nr(matchstr(a:group.key, '\d\+$'))]
+  if prefix ==# 'projects'
+    return id ? {'view': 'projects', 'area': id} : {'view': 'projects'}
+  elseif a:state.view ==# 'area'
+    return {'view': 'area', 'area': id}
+  endif
+  let target = {'view': 'project', 'project': a:state.id}
+  if id != a:state.id
+    let target.heading = id
+  endif
+  return target
 endfunction
 
 function! s:day(here, delta) abort
@@ -115,46 +149,47 @@ function! s:day(here, delta) abort
   if view ==# 'upcoming' && a:delta > 0
     let date = gi + 1 < len(groups) ? groups[gi + 1].date
           \ : taskwire#view#next_day(a:here.task.scheduledDate)
-    return s:move(a:here, 'upcoming', date, 0)
+    return s:move(a:here, {'view': 'upcoming', 'date': date}, 0)
   elseif view ==# 'upcoming' && gi > 0
-    return s:move(a:here, 'upcoming', groups[gi - 1].date, len(groups[gi - 1].tasks))
+    return s:move(a:here, {'view': 'upcoming', 'date': groups[gi - 1].date},
+          \ len(groups[gi - 1].tasks))
   elseif view ==# 'upcoming'
     return taskwire#rpc#request('task/schedule', {'id': a:here.task.id, 'date': 'today'},
           \ function('s:moved', [a:here.state, s:key(a:here)]),
           \ function('s:move_failed', [a:here.state, ''])) != 0
   elseif view ==# 'today' && a:delta > 0
-    return s:move(a:here, 'upcoming', 'tomorrow', 0)
+    return s:move(a:here, {'view': 'upcoming', 'date': 'tomorrow'}, 0)
   elseif view ==# 'matrix' && a:delta > 0 && gi + 1 < len(groups)
-    return s:move(a:here, 'matrix', groups[gi + 1].key, 0)
+    return s:move(a:here, s:target('matrix', groups[gi + 1]), 0)
   elseif view ==# 'matrix' && a:delta < 0 && gi > 0
-    return s:move(a:here, 'matrix', groups[gi - 1].key, len(groups[gi - 1].tasks))
+    return s:move(a:here, s:target('matrix', groups[gi - 1]), len(groups[gi - 1].tasks))
   elseif view ==# 'matrix'
     call taskwire#ui#warn(taskwire#text#get(a:delta > 0 ? 'vim.warn.noQuadrantAfter'
           \ : 'vim.warn.noQuadrantBefore', {'quadrant': groups[gi].title}))
     return 0
   endif
   call taskwire#ui#warn(taskwire#text#get(view ==# 'today' ? 'vim.warn.noDayBefore'
-        \ : 'vim.warn.inboxNoDay'))
+        \ : view ==# 'inbox' ? 'vim.warn.inboxNoDay' : 'vim.warn.noDaysHere'))
   return 0
 endfunction
 
 " task/move with the target view's version, so that a drop computed on a stale list is refused
-" (-32801) and the view listed again.  `where`: the date (Upcoming) or quadrant (matrix).
-function! s:move(here, view, where, index) abort
-  let params = {'id': a:here.task.id, 'view': a:view, 'index': a:index}
-  if a:view ==# 'upcoming'
-    let params.date = a:where
-  elseif a:view ==# 'matrix'
-    let params.quadrant = a:where
-  endif
-  let target = taskwire#view#state(a:view)
-  " (a filtered view's versions are its own, not the view's)
+" (-32801) and the view listed again.  `target`: task/move's view and where in it (date,
+" quadrant, project and heading, area).
+function! s:move(here, target, index) abort
+  let params = extend({'id': a:here.task.id, 'index': a:index}, a:target)
+  let name = params.view . (has_key(params, params.view) ? '/' . params[params.view] : '')
+  let target = taskwire#view#state(name)
+  " (a filtered view's versions are its own, not the view's; so, with this server, are a
+  " project's and an area's subscription versions: view/subscribe counts from 1 where view/list
+  " and task/move count the store's changes, and a drop would always be refused)
   if !empty(target) && type(target.version) == v:t_number && taskwire#view#unfiltered(target)
+        \ && index(['project', 'area'], params.view) < 0
     let params.version = target.version
   endif
   return taskwire#rpc#request('task/move', params,
         \ function('s:moved', [a:here.state, s:key(a:here)]),
-        \ function('s:move_failed', [a:here.state, a:view])) != 0
+        \ function('s:move_failed', [a:here.state, name])) != 0
 endfunction
 
 " The reply to a move (or to the task/schedule of < before Upcoming's first day).  A task that
@@ -183,10 +218,12 @@ function! s:key(here) abort
   return a:here.groups[a:here.info.gi].key
 endfunction
 
-" Whether the state's snapshot shows the task where the reply says it is.
+" Whether the state's snapshot shows the task where the reply says it is (an area shows its
+" projects as the projects view has them).
 function! s:shows(state, result) abort
   let here = s:find(a:state, a:result.task.id)
-  if a:result.view !=# a:state.view
+  let groups = map(copy(get(a:state.snapshot, 'groups', [])), 'v:val.key')
+  if a:result.view !=# a:state.view && index(groups, a:result.group) < 0
     return empty(here)
   endif
   return !empty(here) && here.groups[here.info.gi].key ==# a:result.group
@@ -197,7 +234,7 @@ endfunction
 " process; or the task is gone, completed, ...): the message, the waiting presses dropped, the
 " buffer listed again (and the target view, for a stale drop).  A press made meanwhile waits
 " for that list.
-function! s:move_failed(state, view, error) abort
+function! s:move_failed(state, name, error) abort
   call taskwire#ui#server_error(a:error)
   let a:state.moves = []
   let a:state.moving = 0
@@ -206,7 +243,7 @@ function! s:move_failed(state, view, error) abort
   endif
   let a:state.moving = 2
   call taskwire#view#relist(a:state)
-  let target = taskwire#view#state(a:view)
+  let target = taskwire#view#state(a:name)
   if get(a:error, 'code', 0) == -32801 && !empty(target) && target isnot a:state
     call taskwire#view#relist(target)
   endif

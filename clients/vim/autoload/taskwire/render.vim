@@ -120,7 +120,9 @@ function! taskwire#render#layout(view, snapshot, ...) abort
     call s:line(out, taskwire#render#header(group), s:info('group', gi, -1, 0, group.key),
           \ 'taskwireGroup')
     if empty(group.tasks)
-      call s:line(out, '  ' . taskwire#text#get('vim.list.noTasks'),
+      " (a group of the projects view, or an area's, holds projects)
+      call s:line(out, '  ' . taskwire#text#get(group.key =~# '^projects:'
+            \ ? 'vim.list.noProjects' : 'vim.list.noTasks'),
             \ s:info('empty', gi, -1, 0, group.key), 'taskwireEmpty')
     endif
     for ti in range(len(group.tasks))

@@ -117,6 +117,35 @@ function! taskwire#ui#confirm(question) abort
   endtry
 endfunction
 
+" A question with buttons (`buttons` as confirm() takes them: "&Delete\n&Keep\n&Cancel"): the
+" number of the one chosen, 0 when none (Esc).  With g:taskwire_input_func, the answer is typed:
+" a button's letter or the start of its text.
+function! taskwire#ui#choose(question, buttons, default) abort
+  let Func = get(g:, 'taskwire_input_func', '')
+  if !empty(Func)
+    let labels = map(split(a:buttons, "\n"), 'tolower(substitute(v:val, "&", "", "g"))')
+    let answer = tolower(trim(call(Func, [taskwire#text#get('vim.prompt.choiceTyped',
+          \ {'question': a:question, 'choices': join(labels, '/')}), ''])))
+    if empty(answer)
+      return a:default
+    endif
+    for i in range(len(labels))
+      if stridx(labels[i], answer) == 0
+        return i + 1
+      endif
+    endfor
+    return 0
+  endif
+  call inputsave()
+  try
+    return confirm(a:question, a:buttons, a:default)
+  catch /^Vim:Interrupt$/
+    return 0
+  finally
+    call inputrestore()
+  endtry
+endfunction
+
 " Asks for a line of text.  g:taskwire_input_func (the name of a function taking the prompt and
 " the default) replaces input(), e.g. for a popup or for tests.  '' means cancelled.
 function! taskwire#ui#input(prompt, default) abort

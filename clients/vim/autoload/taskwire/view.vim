@@ -1,7 +1,7 @@
 " autoload/taskwire/view.vim - the taskwire://VIEW buffers: snapshot, subscription, view diffs.
 "
-" One state per view, s:views[view] = {view, bufnr, snapshot, version, sub, subscribing,
-" listing, follow, moving, moves}.  The snapshot is the view/list result; `version` is the
+" One state per buffer, s:views[name] = {name, view, id, bufnr, snapshot, version, sub,
+" subscribing, listing, follow, moving, moves}.  The snapshot is the view/list result; `version` is the
 " view's version it stands for (v:null when the server does not send one).  `moving` and
 " `moves` serve the move keys (actions.vim): `moving` is 0 when no move from this buffer is in
 " flight, 1 while its reply is awaited, 2 once the reply is in and the view has yet to follow;
@@ -9,17 +9,94 @@
 " the reply (s:caught_up()).  `filter`, `sort` and `query` are the view/list filter, the sort
 " and the text the user typed for them (filter.vim); `gen` counts their changes, so that a
 " reply to a request made for an older filter is dropped.  render.vim draws the buffer.
+"
+" `name` is what follows taskwire:// in the buffer's name: the view for the lists ("today",
+" "projects"), the view and an item's id for a project or an area ("project/12", "area/3"),
+" whose `id` goes to the server as the view's `project` or `area` param.
 
-let s:names = ['inbox', 'today', 'upcoming', 'matrix', 'all', 'logbook']
+let s:names = ['inbox', 'today', 'upcoming', 'matrix', 'all', 'logbook', 'projects']
+let s:items = ['project', 'area']    " views of one item, named with its id
 let s:views = {}
-let s:subs = {}      " subscription id -> view name
+let s:subs = {}      " subscription id -> buffer name
 
 function! taskwire#view#names() abort
-  return copy(s:names)
+  return s:names + s:items
 endfunction
 
-function! taskwire#view#state(view) abort
-  return get(s:views, a:view, {})
+" [view, id] for a buffer name ("today" -> ['today', 0], "project/12" -> ['project', 12]), or
+" [] when it names no view.
+function! taskwire#view#parse(name) abort
+  let m = matchlist(a:name, '^\(\w\+\)\%(/\(\d\+\)\)\=/\=$')
+  if empty(m) || (index(s:names, m[1]) < 0 && index(s:items, m[1]) < 0)
+        \ || (index(s:items, m[1]) >= 0) != !empty(m[2])
+    return []
+  endif
+  return [m[1], str2nr(m[2])]
+endfunction
+
+" The view's name for a person: the catalogue's, or for a project or an area its title (the
+" first group's) once loaded.
+function! taskwire#view#title(state) abort
+  let groups = get(a:state.snapshot, 'groups', [])
+  if index(s:items, a:state.view) >= 0 && !empty(groups)
+    return groups[0].title
+  endif
+  return taskwire#text#get((index(s:items + ['projects'], a:state.view) >= 0 ? 'vim.view.'
+        \ : 'view.') . a:state.view)
+endfunction
+
+function! taskwire#view#state(name) abort
+  return get(s:views, a:name, {})
+endfunction
+
+" The areas and projects of the projects view (a view/list result) as [{kind, id, title}, …]:
+" each area (its group's key is projects:ID; projects:0 holds those in no area), each project.
+function! taskwire#view#items(snapshot) abort
+  let items = []
+  for group in get(a:snapshot, 'groups', [])
+    let area = str2nr(matchstr(group.key, '^projects:\zs\d\+$'))
+    if area
+      call add(items, {'kind': 'area', 'id': area, 'title': group.title})
+    endif
+    for task in group.tasks
+      call add(items, {'kind': get(task, 'kind', 'project'), 'id': task.id, 'title': task.title})
+    endfor
+  endfor
+  return items
+endfunction
+
+" The id of the `kind` (project, area) named `name` in `items`: the title as typed, else in
+" any case, else the one title that starts with it; 0 when none or several.
+function! taskwire#view#find(items, kind, name) abort
+  let items = filter(copy(a:items), 'v:val.kind ==# a:kind')
+  for Test in [{t -> t ==# a:name}, {t -> t ==? a:name},
+        \ {t -> stridx(tolower(t), tolower(a:name)) == 0}]
+    let found = filter(copy(items), 'Test(v:val.title)')
+    if len(found) == 1
+      return found[0].id
+    elseif len(found) > 1
+      return 0
+    endif
+  endfor
+  return 0
+endfunction
+
+" Looks `name` up among the projects or areas (`kind`) and calls Found(id), or says there is
+" none.  The projects view is listed for it: the plugin does not block.
+function! taskwire#view#resolve(kind, name, Found) abort
+  call taskwire#rpc#request('view/list', {'view': 'projects'},
+        \ {r -> s:resolved(taskwire#view#items(r), a:kind, a:name, a:Found)})
+endfunction
+
+function! s:resolved(items, kind, name, Found) abort
+  let id = taskwire#view#find(a:items, a:kind, a:name)
+  if id
+    call a:Found(id)
+    return
+  endif
+  let titles = map(filter(copy(a:items), 'v:val.kind ==# a:kind'), 'v:val.title')
+  call taskwire#ui#error(taskwire#text#get('vim.error.noSuch' . (a:kind ==# 'area' ? 'Area'
+        \ : 'Project'), {'name': a:name, 'names': join(titles, ', ')}))
 endfunction
 
 function! taskwire#view#states() abort
@@ -35,7 +112,7 @@ endfunction
 " The error for a view name that is none (in the catalogue's words, once it is in).
 function! taskwire#view#unknown(name) abort
   call taskwire#text#when_loaded({-> taskwire#ui#error(taskwire#text#get('vim.error.unknownView',
-        \ {'view': string(a:name), 'views': join(s:names, ', ')}))})
+        \ {'view': string(a:name), 'views': join(s:names + s:items, ', ')}))})
 endfunction
 
 " Draws every view buffer again (the catalogue came, or changed with the locale); a view
@@ -68,15 +145,19 @@ endfunction
 
 " BufReadCmd taskwire://*: sets the buffer up and fills it from the server.
 function! taskwire#view#read(name) abort
-  let view = matchstr(a:name, '^taskwire://\zs\w\+\ze/\=$')
-  if index(s:names, view) < 0
+  let name = matchstr(a:name, '^taskwire://\zs.*')
+  let parsed = taskwire#view#parse(name)
+  if empty(parsed)
     call taskwire#view#unknown(a:name)
     return
   endif
+  let [view, id] = parsed
+  let name = view . (id ? '/' . id : '')
   let bufnr = bufnr('%')
   setlocal buftype=nofile bufhidden=wipe noswapfile undolevels=-1
   setlocal nomodifiable nowrap nolist nospell nofoldenable
   let b:taskwire_view = view
+  let b:taskwire_name = name
   if &filetype !=# 'taskwire'
     setlocal filetype=taskwire
   endif
@@ -85,12 +166,12 @@ function! taskwire#view#read(name) abort
     autocmd! * <buffer>
     autocmd BufWipeout <buffer> call taskwire#view#on_wipe(str2nr(expand('<abuf>')))
   augroup END
-  let state = get(s:views, view, {})
+  let state = get(s:views, name, {})
   if empty(state) || state.bufnr != bufnr
-    let state = {'view': view, 'bufnr': bufnr, 'snapshot': {}, 'version': v:null, 'sub': 0,
+    let state = {'name': name, 'view': view, 'id': id, 'bufnr': bufnr, 'snapshot': {}, 'version': v:null, 'sub': 0,
           \ 'subscribing': 0, 'listing': 0, 'follow': 0, 'moving': 0, 'moves': [],
           \ 'filter': {}, 'sort': '', 'query': '', 'gen': 0}
-    let s:views[view] = state
+    let s:views[name] = state
   endif
   call taskwire#render#buffer(state)
   if taskwire#rpc#ready()
@@ -103,7 +184,7 @@ endfunction
 function! taskwire#view#on_wipe(bufnr) abort
   for state in values(s:views)
     if state.bufnr == a:bufnr
-      call remove(s:views, state.view)
+      call remove(s:views, state.name)
       if state.sub && has_key(s:subs, state.sub)
         call remove(s:subs, state.sub)
         if taskwire#rpc#ready()
@@ -134,7 +215,7 @@ function! taskwire#view#on_server_exit() abort
 endfunction
 
 function! s:alive(state) abort
-  return get(s:views, a:state.view, {}) is a:state && bufloaded(a:state.bufnr)
+  return get(s:views, a:state.name, {}) is a:state && bufloaded(a:state.bufnr)
 endfunction
 
 " Whether the state is still that of a loaded view buffer (not wiped since).
@@ -168,6 +249,9 @@ endfunction
 " The params of view/list and view/subscribe: the view, its filter and sort.
 function! s:params(state) abort
   let params = {'view': a:state.view}
+  if a:state.id
+    let params[a:state.view] = a:state.id
+  endif
   if !empty(a:state.filter)
     let params.filter = a:state.filter
   endif
@@ -218,7 +302,7 @@ function! s:on_subscribed(state, gen, result) abort
     return
   endif
   let a:state.sub = a:result.subscription
-  let s:subs[a:state.sub] = a:state.view
+  let s:subs[a:state.sub] = a:state.name
   call s:set_snapshot(a:state, a:result.snapshot, get(a:result, 'version', v:null))
 endfunction
 
@@ -264,8 +348,8 @@ endfunction
 " view/changed: apply the ops to the snapshot of version `from`; a gap or an op that does not
 " fit means something was missed: list again.
 function! taskwire#view#on_changed(params) abort
-  let view = get(s:subs, get(a:params, 'subscription', -1), '')
-  let state = get(s:views, view, {})
+  let name = get(s:subs, get(a:params, 'subscription', -1), '')
+  let state = get(s:views, name, {})
   if empty(state) || state.listing > 0
     return
   endif
