@@ -127,6 +127,8 @@ extension TaskPatch {
     if let scheduledDate = other.scheduledDate { patch.scheduledDate = scheduledDate }
     if let dueDate = other.dueDate { patch.dueDate = dueDate }
     if let recurrence = other.recurrence { patch.recurrence = recurrence }
+    if let kind = other.kind { patch.kind = kind }
+    if let parent = other.parent { patch.parent = parent }
     return patch
   }
 }

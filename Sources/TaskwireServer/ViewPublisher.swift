@@ -137,6 +137,16 @@ final class ViewPublisher {
   /// The published version of an unfiltered view: the one a drop is checked against.
   func version(of view: ViewKind) -> Int { trackers[ViewQuery(view: view)]!.version }
 
+  /// The version a drop in `query` is checked against: its view's, filtered or sorted or not;
+  /// for a project's or an area's view, that project's or area's while it is tracked (its
+  /// subscriptions count the same).
+  func version(of query: ViewQuery) -> Int {
+    if query.target != nil, let tracker = trackers[ViewQuery(view: query.view, target: query.target)] {
+      return tracker.version
+    }
+    return version(of: query.view)
+  }
+
   // MARK: Publishing
 
   func snapshot(_ query: ViewQuery) -> ViewSnapshot {
@@ -265,6 +275,6 @@ final class ViewPublisher {
     publish()
     let content = trackers[query]?.snapshot ?? snapshot(query)
     if let tracker = trackers[query], tracker.snapshot == nil, keepsContent(tracker) { tracker.snapshot = content }
-    return ViewListRequest.Response(snapshot: content, version: version(of: query.view), presenter: presenter)
+    return ViewListRequest.Response(snapshot: content, version: version(of: query), presenter: presenter)
   }
 }

@@ -148,3 +148,22 @@ import Testing
     #expect(try server.result("history/list")["steps"]?.arrayValue?.count == 7, "no step was added")
   }
 }
+
+/// A drop in a project's view is checked against the version that view's list and its
+/// subscription give (not Today's); quick add keeps the project it is told.
+@Suite struct ProjectVersionTests {
+  @Test func aDropCarriesTheProjectViewsVersion() throws {
+    let server = try ProjectTests.garden()
+    let subscribed = try server.result("view/subscribe", ["view": "project", "project": 2])
+    let version = try #require(subscribed["version"])
+    #expect(try server.result("view/list", ["view": "project", "project": 2])["version"] == version)
+    _ = try server.result(
+      "task/move", ["id": 6, "view": "project", "project": 2, "heading": 3, "index": 0, "version": version])
+    // The same version again is stale now.
+    let stale = try server.error(
+      "task/move", ["id": 4, "view": "project", "project": 2, "index": 1, "version": version])
+    #expect(stale["code"] == -32801)
+    let made = try server.result("task/create", ["text": "Rake leaves #garden tomorrow", "parent": 3])
+    #expect(made["task"]?["parent"] == 3 && made["task"]?["tags"] == ["garden"])
+  }
+}

@@ -43,6 +43,8 @@ public enum TaskMoveRequest: RequestType {
   public struct Params: Sendable {
     public var id: Int64
     public var target: Target
+    /// The view dropped in, with its project or area: the one `version` was read from.
+    public var query = ViewQuery(view: .today)
     /// Nil: the end of the target list.
     public var index: Int?
     /// The target view's version the index was computed on, when the client knows it.
@@ -88,7 +90,9 @@ public enum TaskMoveRequest: RequestType {
     default:
       throw .invalidParams("view", "must be inbox, today, upcoming, matrix, project, area or projects: a drag target")
     }
-    return Params(id: id, target: target, index: index, version: version)
+    var params = Params(id: id, target: target, index: index, version: version)
+    params.query = ViewQuery(view: view, target: view == .project || view == .area ? parent : nil)
+    return params
   }
 
   /// Into a project (`project`, and under one of its headings with `heading`), an area (`area`),

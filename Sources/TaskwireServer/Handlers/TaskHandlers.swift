@@ -42,7 +42,7 @@ extension Server {
       {
         throw RPCError.invalidParams("heading", "\(heading) is not a heading of project \(project)")
       }
-      try server.commit(checking: params.version, of: target.view) { replica, _ in
+      try server.commit(checking: params.version, of: params.query) { replica, _ in
         try replica.planner.move(try replica.task(params.id), to: target, at: params.index)
       }
       var place = try server.place(of: params.id, in: target.view)
@@ -52,7 +52,7 @@ extension Server {
     methods.on(TaskScheduleRequest.self, .change) { server, params in
       let today = server.replica.today
       let view = params.date.map { $0 <= today ? ViewKind.today : .upcoming } ?? .inbox
-      try server.commit(checking: params.version, of: view) { replica, _ in
+      try server.commit(checking: params.version, of: ViewQuery(view: view)) { replica, _ in
         try replica.planner.schedule(try replica.task(params.id), to: params.date)
       }
       var place = try server.place(of: params.id)
@@ -94,7 +94,7 @@ extension Server {
   /// computed inside a transaction), and the action is tried again.
   @discardableResult
   func commit(
-    checking version: Int? = nil, of view: ViewKind = .today,
+    checking version: Int? = nil, of query: ViewQuery = ViewQuery(view: .today),
     _ plan: @escaping (Replica, any StorageTransaction) throws -> ChangeSet
   ) throws -> Replica.Committed {
     var attempts = 0
@@ -104,10 +104,10 @@ extension Server {
         return try replica.commit(
           .action { [publisher] replica, txn in
             if let version {
-              if attempts < 4, publisher.hasUnpublishedChanges(view) { throw PublishFirst() }
-              let current = publisher.version(of: view)
+              if attempts < 4, publisher.hasUnpublishedChanges(query.view) { throw PublishFirst() }
+              let current = publisher.version(of: query)
               if version != current {
-                throw DomainError.contentModified(view: view, expected: version, current: current)
+                throw DomainError.contentModified(view: query.view, expected: version, current: current)
               }
             }
             return try plan(replica, txn)
