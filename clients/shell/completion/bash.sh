@@ -3,10 +3,11 @@
 # views, option values (types, priorities, repeats, date phrases, sorts), tags, and task ids
 # with their titles from the store: `tw done <TAB>` lists "12  Call mom" (after an id too: tw
 # done 8 <TAB>, as done, undone, rm, sched, mv and edit take several). The store's ids and
-# tags come from `tw __complete ids|done-ids|tags`, one request to the resident server.
+# tags come from `tw __complete ids|done-ids|tags`, one request to the resident server; project
+# and area ids with their titles after --project, --area, ls project, mv ID project and the like.
 
-_tw_commands='add edit show ls find mv sched done undone rm undo redo log tags watch rpc batch server help'
-_tw_views='inbox today upcoming matrix all logbook'
+_tw_commands='add edit show ls find mv sched done undone rm undo redo log tags watch rpc batch server help project area heading'
+_tw_views='inbox today upcoming matrix all logbook projects project area'
 _tw_fields='--priority --urgent --not-urgent --duration --type --due --notes --every --date'
 _tw_filters='--tag --priority --type --urgent --not-urgent --repeating --due-before --due-after --text --sort'
 _tw_dates='today tomorrow mon tue wed thu fri sat sun eow eom eoy +1d +2d +1w +2w +1m'
@@ -36,6 +37,16 @@ _tw_ids() {
     COMPREPLY=("${matches[@]}")
     compopt -o nosort 2>/dev/null
   fi
+}
+
+# _tw_items projects|areas: the open projects or the areas that start with cur, as _tw_ids.
+_tw_items() {
+  local id title
+  local -a matches=()
+  while IFS=$'\t' read -r id title; do
+    [[ $id == "$cur"* ]] && matches+=("$id  $title")
+  done < <(_tw_store __complete "$1")
+  if ((${#matches[@]} == 1)); then COMPREPLY=("${matches[0]%%  *}"); else COMPREPLY=("${matches[@]}"); fi
 }
 
 _tw_words() { mapfile -t COMPREPLY < <(compgen -W "$1" -- "$cur"); }
@@ -68,7 +79,9 @@ _tw() {
     --due | --date | --on | --due-before | --due-after) _tw_words "$_tw_dates none"; return ;;
     --sort) _tw_words 'manual priority duration due title'; return ;;
     --tag | --untag) _tw_words "$(_tw_store __complete tags)"; return ;;
-    --notes | --title | --text) return ;;
+    --notes | --title | --text | --heading) return ;;
+    --project) _tw_items projects; return ;;
+    --area) _tw_items areas; return ;;
   esac
   # The place of the word among the command's arguments (options and their values not counted),
   # and whether those before it are all ids or ranges (8, 3-5): then another id may follow.
@@ -76,7 +89,7 @@ _tw() {
   for ((i = cmdi + 1; i < COMP_CWORD; i++)); do
     case ${COMP_WORDS[i]} in
       --priority | --type | --every | --duration | --due | --date | --on | --due-before | --due-after | \
-        --sort | --tag | --untag | --notes | --title | --text) ((i++)) ;;
+        --sort | --tag | --untag | --notes | --title | --text | --project | --heading | --area) ((i++)) ;;
       -*) ;;
       *) ((n++)); [[ ${COMP_WORDS[i]} =~ ^[0-9]+(-[0-9]+)?$ ]] || ids=0 ;;
     esac
@@ -86,21 +99,29 @@ _tw() {
   [[ $cur == [0-9]* ]] && digit=1
   case $cmd in
     add)
-      if [[ $cur == -* ]]; then _tw_words "$_tw_fields --on --today --tomorrow --inbox --tag"
+      if [[ $cur == -* ]]; then _tw_words "$_tw_fields --on --today --tomorrow --inbox --tag --project --heading --area"
       elif [[ $cur == [#+]* ]]; then _tw_words "$(_tw_store __complete tags | sed 's/^/#/')"; fi ;;
     edit)
       if [[ $cur == -* ]]; then _tw_words "$_tw_fields --tag --untag --title"
       elif ((n == 0 || (ids && digit))); then _tw_ids ids
       elif [[ $cur == [#+]* ]]; then _tw_words "$(_tw_store __complete tags | sed 's/^/#/')"; fi ;;
     show) ((n == 0)) && [[ $cur != -* ]] && _tw_ids ids ;;
-    done | rm | delete) ((ids)) && [[ $cur != -* ]] && _tw_ids ids ;;
+    done) ((ids)) && [[ $cur != -* ]] && _tw_ids ids ;;
+    rm | delete) if [[ $cur == -* ]]; then _tw_words '--keep-tasks --delete-tasks'; elif ((ids)); then _tw_ids ids; fi ;;
     undone) ((ids)) && [[ $cur != -* ]] && _tw_ids done-ids ;;
     sched | schedule)
       if ((n == 0 || (ids && digit))); then _tw_ids ids; elif ((ids)); then _tw_words "$_tw_dates inbox none"; fi ;;
     mv | move)
-      if ((n == 0 || (ids && digit))); then _tw_ids ids; elif ((ids)); then _tw_words "inbox $_tw_dates"; fi ;;
+      if [[ $prev == project ]]; then _tw_items projects
+      elif [[ $prev == area ]]; then _tw_items areas
+      elif ((n == 0 || (ids && digit))); then _tw_ids ids; elif ((ids)); then _tw_words "inbox project area $_tw_dates"; fi ;;
     ls | list | watch)
-      if [[ $cur == -* ]]; then _tw_words "$_tw_filters"; elif ((n == 0)); then _tw_words "$_tw_views"; fi ;;
+      if [[ $cur == -* ]]; then _tw_words "$_tw_filters"; elif ((n == 0)); then _tw_words "$_tw_views"
+      elif ((n == 1)) && [[ $prev == project ]]; then _tw_items projects
+      elif ((n == 1)) && [[ $prev == area ]]; then _tw_items areas; fi ;;
+    project) if ((n == 0)); then _tw_words add; elif [[ $cur == -* ]]; then _tw_words "--area $_tw_fields"; fi ;;
+    area) ((n == 0)) && _tw_words add ;;
+    heading) if ((n == 0)); then _tw_words add; elif ((n == 1)); then _tw_items projects; fi ;;
     find) [[ $cur == -* ]] && _tw_words "$_tw_filters" ;;
     server) ((n == 0)) && _tw_words 'status stop' ;;
     rpc) ((n == 0)) && _tw_words 'history/list history/redo history/undo tags/list task/complete task/create task/delete task/get task/move task/parse task/schedule task/update view/list' ;;

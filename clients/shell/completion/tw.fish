@@ -1,7 +1,7 @@
 # fish completion of tw (installed as share/fish/vendor_completions.d/tw.fish): commands,
 # options, views, option values (types, priorities, repeats, date phrases, sorts), tags, and task
 # ids with their titles from the store (`tw done <TAB>`: "12  Call mom"; after an id too),
-# through `tw __complete ids|done-ids|tags`, one request to the resident server. The same rules
+# through `tw __complete ids|done-ids|tags|projects|areas`, one request to the resident server. The same rules
 # as completion/bash.sh.
 
 # __tw_store ARGS: `tw [--db DB] ARGS` on the store of the line being completed, quietly.
@@ -26,7 +26,7 @@ function __tw_words
             continue
         end
         switch $w
-            case --db --priority --type --every --duration --due --date --on --due-before --due-after --sort --tag --untag --notes --title --text
+            case --db --priority --type --every --duration --due --date --on --due-before --due-after --sort --tag --untag --notes --title --text --project --heading --area
                 set skip 1
             case '-*'
             case '*'
@@ -70,6 +70,11 @@ function __tw_ids
     end
 end
 
+# __tw_prev WORD: the word before the one being completed is WORD.
+function __tw_prev
+    test (commandline -opc)[-1] = $argv[1]
+end
+
 # __tw_using CMD...: the command is one of CMD.
 function __tw_using
     set -l words (__tw_words)
@@ -102,6 +107,9 @@ complete -c tw -n __tw_needs_command -a rpc -d 'a raw JSON-RPC request'
 complete -c tw -n __tw_needs_command -a batch -d 'commands from stdin'
 complete -c tw -n __tw_needs_command -a server -d 'the resident server'
 complete -c tw -n __tw_needs_command -a help -d usage
+complete -c tw -n __tw_needs_command -a project -d 'make a project'
+complete -c tw -n __tw_needs_command -a area -d 'make an area'
+complete -c tw -n __tw_needs_command -a heading -d 'make a heading in a project'
 
 complete -c tw -n '__tw_at 0 show edit sched schedule mv move' -a '(__tw_ids ids)'
 complete -c tw -n '__tw_ids_after done rm delete' -a '(__tw_ids ids)'
@@ -109,7 +117,17 @@ complete -c tw -n '__tw_ids_after undone' -a '(__tw_ids done-ids)'
 complete -c tw -n '__tw_ids_after edit sched schedule mv move; and not __tw_at 0 edit sched schedule mv move; and __tw_digit' -a '(__tw_ids ids)'
 complete -c tw -n '__tw_ids_after sched schedule; and not __tw_at 0 sched schedule; and not __tw_digit' -a "$__tw_dates inbox none"
 complete -c tw -n '__tw_ids_after mv move; and not __tw_at 0 mv move; and not __tw_digit' -a "inbox $__tw_dates"
-complete -c tw -n '__tw_at 0 ls list watch' -a 'inbox today upcoming matrix all logbook'
+complete -c tw -n '__tw_at 0 ls list watch' -a 'inbox today upcoming matrix all logbook projects project area'
+complete -c tw -n '__tw_at 0 project area heading' -a add
+complete -c tw -n '__tw_using ls list watch mv move; and __tw_prev project' -a '(__tw_store __complete projects)'
+complete -c tw -n '__tw_using ls list watch mv move; and __tw_prev area' -a '(__tw_store __complete areas)'
+complete -c tw -n '__tw_at 1 heading' -a '(__tw_store __complete projects)'
+complete -c tw -n '__tw_ids_after mv move; and not __tw_at 0 mv move; and not __tw_digit' -a 'project area'
+complete -c tw -n '__tw_using add' -l project -x -a '(__tw_store __complete projects)'
+complete -c tw -n '__tw_using add' -l heading -x
+complete -c tw -n '__tw_using add project' -l area -x -a '(__tw_store __complete areas)'
+complete -c tw -n '__tw_using rm delete' -l keep-tasks
+complete -c tw -n '__tw_using rm delete' -l delete-tasks
 complete -c tw -n '__tw_at 0 server' -a 'status stop'
 
 # Fields (add, edit) and filters (ls, find, watch).

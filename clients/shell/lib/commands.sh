@@ -76,14 +76,18 @@ task_option() {
 
 cmd_add() {
   if [[ ${1:-} == - ]]; then (($# == 1)) || usage_error tw.usage.addStdin; add_stdin; return; fi
-  local words=() tags=() view='' t
+  local words=() tags=() view='' t project='' heading='' area=''
   params_reset
   while (($#)); do
     case $1 in
       --today) view=today ;;
       --tomorrow) view=tomorrow ;;
       --inbox) view=inbox ;;
-      --tag) (($# >= 2)) || usage_error tw.usage.needsValue option "$1"; tags+=("$2"); shift ;;
+      --tag | --project | --heading | --area) (($# >= 2)) || usage_error tw.usage.needsValue option "$1" ;;&
+      --tag) tags+=("$2"); shift ;;
+      --project) project=$2; shift ;;
+      --heading) heading=$2; shift ;;
+      --area) area=$2; shift ;;
       --) shift; words+=("$@"); break ;;
       -?*) task_option "$@" || usage_error tw.usage.commandUnknownOption command add option "$1"; shift "$SHIFTS"; continue ;;
       *) words+=("$1") ;;
@@ -109,6 +113,14 @@ cmd_add() {
     pjson tags "[${list#,}]"
   fi
   params_json
+  # In a project, under a heading or in an area (lib/projects.sh).
+  if [[ -n $project$heading$area ]]; then
+    local fields=$P
+    parent_of "$project" "$heading" "$area"
+    P=$fields
+    create_in "$REPLY" "${words[*]}"
+    return
+  fi
   json_str "${words[*]}"
   req created task/create "{\"text\":$REPLY$P}"
 }
@@ -203,7 +215,7 @@ tags_without() {
 
 # ls [VIEW] [filters]; find TEXT... [filters] (in every open task).
 cmd_ls() {
-  local view='' text='' sort='' tagl='' pris='' types='' F='' cmd=$1 t
+  local view='' item='' text='' sort='' tagl='' pris='' types='' F='' cmd=$1 t kind=${KIND:-view}
   shift
   while (($#)); do
     case $1 in
@@ -226,6 +238,7 @@ cmd_ls() {
       -?*) usage_error tw.usage.commandUnknownOption command "$cmd" option "$1" ;;
       *) if [[ $cmd == find ]]; then text+="${text:+ }$1"
          elif [[ -z $view ]]; then view=$1
+         elif [[ ($view == project || $view == area) && -z $item ]]; then item=$1
          else usage_error tw.usage.oneView; fi ;;
     esac
     shift
@@ -235,7 +248,12 @@ cmd_ls() {
     view=all
   fi
   case ${view:=today} in
-    inbox | today | upcoming | matrix | all | logbook) ;;
+    inbox | today | upcoming | matrix | all | logbook | projects) ;;
+    # (The kind says which item was asked for: the reply of one that is none is an empty list.)
+    project | area) [[ -n $item ]] || usage_of "tw $cmd $view ID|NAME"
+      item_id "$view" "$item"
+      item=$REPLY
+      [[ $kind == view ]] && kind="of.$view.$item" ;;
     *) usage_error tw.usage.unknownView view "$view" ;;
   esac
   [[ -n $text ]] && { json_str "$text"; F+=",\"text\":$REPLY"; }
@@ -245,6 +263,7 @@ cmd_ls() {
   t="{\"view\":\"$view\""
   [[ -n $F ]] && t+=",\"filter\":{${F#,}}"
   [[ -n $sort ]] && t+=",\"sort\":\"$sort\""
+  [[ -n $item ]] && t+=",\"$view\":$item"
   t+='}'
-  req "${KIND:-view}" "view/${METHOD:-list}" "$t"
+  req "$kind" "view/${METHOD:-list}" "$t"
 }

@@ -2,23 +2,54 @@
 # more.sh: the other commands, watch and batch mode; sourced by tw.
 
 # mv ID... (inbox|today|DATE) [INDEX]: several ids (no INDEX) go to the end of the list, in
-# the order given.
+# the order given. mv ID... project ID|NAME [heading ID|NAME] [INDEX], mv ID... area ID|NAME
+# [INDEX]: into a project (under one of its headings), into an area (lib/projects.sh).
 cmd_mv() {
-  local n=0 target index view=upcoming
+  local n=0 target index view=upcoming place='' project='' heading=''
   local synopsis="tw mv ID (inbox|today|DATE) [INDEX] | tw mv ID|FIRST-LAST... (inbox|today|DATE)"
+  synopsis+=" | tw mv ID|FIRST-LAST... (project ID|NAME [heading ID|NAME] | area ID|NAME) [INDEX]"
   while ((n < $#)) && is_ids "${@:n+1:1}"; do ((++n)); done
   (($# >= 2)) || usage_of "$synopsis"
   ((n)) || take_ids mv "$1"
-  (($# == n + 1 || ($# == n + 2 && n == 1))) || usage_of "$synopsis"
   take_ids mv "${@:1:n}"
-  target=${*:n+1:1} index=${*:n+2:1}
-  [[ -z $index || $index =~ ^[0-9]+$ ]] || usage_error tw.usage.index value "$index"
+  shift "$n"
+  (($#)) || usage_of "$synopsis"
+  target=$1
+  shift
   params_reset
-  case $target in inbox | today) view=$target ;; *) pstr date "$target" ;; esac
+  case $target in
+    project) (($#)) || usage_of "$synopsis"
+      project=$1; shift
+      if [[ ${1:-} == heading ]]; then (($# >= 2)) || usage_of "$synopsis"; heading=$2; shift 2; fi ;;
+    area) (($#)) || usage_of "$synopsis"; place=$1; shift ;;
+  esac
+  index=${1:-}
+  (($# <= 1 && (n == 1 || $# == 0))) || usage_of "$synopsis"
+  [[ -z $index || $index =~ ^[0-9]+$ ]] || usage_error tw.usage.index value "$index"
   # INDEX counts the list as it is when the move arrives (no version: reading the list first
   # would guard only the instant between two requests of this one command, and cost a read
   # of the whole list). Without INDEX the server drops the task at the end of the list.
   [[ -z $index ]] || pjson index "$((10#$index))"
+  case $target in
+    inbox | today) view=$target ;;
+    project | area)
+      if [[ $target == project ]]; then
+        item_id project "$project"; project=$REPLY
+        [[ -z $heading ]] || { item_id heading "$heading" "$project"; pjson heading "$REPLY"; }
+        place="{\"view\":\"project\",\"project\":$project}"
+        pjson project "$project"
+      else
+        item_id area "$place"
+        place="{\"view\":\"area\",\"area\":$REPLY}"
+        pjson area "$REPLY"
+      fi
+      params_json
+      # The reply says the group, not in words: the list it went to names it (render.jq).
+      req_each into task/move ",\"view\":\"$target\"$P"
+      req place view/list "$place"
+      return ;;
+    *) pstr date "$target" ;;
+  esac
   params_json
   req_each moved task/move ",\"view\":\"$view\"$P"
 }
@@ -39,12 +70,23 @@ cmd_done() { # done|undone ID...
   else req_each reopened task/complete ',"completed":false'; req_upcoming; fi
 }
 
-cmd_rm() { # rm ID...: each task read first, to say what was deleted
-  (($# >= 1)) || usage_of "tw rm ID|FIRST-LAST..."
-  take_ids rm "$@"
-  local id
+# rm ID... [--keep-tasks|--delete-tasks]: each task read first, to say what was deleted. A
+# project, heading or area with open items is refused by the server unless told what becomes
+# of them (children: keep, they move up; delete, they go with it); tw asks nothing.
+cmd_rm() {
+  local words=() children='' id
+  for id; do
+    case $id in
+      --keep-tasks) children=',"children":"keep"' ;;
+      --delete-tasks) children=',"children":"delete"' ;;
+      -?*) usage_error tw.usage.commandUnknownOption command rm option "$id" ;;
+      *) words+=("$id") ;;
+    esac
+  done
+  ((${#words[@]} >= 1)) || usage_of "tw rm ID|FIRST-LAST... [--keep-tasks|--delete-tasks]"
+  take_ids rm "${words[@]}"
   for id in "${IDS[@]}"; do req get task/get "{\"id\":$id}"; done
-  req_each deleted task/delete
+  req_each deleted task/delete "$children"
 }
 
 # show ID: every field of the task, its notes in full, and the undo steps that name its title.
@@ -83,13 +125,19 @@ cmd_rpc() {
 cmd_watch() {
   KIND=sub METHOD=subscribe cmd_ls ls "$@"
   [[ -z $BATCH_LINE ]] || usage_error tw.usage.notInBatch command watch
-  start_server
+  # (A NAME looked up already started the server.)
+  [[ -n $SERVER_PID ]] || start_server
   printf '%s\n' "${REQS[@]}" >&"$SRV_IN"
   # Each change is printed as it comes: jq 1.6 holds its output in a buffer when it is not a
   # terminal unless told not to; gojq writes at once (and knows no --unbuffered).
   # shellcheck disable=SC2034 # read by render (rpc.sh)
   [[ ${JQ##*/} == gojq* ]] || JQ_FLAGS=(--unbuffered)
-  RENDER_PROGRAM=watch render <&"$SRV_OUT" &
+  if ((${#SEEN[@]})); then
+    # (What a NAME's lookup read first: the session's start, the catalogue among it.)
+    { printf '%s\n' "${SEEN[@]}"; cat <&"$SRV_OUT"; } | RENDER_PROGRAM=watch render &
+  else
+    RENDER_PROGRAM=watch render <&"$SRV_OUT" &
+  fi
   WATCH_PID=$!
   trap 'kill "$WATCH_PID" 2>/dev/null; stop_server kill; exit 0' INT TERM HUP
   wait "$WATCH_PID"
@@ -137,11 +185,11 @@ cmd_batch() {
   BATCH_LINE=''
 }
 
-# tw __complete ids|done-ids|tags: what the shell completions offer, from the store, in one
-# request (through the resident server): "ID<tab>TITLE" of the open (ids) or completed
-# (done-ids) tasks, or the tags' names, one a line.
+# tw __complete ids|done-ids|tags|projects|areas: what the shell completions offer, from the
+# store, in one request (through the resident server): "ID<tab>TITLE" of the open (ids) or
+# completed (done-ids) tasks, of the open projects or the areas, or the tags' names, one a line.
 cmd_complete() {
-  (($# == 1)) || usage_of "tw __complete ids|done-ids|tags"
+  (($# == 1)) || usage_of "tw __complete ids|done-ids|tags|projects|areas"
   [[ -z $BATCH_LINE ]] || usage_error tw.usage.notInBatch command __complete
   # shellcheck disable=SC2034 # read by render (rpc.sh)
   JSON_OUT=0
@@ -149,6 +197,7 @@ cmd_complete() {
     ids) req cids view/list '{"view":"all"}' ;;
     done-ids) req cids view/list '{"view":"logbook"}' ;;
     tags) req ctags tags/list ;;
-    *) usage_of "tw __complete ids|done-ids|tags" ;;
+    projects | areas) req "c$1" view/list '{"view":"projects"}' ;;
+    *) usage_of "tw __complete ids|done-ids|tags|projects|areas" ;;
   esac
 }

@@ -35,8 +35,10 @@ req() {
 # ({task, view, group, index}) but not in words (task/update, task/get, a reopen), then
 # Upcoming's list (req_upcoming): the day a task is in is named by its group's header there
 # (its display parts), as the server words it. (task/move and task/schedule say it: message.)
+# A task in a project, under a heading or in an area is named by the sidebar (view projects):
+# its areas and projects by their titles, a heading as one.
 req_placed() { req "$@"; req_upcoming; }
-req_upcoming() { req place view/list '{"view":"upcoming"}'; }
+req_upcoming() { req sidebar view/list '{"view":"projects"}'; req place view/list '{"view":"upcoming"}'; }
 
 # The jq to use: $TW_JQ, else gojq (it starts about ten times faster than jq 1.6), else jq.
 # (`hash`, not `$(command -v …)`: no subshell, as every process costs a one-shot command.)

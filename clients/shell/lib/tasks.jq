@@ -17,7 +17,10 @@ def part: if .kind == "overdue" or .kind == "afterDue" then .text | red
   elif .kind == "dueToday" then .text | orange else .text end;
 
 # One task: "[ ] Call mom  !!  *  #family  @errand  30m  ↻ weekly  due Fri, Nov 27  overdue".
-def taskline: (if .completed then "[x] " else "[ ] " end) + (.title | gsub("[\r\n]"; " "))
+# (A project's box is round: "( ) Garden", "(x) Garden"; an area or a heading has none.)
+def taskline: (if .kind == "project" then (if .completed then "(x) " else "( ) " end)
+    elif .kind == "area" or .kind == "heading" then ""
+    elif .completed then "[x] " else "[ ] " end) + (.title | gsub("[\r\n]"; " "))
   + ((.display // []) | map("  " + part) | add // "");
 
 def idline($w): "\(.id | lpad($w))  " + taskline;
@@ -27,15 +30,55 @@ def idline($w): "\(.id | lpad($w))  " + taskline;
 def header: if .display == null then .title else .display | map(.text) | join(" · ") end;
 def groupname: if .display == null then .title else .display | map(select(.kind != "total") | .text) | join(" · ") end;
 
+# Areas, projects and headings: a group's header with the id of its item after the title
+# ("Home · area 1", "Spring · heading 3 · 15m"; $total: with the group's total).
+def itemheader($s; $key; $id; $total): [(.display // [{kind: "title", text: .title}])[] | select(.kind != "total")] as $p
+  | $p[:1] + [{text: word($s; $key; {id: $id})}] + $p[1:]
+    + (if $total then [(.display // [])[] | select(.kind == "total")] else [] end)
+  | map(.text) | join(" · ");
+def rows($w; $s): if .tasks == [] then "  " + word($s; "list.empty") else .tasks[] | "  " + idline($w) end;
+def structure($s; $w):
+  # The sidebar: the projects in no area (when there are), then each area with its projects.
+  if .view == "projects" then
+    if (.groups | length) == 1 and .groups[0].tasks == [] then word($s; "tw.view.projects"), "  " + word($s; "list.empty")
+    else .groups[] | (.key | ltrimstr("projects:")) as $a
+      | if $a == "0" then (if .tasks == [] then empty else groupname, rows($w; $s) end)
+        else itemheader($s; "tw.ls.area"; $a; false), rows($w; $s) end
+    end
+  # A project: its own tasks, then each heading with its tasks.
+  elif .view == "project" then .groups[0] as $p | (.groups | length) as $n
+    | ($p | itemheader($s; "tw.ls.project"; .key | ltrimstr("tasks:"); true)),
+      (if $p.tasks != [] or $n == 1 then $p | rows($w; $s) else empty end),
+      (.groups[1:][] | itemheader($s; "tw.ls.heading"; .key | ltrimstr("tasks:"); true), rows($w; $s))
+  # An area: its projects, then its own tasks, under one header.
+  else (.groups | map(select(.key | startswith("tasks:"))) | first) as $t
+    | ($t | itemheader($s; "tw.ls.area"; .key | ltrimstr("tasks:"); true)),
+      ({tasks: [.groups[].tasks[]]} | rows($w; $s)) end;
+
 def view($s): ([.groups[].tasks[].id] | max // 0 | tostring | length) as $w
-  | if .groups == [] then word($s; "view." + .view), "  " + word($s; "list.empty")
+  | if .view == "projects" or (.groups != [] and (.view == "project" or .view == "area")) then structure($s; $w)
+    elif .groups == [] then word($s; "view." + .view), "  " + word($s; "list.empty")
     else .groups[] | header, (if .tasks == [] then "  " + word($s; "list.empty") else .tasks[] | "  " + idline($w) end)
     end;
 
 # Where a task is, from a place result {task, view, group, index} and Upcoming's list ($list).
+# A task in a project, under a heading or in an area (its group "tasks:ID"): that list, when
+# it is $list (a move into it); else the sidebar ($s.sidebar) names areas and projects, and
+# what it does not name is a heading.
+def itemplace($s; $list): .group as $g | ($g | ltrimstr("tasks:")) as $id
+  | if $list.view == "project" or $list.view == "area" then
+      ([$list.groups[] | select(.key == $g) | .title] | first) as $t
+      | if $list.view == "project" and $list.groups[0].key != $g then "\($list.groups[0].title) · \($t)"
+        else $t // $id end
+    else ($s.sidebar.groups // []) as $side
+      | ([$side[] | select(.key == "projects:" + $id) | .title]
+         + [$side[].tasks[] | select((.id | tostring) == $id) | .title] | first)
+        // word($s; "tw.ls.heading"; {id: $id}) end;
 def place($s; $list): if .view == null then null
   elif .view == "upcoming" then .group as $g
     | ([$list.groups[]? | select(.key == $g) | groupname] | first) // word($s; "view.upcoming")
+  elif .view == "project" then itemplace($s; $list)
+  elif .view == "projects" then word($s; "tw.view.projects")
   else word($s; "view." + .view) end;
 def placed($key; $s; $list): place($s; $list) as $p
   | word($s; if $p == null and $key == "tw.updated" then "tw.updatedDone" else $key end;
@@ -89,12 +132,13 @@ def pending($kind; $rs; $s): {s: ($s + {pending: {kind: $kind, rs: $rs}}), out: 
 def placedout($p; $list; $s): $p.rs[] as $r
   | if $p.kind == "show" then $r | showtask($s; $list)
     elif $p.kind == "updated" then $r | placed("tw.updated"; $s; $list)
+    elif $p.kind == "into" then $r | placed("tw.moved"; $s; $list)
     else $r | placed("tw.reopened"; $s; $list) end;
 
 # A task/batch reply (tw done 8 9 12): each result as the command shows one, nothing more.
 def many($kind; $r; $s):
   if $json == "1" then {s: $s, out: [$r | tojson]}
-  elif $kind == "updated" or $kind == "reopened" then pending($kind; $r.results; $s)
+  elif $kind == "updated" or $kind == "reopened" or $kind == "into" then pending($kind; $r.results; $s)
   else ([$r.results[] | .task.id // .deleted] | max | tostring | length) as $w
     | {s: $s, out: [$r.results[] | result($kind; $w; $s)]} end;
 
@@ -102,12 +146,16 @@ def many($kind; $r; $s):
 def reply($m; $s): ($m.id | tostring | split("/")) as [$kind, $seq, $line]
   | if $kind == "init" then {s: ($s + {today: $m.result.today}), out: []}
     elif $kind == "cat" then catalogue($m; $s)
+    elif $kind == "sidebar" then {s: ($s + {sidebar: $m.result}), out: []}
     elif $kind == "place" then
       if $s.pending == null then {s: $s, out: []}
       else {s: ($s | del(.pending)), out: [placedout($s.pending; $m.result; $s)]} end
     elif $m.error != null then
       if $kind == "get" then {s: $s, out: []}
-      else {s: ($s | .errors += [failed($line; $m; $s)]), out: []} end
+      else {s: ($s | .errors += [failed($line; $m; $s)
+        # tw rm of a project (heading, area) with open items: how to say what becomes of them.
+        + (if ($kind | ltrimstr("many.")) == "deleted" and $json != "1" and $m.error.data.param == "children"
+           then " " + word($s; "tw.rm.children") else "" end)]), out: []} end
     elif $kind == "get" then {s: ($s | .kept["\($m.result.task.id)"] = $m.result.task), out: []}
     elif $kind == "quiet" then {s: ($s + (if $seq == "0" then {ended: true} else {} end)), out: []}
     elif $kind == "sub" then $m.result as $r
@@ -122,17 +170,24 @@ def reply($m; $s): ($m.id | tostring | split("/")) as [$kind, $seq, $line]
       else {s: $s, out: [showhistory($s.shown; $m.result.steps; $s)]} end
     elif $kind | startswith("many.") then many($kind[5:]; $m.result; $s)
     elif $json == "1" then {s: $s, out: [$m.result | tojson]}
-    elif $kind == "updated" or $kind == "reopened" then pending($kind; [$m.result]; $s)
+    elif $kind == "updated" or $kind == "reopened" or $kind == "into" then pending($kind; [$m.result]; $s)
+    # ls project ID, ls area ID: an empty list is one that is no open project or area.
+    elif ($kind | startswith("of.")) and $m.result.groups == [] and $json != "1" then ($kind | split(".")) as [$k, $v, $id]
+      | word($s; if $v == "area" then "tw.error.noArea" else "tw.error.noProject" end; {name: $id}) as $e
+      | {s: ($s | .errors += ["tw: " + if $line != "" then word($s; "tw.line"; {line: $line, message: $e}) else $e end]), out: []}
     elif $kind == "moved" or $kind == "scheduled" or $kind == "completed" or $kind == "deleted" then
       {s: $s, out: [$m.result | result($kind; 0; $s)]}
     else $m.result as $r | {s: $s, out: [
-      if $kind == "view" then $r | view($s)
+      if $kind == "view" or ($kind | startswith("of.")) then $r | view($s)
       elif $kind == "created" then $r | went(0)
       elif $kind == "undo" then word($s; "message.undid"; {label: $r.undone.label})
       elif $kind == "redo" then word($s; "message.redid"; {label: $r.redone.label})
       # tw __complete: "ID<tab>TITLE" lines, tag names.
       elif $kind == "cids" then [$r.groups[].tasks[]] | sort_by(.id)[] | "\(.id)\t\(.title | gsub("[\t\r\n]"; " "))"
       elif $kind == "ctags" then $r.tags[].tag
+      elif $kind == "cprojects" then $r.groups[].tasks[] | "\(.id)\t\(.title | gsub("[\t\r\n]"; " "))"
+      elif $kind == "careas" then $r.groups[] | select(.key != "projects:0")
+        | "\(.key | ltrimstr("projects:"))\t\(.title | gsub("[\t\r\n]"; " "))"
       elif $kind == "history" then
         if $r.steps == [] then word($s; "tw.history.none") else $r.steps[] | historyline($s) end
       elif $kind == "tags" then
