@@ -16,6 +16,9 @@ public struct TaskPatch: Sendable {
   public var kind: String?
   /// Its project, heading or area; `.some(nil)`: none. Checked against the index by the planner.
   public var parent: Int64??
+  /// Quick add's `>Garden` (`>Garden/Spring`): the project (and heading) by name, found by the
+  /// planner among the open projects; a `parent` given beside it wins.
+  public var projectName: String?
 
   public init() {}
 
@@ -128,7 +131,11 @@ extension TaskPatch {
     if let dueDate = other.dueDate { patch.dueDate = dueDate }
     if let recurrence = other.recurrence { patch.recurrence = recurrence }
     if let kind = other.kind { patch.kind = kind }
-    if let parent = other.parent { patch.parent = parent }
+    if let parent = other.parent {
+      patch.parent = parent
+      patch.projectName = nil
+    }
+    if let projectName = other.projectName { patch.projectName = projectName }
     return patch
   }
 }

@@ -116,3 +116,60 @@ public enum DeleteChildren: String, CaseIterable, Sendable {
   case delete
   case keep
 }
+
+extension TaskPlanner {
+  /// Quick add's project by name (`>Garden`, `>Garden/Spring`) as the parent's id: an open
+  /// project's title, case and `-`/`_` for spaces aside; a near miss is named.
+  func resolvingProjectName(_ patch: TaskPatch) throws(DomainError) -> TaskPatch {
+    guard let name = patch.projectName, patch.parent == nil else { return patch }
+    var patch = patch
+    patch.projectName = nil
+    let parts = name.split(separator: "/", maxSplits: 1).map(String.init)
+    let projects =
+      index.tasks(in: .children(parent: 0, kind: .project))
+      + index.tasks(in: .children(parent: 0, kind: .area)).flatMap {
+        index.tasks(in: .children(parent: $0.id, kind: .project))
+      }
+    let project = try Self.named(parts[0], among: projects, what: "project")
+    guard parts.count == 2 else {
+      patch.parent = .some(project.id)
+      return patch
+    }
+    let heading = try Self.named(
+      parts[1], among: index.tasks(in: .children(parent: project.id, kind: .heading)), what: "heading")
+    patch.parent = .some(heading.id)
+    return patch
+  }
+
+  static func comparable(_ text: String) -> String {
+    String(text.lowercased().map { $0 == "-" || $0 == "_" ? " " : $0 })
+  }
+
+  static func named(_ name: String, among items: [TaskRecord], what: String) throws(DomainError) -> TaskRecord {
+    let wanted = comparable(name)
+    if let found = items.first(where: { comparable($0.title) == wanted }) { return found }
+    // A near miss (at most two edits, titles of a sensible length) is suggested.
+    let near = items.filter { $0.title.count <= 200 }.map { ($0, editDistance(comparable($0.title), wanted)) }
+      .filter { $0.1 <= 2 }.min { $0.1 < $1.1 }
+    let hint = near.map { "; did you mean \"\($0.0.title)\"?" } ?? ""
+    throw .invalidField("text", "there is no open \(what) named \"\(name)\"\(hint)")
+  }
+
+  /// Levenshtein's distance between two short strings.
+  static func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a)
+    let b = Array(b)
+    guard !a.isEmpty else { return b.count }
+    var row = Array(0...b.count)
+    for i in 1...a.count {
+      var previous = row[0]
+      row[0] = i
+      for j in stride(from: 1, through: b.count, by: 1) {
+        let current = row[j]
+        row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+        previous = current
+      }
+    }
+    return row[b.count]
+  }
+}

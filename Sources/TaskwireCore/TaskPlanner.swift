@@ -29,7 +29,7 @@ public struct TaskPlanner {
     case .upcoming: draft.scheduledDate = today.adding(days: 1)
     default: draft.scheduledDate = nil
     }
-    var task = placedAtEnds(try patch.applied(to: draft, today: today), comparedTo: nil)
+    var task = placedAtEnds(try resolvingProjectName(patch).applied(to: draft, today: today), comparedTo: nil)
     try checkStructure(of: task)
     if task.kind != .task { task.scheduledDate = nil }
     task = placedAtEnds(task, comparedTo: nil)
@@ -53,7 +53,7 @@ public struct TaskPlanner {
   }
 
   public func update(_ original: TaskRecord, patch: TaskPatch) throws(DomainError) -> ChangeSet {
-    let task = placedAtEnds(try patch.applied(to: original, today: today), comparedTo: original)
+    let task = placedAtEnds(try resolvingProjectName(patch).applied(to: original, today: today), comparedTo: original)
     guard task.kind == original.kind else { throw .invalidField("kind", "cannot change; make a new item instead") }
     if task.parentID != original.parentID { try checkStructure(of: task) }
     return changeSet(words.update(task.title), original, task)

@@ -167,3 +167,20 @@ import Testing
     #expect(made["task"]?["parent"] == 3 && made["task"]?["tags"] == ["garden"])
   }
 }
+
+/// Quick add names a project (`>Garden`, Taskwarrior's `project:Garden`) and a heading
+/// (`>Garden/Spring`); a typo is named with what it was probably meant to be.
+@Suite struct ProjectQuickAddTests {
+  @Test func aProjectAndAHeadingByName() throws {
+    let server = try ProjectTests.garden()
+    let seeds = try server.result("task/create", ["text": "Buy seeds >garden tomorrow"])
+    #expect(seeds["task"]?["title"] == "Buy seeds" && seeds["task"]?["parent"] == 2)
+    let plant = try server.result("task/create", ["text": "Plant bulbs project:Garden/spring"])
+    #expect(plant["task"]?["parent"] == 3)
+    let typo = try server.error("task/create", ["text": "Rake >Gardn"])
+    #expect(typo["data"]?["param"] == "text")
+    #expect(typo["message"]?.stringValue?.contains(#"did you mean "Garden"?"#) == true, "\(typo)")
+    let parsed = try server.result("task/parse", ["text": "Rake >Garden"])
+    #expect(parsed["spans"]?.arrayValue?.contains { $0["kind"] == "project" && $0["value"] == "Garden" } == true)
+  }
+}

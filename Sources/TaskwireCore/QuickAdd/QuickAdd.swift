@@ -6,7 +6,7 @@
 public struct QuickAdd: Sendable {
   public struct Token: Equatable, Sendable {
     public enum Kind: String, Sendable {
-      case tag, priority, urgent, duration, type, date, due, recurrence
+      case tag, priority, urgent, duration, type, date, due, recurrence, project
     }
     public var kind: Kind
     /// The token's meaning, normalised: the tag, `3`, `true`, `30`, `deepWork`, `2026-02-13`,
@@ -46,6 +46,7 @@ public struct QuickAdd: Sendable {
       case .date(let date): result.patch.scheduledDate = .some(date.description)
       case .due(let date): result.patch.dueDate = .some(date.description)
       case .recurrence(let recurrence): result.patch.recurrence = recurrence
+      case .project(let name): result.patch.projectName = name
       }
       for j in i..<i + count { consumed[j] = true }
       i += count

@@ -10,6 +10,7 @@ extension QuickAdd {
     case date(CalendarDate)
     case due(CalendarDate)
     case recurrence(Recurrence)
+    case project(String)
   }
 
   struct Recognised {
@@ -47,6 +48,7 @@ extension QuickAdd {
     if key.hasPrefix("@"), let type = taskType(String(key.dropFirst())) {
       return Recognised(kind: .type, value: type.rawValue, field: .type(type))
     }
+    if let project = project(original) { return Recognised(kind: .project, value: project, field: .project(project)) }
     return taskwarriorAttribute(key, today: today)
   }
 
@@ -104,6 +106,22 @@ extension QuickAdd {
     case "maintenance": .maintenance
     default: nil
     }
+  }
+
+  /// `>Garden` or Taskwarrior's `project:Garden`: the project (by its title, case and `-`/`_`
+  /// for spaces aside, checked when the task is made), `>Garden/Spring` one of its headings.
+  static func project(_ word: Substring) -> String? {
+    var name: Substring
+    if word.hasPrefix(">") {
+      name = word.dropFirst()
+    } else if word.lowercased().hasPrefix("project:") {
+      name = word.dropFirst("project:".count)
+    } else {
+      return nil
+    }
+    while let last = name.last, ",.;:!?".contains(last) { name = name.dropLast() }
+    guard let first = name.first, first.isLetter || first.isNumber else { return nil }
+    return String(name)
   }
 
   /// Taskwarrior's `due:fri`, `sched:tomorrow` (`scheduled:`), `pri:H` (`priority:`).
