@@ -44,7 +44,17 @@ public struct ExchangeWriter {
     }
     let uuids = format == .taskwarrior ? try storage.externalIDs(source: ExchangeFormat.taskwarrior.rawValue) : [:]
     let uuidOfTask = Dictionary(uuids.map { ($0.value, $0.key) }, uniquingKeysWith: { min($0, $1) })
+    // Taskwarrior has no items but tasks: its `project` names a task's project ("Home.Garden"
+    // for project Garden in area Home), read from the structure's items (a first pass over
+    // them alone: there are few).
+    var structure: [Int64: TaskRecord] = [:]
+    if format == .taskwarrior {
+      try storage.forEachTask(includingCompleted: true) { item in
+        if item.kind != .task { structure[item.id] = item }
+      }
+    }
     try storage.forEachTask(includingCompleted: includeCompleted) { task in
+      if format == .taskwarrior, task.kind != .task { return }
       if count > 0 { buffer.append(raw: ",") }
       if !compact { buffer.append(raw: "\n") }
       count += 1
@@ -52,7 +62,8 @@ public struct ExchangeWriter {
       case .taskwire: Self.writeTaskwire(task, into: &buffer)
       case .taskwarrior:
         let uuid = uuidOfTask[task.id] ?? TaskwarriorWriter.derivedUUID(of: task)
-        buffer.write(TaskwarriorWriter(dates: dates).record(task, uuid: uuid))
+        buffer.write(
+          TaskwarriorWriter(dates: dates).record(task, uuid: uuid, project: Self.projectPath(of: task, in: structure)))
       }
       try flush(false)
     }
@@ -61,6 +72,19 @@ public struct ExchangeWriter {
     if !compact { buffer.append(raw: "\n") }
     try flush(true)
     return count
+  }
+
+  /// "Area.Project" (a heading's project stands for it), "Project", "Area", or nil.
+  static func projectPath(of task: TaskRecord, in structure: [Int64: TaskRecord]) -> String? {
+    var names: [String] = []
+    var next = task.parentID
+    var hops = 0
+    while let id = next, let item = structure[id], hops < 4 {
+      if item.kind != .heading { names.insert(item.title, at: 0) }
+      next = item.parentID
+      hops += 1
+    }
+    return names.isEmpty ? nil : names.joined(separator: ".")
   }
 
   /// The protocol's task object with its two places after it.

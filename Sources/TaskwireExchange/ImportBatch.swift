@@ -19,6 +19,15 @@ public struct ImportedTask: Sendable {
   public var task: TaskRecord
   /// Its position in the file, counted from 0, for messages.
   public var record: Int
+  /// Taskwarrior's `project`: "Garden", or "Home.Garden" (project Garden in area Home), found
+  /// among the store's open projects or made by the import.
+  public var project: String? = nil
+
+  public init(key: String?, task: TaskRecord, record: Int) {
+    self.key = key
+    self.task = task
+    self.record = record
+  }
 }
 
 /// Everything a file holds, read and checked, with what could not be taken as it was.

@@ -102,6 +102,36 @@ struct ImportPlan {
       }
       after[entry.id] = task
     }
+    // Taskwarrior's projects: found among the open ones by title, or made (an area for the
+    // part before the first dot), at the ends of their lists; the task goes to its project's end.
+    var madeItems: [TaskChange] = []
+    var madeIDs: [String: Int64] = [:]
+    func item(_ kind: ItemKind, _ title: String, parent: Int64?) -> Int64 {
+      let key = "\(kind.rawValue)\u{0}\(parent ?? 0)\u{0}\(title)"
+      if let id = madeIDs[key] { return id }
+      let list = ListKey.children(parent: parent ?? 0, kind: kind)
+      if let found = replica.index.tasks(in: list).first(where: { $0.title == title }) { return found.id }
+      var made = TaskRecord(
+        id: nextID, title: title, createdAt: replica.timestamp, updatedAt: replica.timestamp, rank: 0,
+        uuid: ItemUUID.minted(for: nextID, deterministic: deterministic), kind: kind, parentID: parent)
+      made.parentRank = end(list)
+      nextID += 1
+      madeIDs[key] = made.id
+      madeItems.append(TaskChange(before: nil, after: made))
+      return made.id
+    }
+    for entry in placed {
+      guard let path = entry.imported.project, var task = after[entry.id] else { continue }
+      let parts = path.split(separator: ".", maxSplits: 1).map { String($0).trimmingCharacters(in: .whitespaces) }
+      let project =
+        parts.count == 2 && !parts[0].isEmpty && !parts[1].isEmpty
+        ? item(.project, parts[1], parent: item(.area, parts[0], parent: nil)) : item(.project, path, parent: nil)
+      if task.parentID != project {
+        task.parentID = project
+        task.parentRank = end(.children(parent: project, kind: .task))
+      }
+      after[entry.id] = task
+    }
     let byRank = placed.sorted {
       ($0.imported.task.rank, $0.imported.record) < ($1.imported.task.rank, $1.imported.record)
     }
@@ -118,6 +148,7 @@ struct ImportPlan {
       if quadrant != entry.before?.quadrant { task.matrixRank = end(.quadrant(quadrant)) }
       after[entry.id] = task
     }
+    plan.changes = madeItems
     for entry in placed {
       guard let task = after[entry.id] else { continue }
       if let key = entry.imported.key { plan.keys.append((key, entry.id)) }

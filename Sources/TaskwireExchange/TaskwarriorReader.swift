@@ -109,11 +109,8 @@ public struct TaskwarriorReader {
       id: 0, title: title, createdAt: entry,
       updatedAt: try record.date("modified").map(DayClock.timestamp) ?? entry,
       rank: Int64(record.index), matrixRank: Int64(record.index))
-    var tags = try record.strings("tags") ?? []
-    if let project = try record.string("project"), !project.isEmpty {
-      tags.append(project)
-      report.unmapped("project: kept as a tag", example: project)
-    }
+    let tags = try record.strings("tags") ?? []
+    let project = try record.string("project").map { $0.trimmingCharacters(in: .whitespaces) }
     var seen = Set<String>()
     task.tags = tags.map { $0.trimmingCharacters(in: .whitespaces) }.filter {
       !$0.isEmpty && seen.insert($0).inserted
@@ -149,7 +146,9 @@ public struct TaskwarriorReader {
     let key = try record.string("uuid")
     // Taskwarrior's uuid is the task's own here too: the same item in both, and in CalDAV.
     task.uuid = key.flatMap(ItemUUID.init) ?? .none
-    return ImportedTask(key: key, task: task, record: record.index)
+    var imported = ImportedTask(key: key, task: task, record: record.index)
+    imported.project = project.flatMap { $0.isEmpty ? nil : $0 }
+    return imported
   }
 
   /// `recur`, or the exact repeat a taskwire export wrote beside it. Taskwarrior counts a

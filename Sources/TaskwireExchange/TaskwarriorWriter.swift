@@ -10,7 +10,7 @@ import TaskwireProtocol
 struct TaskwarriorWriter {
   let dates: ExchangeDates
 
-  func record(_ task: TaskRecord, uuid: String) -> JSONValue {
+  func record(_ task: TaskRecord, uuid: String, project: String? = nil) -> JSONValue {
     var object: JSONObject = [
       "uuid": .string(uuid), "description": .string(task.title),
       "status": .string(task.completed ? "completed" : "pending"),
@@ -21,6 +21,7 @@ struct TaskwarriorWriter {
       object["end"] = .string(end)
     }
     if !task.tags.isEmpty { object["tags"] = .array(task.tags.map(JSONValue.string)) }
+    if let project { object["project"] = .string(project) }
     if task.priority >= 2 { object["priority"] = .string(task.priority == 3 ? "H" : "M") }
     // Taskwarrior repeats from the due date: a repeating task scheduled on its due date (as an
     // import from Taskwarrior makes it) goes back without a scheduled date of its own.

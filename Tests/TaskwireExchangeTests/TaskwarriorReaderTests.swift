@@ -33,13 +33,14 @@ import Testing
     #expect(task.scheduledDate == CalendarDate(iso: "2026-11-23"))  // past: overdue in Today
     #expect(task.dueDate == CalendarDate(iso: "2026-11-27"))
     #expect(task.priority == 3)
-    #expect(task.tags == ["health", "phone", "Home"])
+    #expect(task.tags == ["health", "phone"])
+    #expect(batch.tasks[0].project == "Home", "the project is the task's project, not a tag")
     #expect(task.notes == "first\nsecond")
     #expect(task.createdAt == "2026-11-20T10:00:00Z" && task.updatedAt == "2026-11-21T12:00:00Z")
     #expect(!task.completed)
     let done = batch.tasks[1].task
     #expect(done.completed && done.completedAt == "2026-11-02T08:00:00Z" && done.priority == 1)
-    #expect(batch.report.unmapped["project: kept as a tag"]?.examples == ["Home"])
+    #expect(batch.report.unmapped.isEmpty)
     #expect(batch.report.read == 2)
   }
 
