@@ -3,6 +3,7 @@ taskwire (one task/batch: one undo step) and to the CalDAV collection (If-Match 
 
 import concurrent.futures
 import datetime as dt
+import os
 import threading
 
 from . import mapping
@@ -129,6 +130,7 @@ class Engine:
         by_task = state.by_task()
         self._adopt_pending(tasks, by_task, dav_now)
         by_task = state.by_task()
+        self._report_others(summary)
 
         # 3. decide
         plans = {}          # uid -> plan
@@ -169,40 +171,18 @@ class Engine:
                           "tw": None, "dav": None, "new": True}
             by_task[task_id] = uid
             plans[uid] = {"kind": "new_from_tw"}
+        for uid, item in items.items():
+            task = tasks.get(item.get("task"))
+            if task is not None:
+                self._tw_notes(uid, item, task, summary)
 
-        # 4. taskwire: new tasks, then every other change as one task/batch
+        # 4. taskwire: the new tasks and every other change, one task/batch (one undo step)
         requests = []
-        created_ids = {}
-        if creates:
-            now = _iso(mapping.now() - dt.timedelta(seconds=1))
-            for uid, fields in creates:
-                state.creating[uid] = {"title": self._title(fields), "since": now}
-            state.save()
-            for uid, fields in creates:
-                d = plans[uid].get("dav") or dav_now.get(uid)
-                try:
-                    task = self._create(fields, summary)
-                except TaskwireError as error:
-                    self.log(f"taskwire refused '{self._title(fields)}' ({d['href']}): "
-                             f"{error.message}; skipped until it changes on the server")
-                    state.data["skipped"][d["href"]] = d["etag"]
-                    summary.add("skipped")
-                    plans.pop(uid, None)
-                    state.creating.pop(uid, None)
-                    continue
-                created_ids[uid] = task["id"]
-                items[uid] = {"task": task["id"], "href": d["href"], "etag": d["etag"],
-                              "ics": d["text"], "tw": None, "dav": d["fields"],
-                              "reported": plans[uid].get("reported")
-                              or items.get(uid, {}).get("reported", [])}
-                requests += self._after_create(task, d["fields"])
-                plans[uid] = {"kind": "created", "push": set()}
-                summary.add("to taskwire: new")
-                state.creating.pop(uid, None)
-            state.save()
         for uid, plan in plans.items():
             requests += plan.get("requests", [])
-        applied = self._batch(requests, summary) if requests else True
+        applied = True
+        if creates or requests:
+            applied = self._apply(creates, requests, plans, dav_now, summary)
         again = False
         if requests or creates:
             known = set(tasks)
@@ -251,8 +231,6 @@ class Engine:
                     writes.append(("put", uid, (task, push)))
                 else:
                     self._settle(uid, item, task, dav_now.get(uid), plan)
-        if state.creating:
-            state.creating.clear()
         new_intents = [w for w in writes if w[0] == "create"]
         if new_intents:
             state.save()   # the UIDs we are about to create, before the first PUT
@@ -365,8 +343,12 @@ class Engine:
         return out
 
     def _move(self, task, tw, target):
-        """task/move placing the task among its list's tasks by the server's sort order."""
+        """task/move placing the task among its list's tasks by the server's sort order. A task
+        in a project or area with no date is in no date list: the Inbox would take it out of its
+        project, so the phone's order is not carried for it."""
         scheduled = target.get("scheduled", tw["scheduled"])
+        if scheduled is None and task.get("parent") is not None:
+            return None
         if scheduled is None:
             view, key = "inbox", None
         elif scheduled <= self.today:
@@ -378,6 +360,8 @@ class Engine:
             if other["id"] == task["id"] or other.get("completed"):
                 continue
             s = other.get("scheduledDate")
+            if s is None and other.get("parent") is not None:
+                continue   # anytime in its project: in no date list
             same = (s is None) if view == "inbox" else (s is not None and s <= self.today) \
                 if view == "today" else (s == key)
             if same:
@@ -422,30 +406,69 @@ class Engine:
 
     # -- taskwire ---------------------------------------------------------------------------
     def _export(self):
+        """Every task (kind task) by id, with its rank. Projects, headings and areas are not
+        tasks: they are left out, and said once each."""
         document = self.tw.call("store/export", {"format": "taskwire", "completed": True},
                                 timeout=120)["document"]
-        self._tasks = {task["id"]: task for task in document["tasks"]}
+        items = document["tasks"]
+        if items:
+            self.state.data["lastTaskId"] = max(self.state.data.get("lastTaskId") or 0,
+                                                max(t["id"] for t in items))
+        self._tasks = {t["id"]: t for t in items if t.get("kind", "task") == "task"}
+        self._others = [t for t in items if t.get("kind", "task") != "task"]
         return self._tasks
 
+    def _report_others(self, summary):
+        said = self.state.data.setdefault("notTasks", [])
+        present = {t["id"] for t in self._others}
+        fresh = [t for t in self._others if t["id"] not in said]
+        for item in fresh:
+            self.log(f"'{item['title']}' ({item['kind']}): not a task, not carried to the server")
+            summary.add("not carried")
+        # forget the ones gone, so the list does not grow; remember the ones said
+        self.state.data["notTasks"] = sorted((set(said) & present) | {t["id"] for t in fresh})
+
+    def _tw_notes(self, uid, item, task, summary):
+        """Say once per task what of it a VTODO cannot hold (its checklist, its project)."""
+        notes = []
+        if task.get("checklist"):
+            notes.append("checklist: kept in taskwire only (a VTODO has no checklist)")
+        if task.get("parent") is not None:
+            notes.append("project/heading/area: kept in taskwire only (RELATED-TO not written)")
+        if notes:
+            self._notes(uid, item, notes, {"title": task.get("title")}, summary)
+
     def _adopt_pending(self, tasks, by_task, dav_now):
-        """Tasks a killed bridge created but did not record: found by title and time."""
-        for uid, info in list(self.state.creating.items()):
-            if uid in self.state.items and self.state.items[uid].get("task") is not None:
+        """Tasks a killed bridge created in a committed task/batch but did not record.
+
+        The state written before the batch lists the UIDs in the order of its creates and the
+        highest task id known then; a batch gives its creates consecutive ids in that order. So
+        the k created tasks are a run of k consecutive ids above ``after``, none of them known,
+        made at one instant, titled as the batch titled them."""
+        batch = self.state.data.pop("batch", None)
+        if not batch or not batch.get("uids"):
+            return
+        uids, titles = batch["uids"], batch["titles"]
+        since = _utc(batch.get("since")) - dt.timedelta(seconds=2)
+        for start in sorted(i for i in tasks if i > batch["after"] and i not in by_task):
+            run = [tasks.get(start + n) for n in range(len(uids))]
+            if any(t is None or t["id"] in by_task or t["title"] != titles[n]
+                   for n, t in enumerate(run)):
                 continue
-            since = _utc(info.get("since")) - dt.timedelta(seconds=2)
-            found = [t for t in tasks.values() if t["id"] not in by_task
-                     and t["title"] == info.get("title").strip()
-                     and (_utc(t.get("createdAt")) or since) >= since]
-            if found and uid in dav_now:
-                task = min(found, key=lambda t: t["id"])
-                d = dav_now[uid]
+            if len({t.get("createdAt") for t in run}) != 1 or \
+                    (_utc(run[0].get("createdAt")) or since) < since:
+                continue
+            for uid, task in zip(uids, run):
+                d = dav_now.get(uid)
+                if d is None or uid in self.state.items:
+                    continue
                 self.state.items[uid] = {"task": task["id"], "href": d["href"], "etag": None,
                                          "tw": None, "dav": None}
                 by_task[task["id"]] = uid
-                self.log(f"'{task['title']}': found the task an interrupted sync created")
-        self.state.creating.clear()
+            self.log(f"found the {len(uids)} task(s) an interrupted sync created")
+            return
 
-    def _create(self, fields, summary):
+    def _create_params(self, fields):
         params = {"title": self._title(fields)}
         names = [n for n in mapping.TASK_PARAM if n != "title"]
         params.update(mapping.task_params(fields, names))
@@ -458,24 +481,139 @@ class Engine:
             self.log(f"'{params['title']}': start {params['scheduledDate']} is past: scheduled "
                      f"for today")
             params["scheduledDate"] = self.today
-        try:
-            return self.tw.call("task/create", params)["task"]
-        except TaskwireError as error:
-            if error.code == -32012:   # taskwire's today moved on past ours
-                self.today = (error.data or {}).get("today", self.today)
-                params["scheduledDate"] = self.today
-                return self.tw.call("task/create", params)["task"]
-            raise
+        return params
 
-    def _after_create(self, task, fields):
+    @staticmethod
+    def _after_create(task_id, fields):
+        """What a new task needs after its task/create (a completed VTODO: completed, then its
+        repeat set, so that no next occurrence is made)."""
         out = []
         if fields["completed"]:
-            out.append({"method": "task/complete", "params": {"id": task["id"]}})
+            out.append({"method": "task/complete", "params": {"id": task_id}})
             if mapping.representable("recurrence", fields["recurrence"]) and \
                     fields["recurrence"].get("pattern") != "none":
                 out.append({"method": "task/update", "params": {
-                    "id": task["id"], "recurrence": mapping.recurrence_param(fields["recurrence"])}})
+                    "id": task_id, "recurrence": mapping.recurrence_param(fields["recurrence"])}})
         return out
+
+    def _apply(self, creates, requests, plans, dav_now, summary):
+        """The sync's changes to taskwire: the new tasks first, then every other change, as
+        one task/batch (more only past 1000 requests); returns False when one was refused."""
+        entries = []
+        for uid, fields in creates:
+            d = plans[uid].get("dav") or dav_now.get(uid)
+            entries.append({"uid": uid, "fields": fields, "dav": d,
+                            "params": self._create_params(fields),
+                            "reported": plans[uid].get("reported")
+                            or self.state.items.get(uid, {}).get("reported", [])})
+        ok = True
+        requests = list(requests)
+        while entries or requests:
+            chunk = entries[:300]
+            entries = entries[len(chunk):]
+            room = 1000 - len(chunk) - 1 - sum(2 for e in chunk if e["fields"]["completed"])
+            others = requests[:room]
+            requests = requests[len(others):]
+            ok = self._commit(chunk, others, plans, summary) and ok
+        return ok
+
+    def _commit(self, entries, others, plans, summary):
+        """One task/batch: ``entries``' task/creates, their follow-ups naming the ids the
+        creates get, then ``others``. A request taskwire refuses is reported and left out."""
+        state = self.state
+        ok = True
+        split = False      # the follow-ups in a step of their own (ids not foreseeable)
+        for _ in range(len(entries) + len(others) + 4):
+            after = state.data.get("lastTaskId") or 0
+            first = after + 1
+            follow = []
+            if not split:
+                for n, entry in enumerate(entries):
+                    follow += self._after_create(first + n, entry["fields"])
+                if follow:
+                    # fails (nothing committed) unless ``first`` is the first create's id or a
+                    # task made meanwhile; a no-op on an open task; the results are checked
+                    follow.insert(0, {"method": "task/complete",
+                                      "params": {"id": first, "completed": False}})
+            batch = [{"method": "task/create", "params": e["params"]} for e in entries]
+            batch += follow + others
+            if not batch:
+                return ok
+            if entries:
+                state.data["batch"] = {"after": after, "since": _iso(mapping.now()),
+                                       "uids": [e["uid"] for e in entries],
+                                       "titles": [e["params"]["title"].strip() for e in entries]}
+                state.save()
+            try:
+                reply = self.tw.call("task/batch", {"requests": batch}, timeout=120)
+            except TaskwireError as error:
+                data = error.data or {}
+                index = data.get("request")
+                if not isinstance(index, int) or not 0 <= index < len(batch):
+                    raise
+                if error.code == -32012:   # taskwire's today moved on past ours
+                    self.today = data.get("today", self.today)
+                    params = batch[index]["params"]
+                    for key in ("scheduledDate", "date"):
+                        if key in params:
+                            params[key] = self.today
+                    continue
+                if index < len(entries):
+                    entry = entries.pop(index)
+                    d = entry["dav"]
+                    self.log(f"taskwire refused '{entry['params']['title']}' ({d['href']}): "
+                             f"{error.message}; skipped until it changes on the server")
+                    state.data["skipped"][d["href"]] = d["etag"]
+                    summary.add("skipped")
+                    plans.pop(entry["uid"], None)
+                    continue
+                if index < len(entries) + len(follow):
+                    split = True   # an id below the first create's was deleted: no guessing
+                    continue
+                request = others.pop(index - len(entries) - len(follow))
+                self.log(f"taskwire refused {request['method']} of task "
+                         f"{request['params'].get('id')}: {error.message}")
+                ok = False
+                continue
+            if entries and os.environ.get("TWCALDAV_TEST_EXIT_AFTER_BATCH"):
+                os._exit(9)   # the tests' kill between taskwire's commit and the state's save
+            results = reply["results"]
+            created = [results[n]["task"] for n in range(len(entries))]
+            state.data["lastTaskId"] = max([after] + [r["task"]["id"] for r in results
+                                                      if isinstance(r, dict) and "task" in r])
+            if follow and any(t["id"] != first + n for n, t in enumerate(created)):
+                # a task made by another client between our read and the batch took the id
+                # we named: take the step back (taskwire checks it is untouched) and redo it
+                self.log("a task made meanwhile took the id a completed new task was given: "
+                         "taking the step back and doing it again")
+                try:
+                    self.tw.call("history/undo")
+                except TaskwireError as error:
+                    self.log(f"could not take it back ({error.message}); check the tasks of "
+                             f"ids {first}–{first + len(entries) - 1}")
+                    raise
+                split = True
+                continue
+            for entry, task in zip(entries, created):
+                self._record_created(entry, task, plans, summary)
+            state.data.pop("batch", None)
+            if entries:
+                state.save()
+            if not split:
+                return ok
+            later = []
+            for entry, task in zip(entries, created):
+                later += self._after_create(task["id"], entry["fields"])
+            return (self._batch(later, summary) if later else True) and ok
+        raise RuntimeError("taskwire refused the sync's changes again and again")
+
+    def _record_created(self, entry, task, plans, summary):
+        uid, d = entry["uid"], entry["dav"]
+        self.state.items[uid] = {"task": task["id"], "href": d["href"], "etag": d["etag"],
+                                 "ics": d["text"], "tw": None, "dav": d["fields"],
+                                 "reported": entry["reported"]}
+        plans[uid] = {"kind": "created", "push": set()}
+        summary.add("to taskwire: new")
 
     def _batch(self, requests, summary):
         """Apply the requests as task/batch steps of up to 1000; a request taskwire refuses (its

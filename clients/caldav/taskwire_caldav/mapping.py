@@ -97,8 +97,11 @@ def recurrence_param(norm):
 
 
 def task_fields(task):
-    """The fields of a taskwire task object (``rank`` from store/export gives ``order``)."""
+    """The fields of a taskwire task object (``rank`` from store/export gives ``order``; a task
+    in a project or area with no date is in no date list, so it has no order to carry)."""
     completed = bool(task.get("completed"))
+    listed = not completed and not (task.get("parent") is not None
+                                    and not task.get("scheduledDate"))
     return {
         "title": task["title"],
         "notes": task.get("notes"),
@@ -111,7 +114,7 @@ def task_fields(task):
         "due": task.get("dueDate"),
         "recurrence": norm_recurrence(task.get("recurrence")),
         "completed": completed,
-        "order": None if completed else task.get("rank"),
+        "order": task.get("rank") if listed else None,
     }
 
 

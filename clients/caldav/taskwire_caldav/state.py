@@ -6,13 +6,18 @@ the old state or the new one, never half of each.  A lock beside it keeps a seco
      "items": {UID: {"task": 12, "href": URL, "etag": "\"…\"", "ics": "BEGIN:VCALENDAR…",
                      "tw": {fields as taskwire last had them}, "dav": {fields as the VTODO had them},
                      "reported": ["…what was said about it…"]}},
-     "creating": {UID: {"title": "…", "since": "2026-02-12T08:00:00Z"}},
+     "batch": {"after": 41, "since": "2026-02-12T08:00:00Z", "uids": [UID, …],
+               "titles": ["…", …]} or absent,
+     "lastTaskId": 57, "notTasks": [ids of projects, headings, areas already reported],
      "skipped": {href: etag}}
 
 ``tw`` and ``dav`` are the two sides' values at the last sync: the bases of the per-field three-way
 merge (two, because a value may read differently on each side: PRIORITY 4 is taskwire's 3).
-``creating`` records a task/create before it is sent, so that after a crash the task is found
-instead of made twice.
+``batch`` is written before a task/batch that creates tasks from the server's VTODOs and removed
+once its results are recorded: the UIDs in the order of the batch's creates, which get the
+consecutive ids after ``after`` (the highest id the bridge knew). After a kill between the commit
+and the save, the next sync maps each UID to its task by that place (the titles and the shared
+creation time confirm the run) instead of creating it again.
 """
 
 import errno
@@ -42,7 +47,7 @@ class State:
     def __init__(self, path):
         self.path = os.path.abspath(path)
         self.data = {"version": VERSION, "collection": None, "syncToken": None, "items": {},
-                     "creating": {}, "skipped": {}}
+                     "skipped": {}}
         self._lock_fd = None
 
     # -- the lock ---------------------------------------------------------------------------
@@ -86,8 +91,9 @@ class State:
                 raise StateError(f"{self.path} is not a state file ({error})") from None
         if not isinstance(data, dict) or data.get("version") != VERSION:
             raise StateError(f"{self.path} is not a state file of this version")
-        for key, empty in (("items", {}), ("creating", {}), ("skipped", {})):
+        for key, empty in (("items", {}), ("skipped", {})):
             data.setdefault(key, empty)
+        data.pop("creating", None)   # an older bridge's record: tasks it created are in items
         self.data = data
         return True
 
@@ -120,10 +126,6 @@ class State:
     @property
     def items(self):
         return self.data["items"]
-
-    @property
-    def creating(self):
-        return self.data["creating"]
 
     def by_href(self):
         return {item["href"]: uid for uid, item in self.items.items() if item.get("href")}

@@ -6,6 +6,19 @@ import unittest
 import harness
 
 
+class TimedResult(unittest.TextTestResult):
+    """Says each test's time after its verdict (the slow ones are the ones to look at)."""
+
+    def startTest(self, test):
+        self._started = time.monotonic()
+        super().startTest(test)
+
+    def stopTest(self, test):
+        super().stopTest(test)
+        if self.showAll:
+            self.stream.writeln(f"    ({time.monotonic() - self._started:.1f} s)")
+
+
 def main(names):
     names = names or ["test_mapping", "test_clients", "test_sync", "test_faults"]
     suite = unittest.TestSuite()
@@ -17,7 +30,8 @@ def main(names):
             suite.addTests(loader.loadTestsFromName(name))
     started = time.monotonic()
     try:
-        result = unittest.TextTestRunner(verbosity=2, stream=sys.stdout).run(suite)
+        result = unittest.TextTestRunner(verbosity=2, stream=sys.stdout,
+                                         resultclass=TimedResult).run(suite)
     finally:
         harness.shutdown()
     failed = len(result.failures) + len(result.errors)

@@ -90,11 +90,23 @@ class PhoneToTaskwire(Case):
         for n in range(3):
             self.phone.add(f"u{n}", f"SUMMARY:Item {n}")
         self.sync()
+        self.assertEqual(len(self.tw.call("history/list", {"limit": 50})["steps"]), 1,
+                         "three new tasks from the phone: one step")
         for n in range(3):
             self.phone.edit(f"u{n}", set_prop("SUMMARY", f"Item {n} edited"))
+        # new from the phone in the same sync: one open, one completed with a repeat (made,
+        # completed and given its repeat in the same step: no next occurrence)
+        self.phone.add("u3", "SUMMARY:Item 3")
+        self.phone.add("u4", "SUMMARY:Item 4", f"DTSTART;VALUE=DATE:{self.today().replace('-', '')}",
+                       "RRULE:FREQ=DAILY", "STATUS:COMPLETED", "COMPLETED:" + stamp(-60))
         self.sync()
-        steps = self.tw.call("history/list", {"limit": 1})["steps"]
+        steps = self.tw.call("history/list", {"limit": 50})["steps"]
+        self.assertEqual(len(steps), 2, steps)
         self.assertEqual(steps[0]["client"], "taskwire-caldav")
+        done = self.task("Item 4")
+        self.assertTrue(done["completed"])
+        self.assertEqual(done["recurrence"]["pattern"], "daily")
+        self.assertEqual(len(self.tasks()), 5, "no next occurrence of the completed import")
         self.tw.call("history/undo")
         titles = sorted(t["title"] for t in self.tasks())
         self.assertEqual(titles, ["Item 0", "Item 1", "Item 2"])
@@ -102,6 +114,23 @@ class PhoneToTaskwire(Case):
         self.sync()
         self.assertEqual(sorted(str(t["SUMMARY"]) for t in self.phone.todos().values()),
                          ["Item 0", "Item 1", "Item 2"])
+
+    def test_new_tasks_when_ids_were_used_unseen(self):
+        """A task made and deleted between syncs leaves a gap in the ids: the completed new
+        task's follow-ups cannot name its id in advance, and still land on the right task."""
+        self.tw.call("task/create", {"title": "Seen", "view": "inbox"})
+        self.sync()
+        gone = self.tw.call("task/create", {"title": "Unseen", "view": "inbox"})["task"]
+        self.tw.call("task/delete", {"id": gone["id"]})
+        self.phone.add("p1", "SUMMARY:Open one")
+        self.phone.add("p2", "SUMMARY:Done one", "STATUS:COMPLETED", "COMPLETED:" + stamp(-60))
+        out, _ = self.sync()
+        self.assertIn("to taskwire: new 2", out)
+        self.assertFalse(self.task("Open one")["completed"])
+        self.assertTrue(self.task("Done one")["completed"])
+        self.assertFalse(self.task("Seen")["completed"])
+        out, _ = self.sync()
+        self.assertIn("nothing to do", out)
 
 
 class TaskwireToPhone(Case):
