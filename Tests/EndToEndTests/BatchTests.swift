@@ -114,7 +114,7 @@ import Testing
         "requests": [
           ["method": "task/create", "params": ["title": "from the phone", "view": "today"]],
           ["method": "task/create", "params": ["title": "and another", "view": "inbox"]],
-          ["method": "task/complete", "params": ["id": 1]],
+          ["method": "task/complete", "params": ["id": "@0"]],
         ]
       ])
     let ids = (result["results"]?.arrayValue ?? []).compactMap { $0["task"]?["id"]?.integerValue }
@@ -126,5 +126,16 @@ import Testing
     #expect(try server.error("task/get", ["id": 2])["code"] == -32010)
     _ = try server.result("history/redo")
     #expect(try server.result("task/get", ["id": 1])["task"]?["completed"] == true)
+    // "@N" names only an earlier create of the same batch.
+    for bad: JSONValue in ["@1", "@9", "7", "@x"] {
+      let error = try server.error(
+        "task/batch",
+        [
+          "requests": [
+            ["method": "task/create", "params": ["title": "x"]], ["method": "task/complete", "params": ["id": bad]],
+          ]
+        ])
+      #expect(error["data"]?["param"] == "requests[1].params.id", "\(bad)")
+    }
   }
 }

@@ -3,8 +3,8 @@ import JSONRPC
 import TaskwireCore
 
 /// Several task changes as one action and one undo step (`tw done 8 9 12`, a CalDAV sync): each
-/// request is planned on the tasks as the ones before it left them (a later request may name a
-/// task an earlier one created, by its id in the earlier result), and all are committed
+/// request is planned on the tasks as the ones before it left them (a later request names a
+/// task an earlier one creates as `"id": "@N"`, N the create's position), and all are committed
 /// together or none is. Result: `{ label, results: [the reply each method gives alone] }`.
 public enum TaskBatchRequest: RequestType {
   public static let method = "task/batch"
@@ -41,7 +41,18 @@ public enum TaskBatchRequest: RequestType {
       let name = "requests[\(position)]"
       let request = try ParamReader(entry, allowed: ["method", "params"], prefix: name + ".")
       let method = try request.requiredString("method")
-      let params = request.object["params"]
+      var params = request.object["params"]
+      // `"id": "@2"`: the task request 2 of this batch creates (its id is known only then).
+      if case .object(var object)? = params, let text = object["id"]?.stringValue {
+        guard text.hasPrefix("@"), let earlier = Int(text.dropFirst()), earlier >= 0, earlier < position,
+          list[earlier]["method"]?.stringValue == TaskCreateRequest.method
+        else {
+          throw .invalidParams(
+            name + ".params.id", "must be a task id, or @N naming an earlier task/create of this batch")
+        }
+        object["id"] = .int64(reference(to: earlier))
+        params = .object(object)
+      }
       do throws(RPCError) {
         switch method {
         case TaskCreateRequest.method: items.append(.create(try TaskCreateRequest.decode(params, context: context)))
@@ -60,6 +71,15 @@ public enum TaskBatchRequest: RequestType {
       }
     }
     return items
+  }
+
+  /// The id a request names an earlier create by, until the batch is planned (never a real id:
+  /// ids count up from 1).
+  public static func reference(to request: Int) -> Int64 { Int64.max - Int64(request) }
+
+  /// The request an id refers to, when it is such a reference.
+  public static func referencedRequest(_ id: Int64) -> Int? {
+    id > Int64.max - Int64(maxRequests) ? Int(Int64.max - id) : nil
   }
 
   public struct Response: ResponseType {

@@ -26,7 +26,13 @@ extension Server {
       var changes: [TaskChange] = []
       var labels: [String] = []
       touched = []
-      func task(_ id: Int64) throws -> TaskRecord {
+      var createdBy: [Int: Int64] = [:]
+      // An id as the request gives it: "@N" (an earlier create's task) is that task's id.
+      func real(_ id: Int64) -> Int64 {
+        TaskBatchRequest.referencedRequest(id).flatMap { createdBy[$0] } ?? id
+      }
+      func task(_ given: Int64) throws -> TaskRecord {
+        let id = real(given)
         if let known = latest[id] {
           guard let task = known else { throw DomainError.taskNotFound(id) }
           return task
@@ -42,25 +48,26 @@ extension Server {
           case .create(let params):
             set = try planner.create(id: nextID, patch: params.patch, view: params.view)
             touched.append(nextID)
+            createdBy[position] = nextID
           case .complete(let params):
             set = try planner.complete(try task(params.id), completed: params.completed, nextID: nextID)
-            touched.append(params.id)
+            touched.append(real(params.id))
           case .delete(let params):
             set = try planner.delete(try task(params.id), children: params.children)
-            touched.append(params.id)
+            touched.append(real(params.id))
           case .schedule(let params):
             set = try planner.schedule(try task(params.id), to: params.date)
-            touched.append(params.id)
+            touched.append(real(params.id))
           case .update(let params):
             set = try planner.update(try task(params.id), patch: params.patch)
-            touched.append(params.id)
+            touched.append(real(params.id))
           case .move(let params):
             if case .parent(let project, let heading?) = params.target, (try? task(heading))?.parentID != project {
               throw RPCError.invalidParams("heading", "\(heading) is not a heading of project \(project)")
             }
             let moved = try task(params.id)
             set = try planner.move(moved, to: params.target.list(for: moved.kind), at: params.index)
-            touched.append(params.id)
+            touched.append(real(params.id))
           }
         } catch {
           throw rpcError(error).inBatch(at: position)
