@@ -171,7 +171,7 @@ class Client:
         self._listeners.append(listener)
 
     # -- subscriptions -----------------------------------------------------------------------
-    def subscribe(self, view, timeout=30.0, filter=None, sort=None):
+    def subscribe(self, view, timeout=30.0, filter=None, sort=None, params=None):
         """``view/subscribe``: return a :class:`Subscription` whose snapshot stays current."""
         done = threading.Event()
         box = {}
@@ -180,18 +180,19 @@ class Client:
             box["subscription"], box["error"] = subscription, error
             done.set()
 
-        self.subscribe_async(view, got, filter, sort)
+        self.subscribe_async(view, got, filter, sort, params)
         if not done.wait(timeout):
             raise TimeoutError(f"no reply to view/subscribe within {timeout} s")
         if box["error"] is not None:
             raise box["error"]
         return box["subscription"]
 
-    def subscribe_async(self, view, callback, filter=None, sort=None):
+    def subscribe_async(self, view, callback, filter=None, sort=None, params=None):
         """Subscribe without waiting; ``callback(subscription, error)`` runs on the reader
         thread.  The subscription is registered before any later message is read, so no
-        notification is missed.  ``filter`` and ``sort`` are view/subscribe's."""
-        query = {"view": view}
+        notification is missed.  ``filter`` and ``sort`` are view/subscribe's; ``params`` the
+        view's own (``{"project": 7}`` for ``project``, ``{"area": 1}`` for ``area``)."""
+        query = dict(params or {}, view=view)
         if filter:
             query["filter"] = filter
         if sort:

@@ -26,6 +26,7 @@ from taskwire_gui_drag import DragController
 from taskwire_gui_list import TaskList
 from taskwire_gui_logbook import Logbook
 from taskwire_gui_matrix import MatrixBoard
+from taskwire_gui_projects import Projects, Sidebar
 from taskwire_gui_search import SearchField, unsubscribe_quietly
 from taskwire_gui_server import connect
 from taskwire_gui_style import make_ghost, setup_style
@@ -37,7 +38,7 @@ ERROR_KEYS = {-32013: "tk.error.nothingToUndo", -32014: "tk.error.nothingToRedo"
               -32015: "tk.error.undoConflict", -32801: "tk.error.staleDrop"}
 
 
-class App(Actions, Tabs):
+class App(Actions, Tabs, Projects):
     """The main window.  ``client_options`` go to :class:`taskwire_client.Client`.
 
     Every word it shows is the server's: the tasks' and groups' display parts, and the rest
@@ -48,7 +49,6 @@ class App(Actions, Tabs):
         self.root = root
         self.locale = client_options.get("locale")
         self.views = VIEWS
-        self.tabs = TABS
         self.queue = queue.Queue()
         self.client = None
         self.subscriptions = {}
@@ -67,10 +67,12 @@ class App(Actions, Tabs):
         self._move_wait = None    # (view, version on screen) while such a move is on its way
         self.fonts, self.row_tags = setup_style(root)
         root.title("taskwire")
-        root.geometry("900x640")
+        root.geometry("1100x640")
         root.minsize(560, 400)
         self.status = ttk.Label(root, style="Status.TLabel", text="")
         self.status.pack(fill="x", side="bottom")
+        self.sidebar = Sidebar(self, root)      # areas and projects (taskwire_gui_projects)
+        root.bind("<Configure>", self.fit_sidebar, add="+")
         self.notebook = ttk.Notebook(root, style="Tabs.TNotebook")
         self.notebook.pack(fill="both", expand=True)
         self.notebook.enable_traversal()
@@ -85,6 +87,10 @@ class App(Actions, Tabs):
         self.pages = dict(self.lists, matrix=self.matrix, logbook=self.logbook)
         for view in TABS[len(VIEWS):]:
             self.notebook.add(self.pages[view].frame, text="")
+        self.project_page = self.lists["project"] = TaskList(self, self.notebook, "project")
+        self.notebook.add(self.project_page.frame, text="", state="hidden")
+        self._bind_list(self.project_page)
+        self.pages.update(project=self.project_page, projects=self.sidebar)
         self.search = SearchField(self, self.notebook, self.fonts["row"])
         self.toast = Toast(root, font=self.fonts["row"])
         self.drag = DragController(self)
@@ -115,7 +121,7 @@ class App(Actions, Tabs):
         for page in self.pages.values():
             page.set_words()
         self.search.set_words()
-        for index in range(len(TABS)):
+        for index in range(len(self.tabs)):
             self._set_tab_text(index)
         if self._new_store is not None:
             self.show_notice(self.t("message.newStore", path=self._new_store))
@@ -154,19 +160,6 @@ class App(Actions, Tabs):
         """True while the search filters the tabs (no drag then)."""
         return self.search.filter is not None
 
-    def subscribe_all(self, filter=None):
-        """Subscribe every tab's view (again), with ``filter``; older subscriptions end."""
-        if self.client is None:
-            return
-        self._generation += 1
-        generation = self._generation
-        for view in TABS:
-            def subscribed(subscription, error, view=view):
-                if subscription is not None:
-                    subscription.add_listener(lambda s, p: self.queue.put(("changed", view, s)))
-                self.queue.put(("subscribed", view, subscription, error, generation))
-            self.client.subscribe_async(view, subscribed, filter=filter)
-
     def _poll(self):
         try:
             self._drain_queue()
@@ -193,8 +186,8 @@ class App(Actions, Tabs):
                     _, view, subscription, error, generation = message
                     if error is not None:
                         self.show_error(error)
-                    elif generation != self._generation:    # the search changed since
-                        unsubscribe_quietly(self.client, subscription)
+                    elif generation != self._generation or not self.wanted(view, subscription):
+                        unsubscribe_quietly(self.client, subscription)   # the search changed
                     else:
                         if view in self.subscriptions:
                             unsubscribe_quietly(self.client, self.subscriptions[view])
@@ -216,7 +209,8 @@ class App(Actions, Tabs):
             pass
         for view in changed:
             self.pages[view].render(self.subscriptions[view].snapshot())
-            self._set_tab_text(TABS.index(view))
+            if view in self.tabs:
+                self._set_tab_text(self.tabs.index(view))
         if self._move_wait is not None and changed:
             view, version = self._move_wait
             if self.lists[view].version > version:   # the last reorder is on screen
@@ -227,7 +221,8 @@ class App(Actions, Tabs):
     @property
     def ready(self):
         """True once every tab shows its subscription."""
-        return all(page.shown is not None for page in self.pages.values())
+        return all(page.shown is not None for view, page in self.pages.items()
+                   if view != "project" or self.project_id is not None)
 
     def run_async(self, method, params=None, on_result=None, on_error=None):
         """Send a request; ``on_result(result)`` / ``on_error(error)`` run on the UI thread."""

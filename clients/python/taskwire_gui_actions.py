@@ -33,7 +33,10 @@ class Actions:
                 tasklist.text.set(title)
         if title.strip():
             # Quick add: the server reads tags, priority, dates and repeats out of the text.
-            self.run_async("task/create", {"text": title, "view": tasklist.view},
+            # The project tab files it in the open project (a parent beside the text).
+            where = ({"parent": self.project_id} if tasklist.view == "project"
+                     else {"view": tasklist.view})
+            self.run_async("task/create", dict(where, text=title),
                            lambda place: self._say_where(tasklist, place), on_error=failed)
 
     def _say_where(self, tasklist, place):
@@ -42,6 +45,8 @@ class Actions:
         search may hide it, a toast says where it went, in the server's words (``message``)."""
         today = tasklist.shown.today if tasklist.shown else None
         expected = tomorrow_of(today) if today and tasklist.view == "upcoming" else None
+        if tasklist.view == "project":
+            expected = f"tasks:{self.project_id}"
         if place.get("view") == tasklist.view and place.get("group") in (
                 expected, tasklist.view) and not self.filtered:
             return
@@ -111,10 +116,13 @@ class Actions:
             self.t("message.redid", label=r["redone"]["label"])))
 
     def drop(self, task_id, view, group, index, version, after_error=None):
-        """Move a dragged task: ``group`` and ``index`` None mean the end of the list."""
+        """Move a dragged task: ``group`` and ``index`` None mean the end of the list (for
+        ``project``, see Projects.move_params)."""
         params = {"id": task_id, "view": view}
         if view == "upcoming":
             params["date"] = group or tomorrow_of(self.lists[view].shown.today)
+        elif view == "project":
+            params.update(self.move_params(view, group, index))
         if index is not None:
             params.update(index=index, version=version)
 
@@ -210,7 +218,7 @@ class Actions:
             for key, step in (("<Control-Tab>", 1), ("<Control-Shift-Tab>", -1),
                               ("<Control-ISO_Left_Tab>", -1)):
                 widget.bind(key, lambda e, d=step: (
-                    self.select_tab((self.current_tab() + d) % len(self.tabs)), "break")[1])
+                    self.select_tab((self.current_tab() + d) % self.tab_count()), "break")[1])
         tree.bind("<FocusIn>", lambda e: tasklist.selected_task() or tasklist.move_selection(0))
         tree.bind("<Up>", lambda e: (tasklist.move_selection(-1), "break")[1])
         tree.bind("<Down>", lambda e: (tasklist.move_selection(1), "break")[1])

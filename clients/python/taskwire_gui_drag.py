@@ -3,7 +3,8 @@
 Press a row and move: the row follows the pointer and a line shows where it will land.
 Release over a list to drop it there; hold it over another tab for 500 ms and that tab opens,
 so the drop can go into that list.  In Upcoming, dropping onto a day's header puts the task
-on top of that day.  Releasing over a tab label drops at the end of that list.  A press held
+on top of that day (in a project, under that heading).  Releasing over a tab label drops at
+the end of that list, and over a project in the sidebar at the end of that project.  A press held
 for one second without moving opens the schedule menu instead.  Escape cancels a drag.
 
 The drop index sent is the gap the user sees, counted with the dragged task taken out, with
@@ -88,6 +89,7 @@ class DragController:
             self.root.configure(cursor="")
         for tasklist in self.app.lists.values():
             tasklist.show_indicator(None)
+        self.app.sidebar.highlight(None)
         self.ghost.place_forget()
         self.press, self.dragging, self.target = None, False, None
 
@@ -104,7 +106,12 @@ class DragController:
                 other.show_indicator(None)
         if tab is not None and tab >= len(self.app.views):
             tab = None       # the matrix and the logbook are not places in the date lists
-        if tab is not None:
+        project = self.app.sidebar.project_at(x_root, y_root)
+        self.app.sidebar.highlight(project)
+        if project is not None:      # onto a project in the sidebar: its end
+            self._stop_hover()
+            self.target = ("project", f"tasks:{project}", None, None)
+        elif tab is not None:
             self._hover(tab)
             same = tab == self.app.current_tab()
             self.target = None if same else (self.app.views[tab], None, None, None)

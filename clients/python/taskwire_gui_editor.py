@@ -11,6 +11,7 @@ import tkinter as tk
 from tkinter import ttk
 
 from taskwire_client import error_text
+from taskwire_gui_checklist import Checklist
 
 PRIORITIES = ["low", "medium", "high"]
 TYPES = ["maintenance", "deepWork", "shallowWork", "errand", "meeting", "learning"]
@@ -76,10 +77,16 @@ class TaskEditor(tk.Toplevel):
         self.notes = tk.Text(body, width=44, height=4, wrap="word")
         self.notes.insert("1.0", task.get("notes") or "")
         self.notes.grid(row=len(rows), column=1, sticky="we", pady=3)
+        # The checklist's lines change at once, each its own step (taskwire_gui_checklist).
+        ttk.Label(body, text=t("tk.editor.checklist")).grid(row=len(rows) + 1, column=0,
+                                                            sticky="nw", pady=3)
+        self.checklist = Checklist(body, app, task,
+                                   lambda text: self.message.configure(text=text))
+        self.checklist.grid(row=len(rows) + 1, column=1, sticky="we", pady=3)
         self.message = ttk.Label(body, foreground="#b3261e", wraplength=420, text="")
-        self.message.grid(row=len(rows) + 1, column=0, columnspan=2, sticky="w")
+        self.message.grid(row=len(rows) + 2, column=0, columnspan=2, sticky="w")
         buttons = ttk.Frame(body)
-        buttons.grid(row=len(rows) + 2, column=0, columnspan=2, sticky="e", pady=(8, 0))
+        buttons.grid(row=len(rows) + 3, column=0, columnspan=2, sticky="e", pady=(8, 0))
         self.save_button = ttk.Button(buttons, text=t("action.save"), command=self.save)
         self.save_button.pack(side="right")
         ttk.Button(buttons, text=t("action.cancel"), command=self.destroy).pack(side="right",

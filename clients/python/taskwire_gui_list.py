@@ -20,6 +20,7 @@ from taskwire_gui_widgets import parse_date
 CHECKBOX = {False: "☐", True: "☑"}
 CHECKBOX_PX = 30   # clicks this close to a row's left edge hit its checkbox
 ROW_HEIGHT = 34    # a row of one line (Tasks.Treeview in taskwire_gui_style)
+GROUPED = ("upcoming", "project")   # the lists with a header row per group (day, heading)
 
 
 def row_title(task):
@@ -80,7 +81,7 @@ class TaskList:
         placeholder, the help link, the empty list's text."""
         t = self.app.t
         if self.shown is None or self.view == "upcoming":
-            self.title_label.configure(text=t(f"view.{self.view}"))
+            self.title_label.configure(text=t(self.view_key))
         if self.view == "upcoming":
             self.subtitle.configure(text=t("tk.upcoming.subtitle"))
         self.help_link.configure(text=t("tk.helpLink"))
@@ -88,6 +89,11 @@ class TaskList:
         self.empty.configure(text=t("tk.list.empty"))
         if self.shown is not None:
             self.render(self.shown)      # the day headers' counts
+
+    @property
+    def view_key(self):
+        """The catalogue's name of the view (the project tab's is the app's own)."""
+        return "tk.view.project" if self.view == "project" else f"view.{self.view}"
 
     def focus_target(self):
         """Where the keyboard goes when the tab opens: the input field."""
@@ -115,7 +121,7 @@ class TaskList:
         self.rows = []
         self.infos = {}
         for group in snapshot.groups:
-            if self.view == "upcoming":
+            if self.view in GROUPED:     # a day's or a heading's header row
                 iid = f"g{group['key']}"
                 self.tree.insert("", "end", iid=iid, text=header_text(group), tags=("header",))
                 self.infos[iid] = [self._count(len(group["tasks"]))]
@@ -127,13 +133,13 @@ class TaskList:
                 self.infos[iid] = part_texts(task)
                 self.rows.append((iid, "task", group["key"], task))
         self._fit_info()
-        if self.view in ("today", "inbox"):
+        if self.view in ("today", "inbox", "project"):
             # The group's header as the server words it, its title big and the rest beside:
             # "Today" "· Thu, Feb 12 · 1h15m", "Inbox" "· 45m".
             parts = (snapshot.groups[0].get("display") if snapshot.groups else None) or []
             title = next((p["text"] for p in parts if p.get("kind") == "title"), None)
             rest = [p["text"] for p in parts if p.get("kind") != "title"]
-            self.title_label.configure(text=title or self.app.t(f"view.{self.view}"))
+            self.title_label.configure(text=title or self.app.t(self.view_key))
             self.subtitle.configure(text=HEADER_GAP.join([""] + rest).strip())
         if self.rows:
             self.empty.place_forget()
@@ -273,7 +279,7 @@ class TaskList:
         if 0 <= index + delta < size:
             return key, index + delta
         position = keys.index(key) + delta
-        if self.view != "upcoming" or not 0 <= position < len(keys):
+        if self.view not in GROUPED or not 0 <= position < len(keys):
             return None
         other = keys[position]
         return other, (len(self.shown.group(other)["tasks"]) if delta < 0 else 0)

@@ -17,7 +17,7 @@ class Tabs:
         self.notebook.select(index)
 
     def current_page(self):
-        return self.pages[TABS[self.current_tab()]]
+        return self.pages[self.tabs[self.current_tab()]]
 
     def focus_page(self):
         """Put the keyboard focus where the shown tab takes it (a list's field, a tree)."""
@@ -28,10 +28,11 @@ class Tabs:
             self.focus_page()
 
     def _set_tab_text(self, index, highlight=False):
-        view = TABS[index]
+        view = self.tabs[index]
         shown = self.pages[view].shown
         count = len(shown.tasks()) if shown and view != "logbook" else 0
-        title = self.t(f"view.{view}")                  # the catalogue's name of the view
+        # The catalogue's name of the view; the project's title as the server sends it.
+        title = self.project_title() if view == "project" else self.t(f"view.{view}")
         text = f"{title}  {count}" if count else title
         self.notebook.tab(index, text=f"▸ {text} ◂" if highlight else text)
 
@@ -50,7 +51,7 @@ class Tabs:
     def list_at(self, x_root, y_root):
         """The shown list whose tree is at a screen point, or None."""
         widget = self.root.winfo_containing(x_root, y_root)
-        tasklist = self.lists.get(TABS[self.current_tab()])
+        tasklist = self.lists.get(self.tabs[self.current_tab()])
         while tasklist is not None and widget is not None:
             if widget is tasklist.tree:
                 return tasklist
@@ -64,7 +65,7 @@ class Tabs:
 
     def tab_point(self, view):
         """The centre of a tab's label in notebook coordinates."""
-        index = TABS.index(view)
+        index = self.tabs.index(view)
 
         def hit(x, y):
             return self.notebook.tk.call(self.notebook, "identify", "tab", x, y) == index

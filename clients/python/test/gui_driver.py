@@ -38,7 +38,7 @@ class GuiTestCase(StoreTestCase):
         self.before_app()
         self.root = tk.Tk()
         self.addCleanup(self._close)
-        self.root.geometry("900x640+0+0")
+        self.root.geometry("1100x640+0+0")   # the app's size: the sidebar and the tabs
         log = open(os.path.join(self.folder, "app.log"), "a")
         self.addCleanup(log.close)
         self.app = App(self.root, binary=TASKWIRE, db=self.app_db(), clock=self.clock,
