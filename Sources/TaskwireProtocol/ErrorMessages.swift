@@ -56,6 +56,56 @@ extension RPCError {
     (#"^Parse error: "#, "Lesefehler: "),
     (#"^Method not found: "#, "Unbekannte Methode: "),
     (#"^Internal error: "#, "Interner Fehler: "),
+    // The structure's and the batch's (issue 29, 34), before the general rules below.
+    (
+      #" is required: '(.*)' holds (\d+) open items; delete them with it, or keep them$"#,
+      " fehlt: '$1' enthält $2 offene Einträge; mit ihm löschen (delete) oder behalten (keep)"
+    ),
+    (#" is required: an array of \{method, params\}$"#, " fehlt: ein Array von {method, params}"),
+    (
+      #" (\d+) is not an open project, heading or area$"#,
+      " $1 ist kein offenes Projekt, keine Überschrift, kein Bereich"
+    ),
+    (
+      #" a task goes into a project or heading or area, not a (\w+)$"#,
+      " eine Aufgabe gehört in ein Projekt, unter eine Überschrift oder in einen Bereich, nicht in: $1"
+    ),
+    (#" a heading goes into a project, not a (\w+)$"#, " eine Überschrift gehört in ein Projekt, nicht in: $1"),
+    (#" a project goes into a area, not a (\w+)$"#, " ein Projekt gehört in einen Bereich, nicht in: $1"),
+    (#" an area has no parent$"#, " ein Bereich liegt in nichts anderem"),
+    (#" a heading needs its project$"#, " eine Überschrift braucht ihr Projekt"),
+    (#" an item cannot be its own parent$"#, " ein Eintrag kann nicht in sich selbst liegen"),
+    (#" (\d+) is not a heading of project (\d+)$"#, " $1 ist keine Überschrift des Projekts $2"),
+    (#" cannot change; make a new item instead$"#, " kann sich nicht ändern; stattdessen einen neuen Eintrag anlegen"),
+    (
+      #" a (\w+) is moved in the projects and project views$"#,
+      " ein Eintrag ($1) wird in den Ansichten projects und project verschoben"
+    ),
+    (#" only a task has a checklist$"#, " nur eine Aufgabe hat eine Checkliste"),
+    (#" (\S+) is not a line of task (\d+)'s checklist$"#, " $1 ist keine Zeile der Checkliste von Aufgabe $2"),
+    (#" must be a checklist line's uuid$"#, " muss die uuid einer Zeile der Checkliste sein"),
+    (#" a checklist holds at most (\d+) lines$"#, " eine Checkliste hat höchstens $1 Zeilen"),
+    (#" an area is not completed; delete it or keep it$"#, " ein Bereich wird nicht erledigt; löschen oder behalten"),
+    (
+      #" there is no open (project|heading) named "(.*)"; did you mean "(.*)"\?$"#,
+      #" es gibt kein offenes Element ($1) namens "$2"; meinten Sie "$3"?"#
+    ),
+    (#" there is no open (project|heading) named "(.*)"$"#, #" es gibt kein offenes Element ($1) namens "$2""#),
+    (#" must hold 1 to (\d+) requests, got (\d+)$"#, " muss 1 bis $1 Anfragen enthalten, nicht $2"),
+    (
+      #" is not taken inside task/batch: the batch is planned on the tasks as they are when it commits$"#,
+      " gilt nicht in task/batch: der Stapel wird auf den Aufgaben geplant, wie sie beim Speichern sind"
+    ),
+    (
+      #" must be a task id, or @N naming an earlier task/create of this batch$"#,
+      " muss eine Aufgabennummer sein oder @N für ein früheres task/create dieses Stapels"
+    ),
+    (#" is not taken with view "(.*)"$"#, #" gilt nicht mit der Ansicht "$1""#),
+    (#" must be at most (\d+) bytes$"#, " darf höchstens $1 Bytes lang sein"),
+    (#"nicht in: task$"#, "nicht in eine Aufgabe"),
+    (#"nicht in: project$"#, "nicht in ein Projekt"),
+    (#"nicht in: heading$"#, "nicht unter eine Überschrift"),
+    (#"nicht in: area$"#, "nicht in einen Bereich"),
     (#" is required(.*)$"#, " fehlt$1"),
     (#" must not be empty$"#, " darf nicht leer sein"),
     (#" is not an active subscription$"#, " ist kein aktives Abonnement"),
@@ -120,6 +170,10 @@ extension RPCError {
     (
       #" must be inbox, today, upcoming or matrix: a drag target$"#,
       " muss inbox, today, upcoming oder matrix sein: ein Ziel zum Ziehen"
+    ),
+    (
+      #" must be inbox, today, upcoming, matrix, project, area or projects: a drag target$"#,
+      " muss inbox, today, upcoming, matrix, project, area oder projects sein: ein Ziel zum Ziehen"
     ),
     (#" must hold ISO weekdays from 1 \(Mon\) to 7 \(Sun\)$"#, " muss ISO-Wochentage von 1 (Mo) bis 7 (So) enthalten"),
     (#" must hold only 1, 2 or 3$"#, " darf nur 1, 2 oder 3 enthalten"),

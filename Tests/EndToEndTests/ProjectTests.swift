@@ -184,3 +184,35 @@ import Testing
     #expect(parsed["spans"]?.arrayValue?.contains { $0["kind"] == "project" && $0["value"] == "Garden" } == true)
   }
 }
+
+/// The structure's refusals in a German session say nothing in English.
+@Suite struct ProjectGermanTests {
+  @Test func refusalsReadInGerman() throws {
+    let server = try TaskwireProcess.started(initialize: false)
+    _ = try server.result("initialize", ["locale": "de"])
+    for params: JSONValue in [
+      ["title": "Home", "kind": "area"], ["title": "Garden", "kind": "project", "parent": 1],
+      ["title": "Spring", "kind": "heading", "parent": 2], ["title": "Dig", "parent": 2],
+    ] {
+      _ = try server.result("task/create", params)
+    }
+    let refusals: [(String, JSONValue)] = [
+      ("task/create", ["title": "x", "parent": 4]), ("task/create", ["title": "x", "kind": "heading"]),
+      ("task/create", ["title": "x", "kind": "project", "parent": 2]), ("task/create", ["title": "x", "parent": 99]),
+      ("task/update", ["id": 1, "parent": 2]), ("task/update", ["id": 4, "kind": "project"]),
+      ("task/delete", ["id": 2]), ("task/complete", ["id": 1]), ("task/create", ["text": "x >Gardn"]),
+      ("task/checklist", ["id": 2, "action": "add", "title": "x"]),
+      ("task/checklist", ["id": 4, "action": "check", "item": "0f8e2a9c-1b2d-4c3e-8f40-5a6b7c8d9e0f"]),
+      ("task/batch", ["requests": []]),
+    ]
+    let english = try NSRegularExpression(
+      pattern:
+        #"\b(goes|into|not an open|heading|area|holds|items|delete them|keep them|has no|needs|cannot|only a|line of|named|did you mean|must|is required)\b"#
+    )
+    for (method, params) in refusals {
+      let message = try #require(try server.error(method, params)["message"]?.stringValue)
+      let found = english.firstMatch(in: message, range: NSRange(message.startIndex..., in: message))
+      #expect(found == nil, "\(method) \(params): \(message)")
+    }
+  }
+}
