@@ -55,6 +55,7 @@ class Engine:
         self.workers = workers
         self._pool_collections = []
         self._pool_lock = threading.Lock()
+        self._high = 0      # the highest task id in the last export or batch
 
     # -- one pass ---------------------------------------------------------------------------
     def sync(self):
@@ -411,9 +412,8 @@ class Engine:
         document = self.tw.call("store/export", {"format": "taskwire", "completed": True},
                                 timeout=120)["document"]
         items = document["tasks"]
-        if items:
-            self.state.data["lastTaskId"] = max(self.state.data.get("lastTaskId") or 0,
-                                                max(t["id"] for t in items))
+        # the highest id now: a batch's creates get ids above it (crash recovery's lower bound)
+        self._high = max([t["id"] for t in items], default=0)
         self._tasks = {t["id"]: t for t in items if t.get("kind", "task") == "task"}
         self._others = [t for t in items if t.get("kind", "task") != "task"]
         return self._tasks
@@ -486,7 +486,8 @@ class Engine:
     @staticmethod
     def _after_create(task_id, fields):
         """What a new task needs after its task/create (a completed VTODO: completed, then its
-        repeat set, so that no next occurrence is made)."""
+        repeat set, so that no next occurrence is made). ``task_id`` is "@N" inside the create's
+        own batch: the task its task/create, request N of the batch, makes."""
         out = []
         if fields["completed"]:
             out.append({"method": "task/complete", "params": {"id": task_id}})
@@ -511,34 +512,33 @@ class Engine:
         while entries or requests:
             chunk = entries[:300]
             entries = entries[len(chunk):]
-            room = 1000 - len(chunk) - 1 - sum(2 for e in chunk if e["fields"]["completed"])
+            room = 1000 - len(chunk) - sum(2 for e in chunk if e["fields"]["completed"])
             others = requests[:room]
             requests = requests[len(others):]
             ok = self._commit(chunk, others, plans, summary) and ok
         return ok
 
     def _commit(self, entries, others, plans, summary):
-        """One task/batch: ``entries``' task/creates, their follow-ups naming the ids the
-        creates get, then ``others``. A request taskwire refuses is reported and left out."""
+        """One task/batch: ``entries``' task/creates, their follow-ups naming the tasks the
+        creates make as "@N" (N the create's place in the batch), then ``others``. A request
+        taskwire refuses is reported and left out (a refused follow-up: its new task too)."""
         state = self.state
         ok = True
-        split = False      # the follow-ups in a step of their own (ids not foreseeable)
         for _ in range(len(entries) + len(others) + 4):
-            after = state.data.get("lastTaskId") or 0
-            first = after + 1
-            follow = []
-            if not split:
-                for n, entry in enumerate(entries):
-                    follow += self._after_create(first + n, entry["fields"])
-                if follow:
-                    # fails (nothing committed) unless ``first`` is the first create's id or a
-                    # task made meanwhile; a no-op on an open task; the results are checked
-                    follow.insert(0, {"method": "task/complete",
-                                      "params": {"id": first, "completed": False}})
+            follow, owner = [], []     # owner[i]: the entry the follow-up i belongs to
+            for n, entry in enumerate(entries):
+                after_create = self._after_create(f"@{n}", entry["fields"])
+                follow += after_create
+                owner += [n] * len(after_create)
             batch = [{"method": "task/create", "params": e["params"]} for e in entries]
             batch += follow + others
             if not batch:
                 return ok
+            after = self._high
+            raced = os.environ.get("TWCALDAV_TEST_CREATE_BEFORE_BATCH")
+            if raced and entries:
+                # the tests' other client, making a task between our export and our batch
+                self.tw.call("task/create", {"title": raced, "view": "inbox"})
             if entries:
                 state.data["batch"] = {"after": after, "since": _iso(mapping.now()),
                                        "uids": [e["uid"] for e in entries],
@@ -558,17 +558,15 @@ class Engine:
                         if key in params:
                             params[key] = self.today
                     continue
-                if index < len(entries):
-                    entry = entries.pop(index)
+                if index < len(entries) + len(follow):
+                    refused = index if index < len(entries) else owner[index - len(entries)]
+                    entry = entries.pop(refused)
                     d = entry["dav"]
                     self.log(f"taskwire refused '{entry['params']['title']}' ({d['href']}): "
                              f"{error.message}; skipped until it changes on the server")
                     state.data["skipped"][d["href"]] = d["etag"]
                     summary.add("skipped")
                     plans.pop(entry["uid"], None)
-                    continue
-                if index < len(entries) + len(follow):
-                    split = True   # an id below the first create's was deleted: no guessing
                     continue
                 request = others.pop(index - len(entries) - len(follow))
                 self.log(f"taskwire refused {request['method']} of task "
@@ -579,32 +577,14 @@ class Engine:
                 os._exit(9)   # the tests' kill between taskwire's commit and the state's save
             results = reply["results"]
             created = [results[n]["task"] for n in range(len(entries))]
-            state.data["lastTaskId"] = max([after] + [r["task"]["id"] for r in results
-                                                      if isinstance(r, dict) and "task" in r])
-            if follow and any(t["id"] != first + n for n, t in enumerate(created)):
-                # a task made by another client between our read and the batch took the id
-                # we named: take the step back (taskwire checks it is untouched) and redo it
-                self.log("a task made meanwhile took the id a completed new task was given: "
-                         "taking the step back and doing it again")
-                try:
-                    self.tw.call("history/undo")
-                except TaskwireError as error:
-                    self.log(f"could not take it back ({error.message}); check the tasks of "
-                             f"ids {first}–{first + len(entries) - 1}")
-                    raise
-                split = True
-                continue
+            self._high = max([after] + [r["task"]["id"] for r in results
+                                        if isinstance(r, dict) and "task" in r])
             for entry, task in zip(entries, created):
                 self._record_created(entry, task, plans, summary)
             state.data.pop("batch", None)
             if entries:
                 state.save()
-            if not split:
-                return ok
-            later = []
-            for entry, task in zip(entries, created):
-                later += self._after_create(task["id"], entry["fields"])
-            return (self._batch(later, summary) if later else True) and ok
+            return ok
         raise RuntimeError("taskwire refused the sync's changes again and again")
 
     def _record_created(self, entry, task, plans, summary):
@@ -614,37 +594,6 @@ class Engine:
                                  "reported": entry["reported"]}
         plans[uid] = {"kind": "created", "push": set()}
         summary.add("to taskwire: new")
-
-    def _batch(self, requests, summary):
-        """Apply the requests as task/batch steps of up to 1000; a request taskwire refuses (its
-        task deleted meanwhile, a date gone past) is reported and left out."""
-        ok = True
-        for start in range(0, len(requests), 1000):
-            chunk = requests[start:start + 1000]
-            for _ in range(len(chunk) + 1):
-                if not chunk:
-                    break
-                try:
-                    self.tw.call("task/batch", {"requests": chunk}, timeout=120)
-                    break
-                except TaskwireError as error:
-                    data = error.data or {}
-                    index = data.get("request")
-                    if error.code == -32012 and isinstance(index, int):
-                        self.today = data.get("today", self.today)
-                        params = chunk[index]["params"]
-                        for key in ("scheduledDate", "date"):
-                            if key in params:
-                                params[key] = self.today
-                        continue
-                    if isinstance(index, int) and 0 <= index < len(chunk):
-                        self.log(f"taskwire refused {chunk[index]['method']} of task "
-                                 f"{chunk[index]['params'].get('id')}: {error.message}")
-                        del chunk[index]
-                        ok = False
-                        continue
-                    raise
-        return ok
 
     # -- the server -------------------------------------------------------------------------
     def _worker_collection(self):

@@ -8,16 +8,16 @@ the old state or the new one, never half of each.  A lock beside it keeps a seco
                      "reported": ["…what was said about it…"]}},
      "batch": {"after": 41, "since": "2026-02-12T08:00:00Z", "uids": [UID, …],
                "titles": ["…", …]} or absent,
-     "lastTaskId": 57, "notTasks": [ids of projects, headings, areas already reported],
+     "notTasks": [ids of projects, headings, areas already reported],
      "skipped": {href: etag}}
 
 ``tw`` and ``dav`` are the two sides' values at the last sync: the bases of the per-field three-way
 merge (two, because a value may read differently on each side: PRIORITY 4 is taskwire's 3).
 ``batch`` is written before a task/batch that creates tasks from the server's VTODOs and removed
 once its results are recorded: the UIDs in the order of the batch's creates, which get the
-consecutive ids after ``after`` (the highest id the bridge knew). After a kill between the commit
-and the save, the next sync maps each UID to its task by that place (the titles and the shared
-creation time confirm the run) instead of creating it again.
+consecutive ids after ``after`` (the highest id in taskwire's export just before the batch).
+After a kill between the commit and the save, the next sync maps each UID to its task by that
+place (the titles and the shared creation time confirm the run) instead of creating it again.
 """
 
 import errno
@@ -94,6 +94,7 @@ class State:
         for key, empty in (("items", {}), ("skipped", {})):
             data.setdefault(key, empty)
         data.pop("creating", None)   # an older bridge's record: tasks it created are in items
+        data.pop("lastTaskId", None)  # an older bridge's guess at the next ids: no longer needed
         self.data = data
         return True
 

@@ -115,22 +115,57 @@ class PhoneToTaskwire(Case):
         self.assertEqual(sorted(str(t["SUMMARY"]) for t in self.phone.todos().values()),
                          ["Item 0", "Item 1", "Item 2"])
 
+    def steps(self):
+        return self.tw.call("history/list", {"limit": 50})["steps"]
+
     def test_new_tasks_when_ids_were_used_unseen(self):
         """A task made and deleted between syncs leaves a gap in the ids: the completed new
-        task's follow-ups cannot name its id in advance, and still land on the right task."""
+        task's follow-ups name it by its create's place ("@N"), land on the right task, and the
+        sync stays one undo step."""
         self.tw.call("task/create", {"title": "Seen", "view": "inbox"})
         self.sync()
         gone = self.tw.call("task/create", {"title": "Unseen", "view": "inbox"})["task"]
         self.tw.call("task/delete", {"id": gone["id"]})
         self.phone.add("p1", "SUMMARY:Open one")
         self.phone.add("p2", "SUMMARY:Done one", "STATUS:COMPLETED", "COMPLETED:" + stamp(-60))
+        before = len(self.steps())
         out, _ = self.sync()
         self.assertIn("to taskwire: new 2", out)
+        self.assertEqual(len(self.steps()), before + 1, "one step")
         self.assertFalse(self.task("Open one")["completed"])
         self.assertTrue(self.task("Done one")["completed"])
         self.assertFalse(self.task("Seen")["completed"])
         out, _ = self.sync()
         self.assertIn("nothing to do", out)
+
+    def test_a_task_made_elsewhere_just_before_the_batch(self):
+        """Another client makes a task between the bridge's read of taskwire and its batch (the
+        bridge does it itself there when TWCALDAV_TEST_CREATE_BEFORE_BATCH is set): it takes
+        the next id, the phone's completed task is still the one completed, in one step."""
+        self.tw.call("task/create", {"title": "Seen", "view": "inbox"})
+        self.sync()
+        self.phone.add("r1", "SUMMARY:Done first", "STATUS:COMPLETED", "COMPLETED:" + stamp(-60))
+        self.phone.add("r2", "SUMMARY:Open second")
+        self.phone.add("r3", "SUMMARY:Done third", "RRULE:FREQ=DAILY",
+                       f"DTSTART;VALUE=DATE:{self.today().replace('-', '')}",
+                       "STATUS:COMPLETED", "COMPLETED:" + stamp(-60))
+        before = len(self.steps())
+        out, err = self.sync(env=self.env(TWCALDAV_TEST_CREATE_BEFORE_BATCH="Raced"))
+        self.assertIn("to taskwire: new 3", out)
+        steps = self.steps()
+        self.assertEqual(len(steps), before + 2, steps)   # the other client's, and the sync
+        self.assertEqual(steps[0]["client"], "taskwire-caldav")
+        self.assertFalse(self.task("Raced")["completed"])
+        self.assertFalse(self.task("Seen")["completed"])
+        self.assertFalse(self.task("Open second")["completed"])
+        self.assertTrue(self.task("Done first")["completed"])
+        third = self.task("Done third")
+        self.assertTrue(third["completed"])
+        self.assertEqual(third["recurrence"]["pattern"], "daily")
+        self.assertEqual(len(self.tasks()), 5, "no next occurrence of the completed import")
+        out, _ = self.sync()
+        self.assertEqual(sorted(str(t["SUMMARY"]) for t in self.phone.todos().values()),
+                         ["Done first", "Done third", "Open second", "Raced", "Seen"])
 
 
 class TaskwireToPhone(Case):
