@@ -3,7 +3,8 @@
 public struct DisplayPart: Equatable, Sendable {
   public enum Kind: String, CaseIterable, Sendable {
     // A task's markers, in the convention's order.
-    case priority, urgent, tags, type, duration, `repeat`, notes, checklist, due, dueToday, overdue, afterDue, completed
+    case project, priority, urgent, tags, type, duration, `repeat`, notes, checklist, due, dueToday, overdue, afterDue
+    case completed
     // A group header's pieces.
     case title, date, weekday, total
   }
@@ -27,15 +28,22 @@ public final class TaskPresenter: Sendable, Equatable {
   public let language: Language
   let words: Words
   let display: DisplayWords
+  /// What a task in a project, under a heading or in an area shows of where it is (outside that
+  /// project's own view): the project's title (a heading's project's), the area's; by parent id.
+  let places: [Int64: String]
+  /// Moves whenever `places` may have (an item of the structure changed).
+  public let placesVersion: Int
   /// "due Fri, Nov 27" for the days a list mostly holds (a year either side of today), made once.
   let dueTexts: [String]
   static let dueWindow = -366...366
 
-  public init(today: CalendarDate, language: Language) {
+  public init(today: CalendarDate, language: Language, places: [Int64: String] = [:], placesVersion: Int = 0) {
     self.today = today
     self.language = language
     words = language.words
     display = words.display
+    self.places = places
+    self.placesVersion = placesVersion
     var texts: [String] = []
     texts.reserveCapacity(Self.dueWindow.count)
     for offset in Self.dueWindow {
@@ -45,7 +53,21 @@ public final class TaskPresenter: Sendable, Equatable {
   }
 
   public static func == (lhs: TaskPresenter, rhs: TaskPresenter) -> Bool {
-    lhs.today == rhs.today && lhs.language == rhs.language
+    lhs.today == rhs.today && lhs.language == rhs.language && lhs.placesVersion == rhs.placesVersion
+  }
+
+  /// The places of an index's structure (`places`).
+  public static func places(in index: TaskIndex) -> [Int64: String] {
+    var places: [Int64: String] = [:]
+    for area in index.tasks(in: .children(parent: 0, kind: .area)) {
+      places[area.id] = area.title
+      for project in index.tasks(in: .children(parent: area.id, kind: .project)) { places[project.id] = project.title }
+    }
+    for project in index.tasks(in: .children(parent: 0, kind: .project)) { places[project.id] = project.title }
+    for (id, title) in places {
+      for heading in index.tasks(in: .children(parent: id, kind: .heading)) { places[heading.id] = title }
+    }
+    return places
   }
 
   static func typeWord(_ type: TaskType) -> String? {
@@ -72,6 +94,9 @@ public final class TaskPresenter: Sendable, Equatable {
   /// the flags about days to come do not apply to a completed task).
   public func parts(of task: TaskRecord, in list: ListKey?) -> [DisplayPart] {
     var parts: [DisplayPart] = []
+    if let parent = task.parentID, !places.isEmpty, let place = places[parent] {
+      if case .children = list {} else { parts.append(DisplayPart(.project, place)) }
+    }
     let priority = task.priority
     if priority >= 2 { parts.append(DisplayPart(.priority, priority >= 3 ? "!!!" : "!!")) }
     if task.urgent { parts.append(DisplayPart(.urgent, "*")) }

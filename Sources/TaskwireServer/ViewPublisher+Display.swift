@@ -11,8 +11,13 @@ extension ViewPublisher {
   /// Made once per day and language (it holds the texts of the days around today).
   var presenter: TaskPresenter? {
     guard displayParts else { return nil }
-    if let cached = presenterCache, cached.today == index.today, cached.language == language { return cached }
-    let made = TaskPresenter(today: index.today, language: language)
+    if let cached = presenterCache, cached.today == index.today, cached.language == language,
+      cached.placesVersion == placesVersion
+    {
+      return cached
+    }
+    let made = TaskPresenter(
+      today: index.today, language: language, places: TaskPresenter.places(in: index), placesVersion: placesVersion)
     presenterCache = made
     return made
   }

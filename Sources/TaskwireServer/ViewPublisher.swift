@@ -51,6 +51,8 @@ final class ViewPublisher {
   var displayParts = false
   var language = Language.en
   var presenterCache: TaskPresenter? = nil
+  /// Counts the changes to the structure's items (their titles name tasks' places).
+  var placesVersion = 0
 
   init(replica: Replica) {
     self.replica = replica
@@ -84,6 +86,14 @@ final class ViewPublisher {
       let listMoved =
         visible || before?.rank != after?.rank || before?.listKey(today: today) != after?.listKey(today: today)
       let quadrantMoved = visible || before?.matrixRank != after?.matrixRank || before?.quadrant != after?.quadrant
+      // A project's or an area's title names its tasks where they are listed (display parts):
+      // every view is looked at again (lists unpatched; only the parts are compared).
+      if before.map({ $0.kind != .task }) ?? false || after.map({ $0.kind != .task }) ?? false,
+        before?.title != after?.title || before?.completed != after?.completed
+      {
+        placesVersion += 1
+        if displayParts { dirtyViews.formUnion(ViewKind.allCases) }
+      }
       for task in [before, after].compactMap({ $0 }) {
         // The structure's views show the items of each parent: rebuilt when one of them changes.
         if let key = task.childrenKey,

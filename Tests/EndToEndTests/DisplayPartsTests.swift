@@ -186,3 +186,24 @@ import Testing
     }
   }
 }
+
+/// A task in a project shows the project where it is listed elsewhere (Today, Upcoming, the
+/// Inbox, the matrix), not in its project's own view; a renamed project is re-sent.
+@Suite struct ProjectMarkerTests {
+  @Test func todaysTasksNameTheirProject() throws {
+    let server = try TaskwireProcess.started(initialize: false)
+    _ = try server.result("initialize", ["initializationOptions": ["displayParts": true]])
+    _ = try server.result("task/create", ["title": "Garden", "kind": "project"])
+    _ = try server.result("task/create", ["title": "Spring", "kind": "heading", "parent": 1])
+    _ = try server.result("task/create", ["title": "Dig", "parent": 2, "view": "today", "priority": 2])
+    let today = try server.result("view/subscribe", ["view": "today"])
+    #expect(
+      today["snapshot"]?["groups"]?[0]?["tasks"]?[0]?["display"]
+        == [["kind": "project", "text": "Garden"], ["kind": "priority", "text": "!!"]])
+    let project = try server.result("view/list", ["view": "project", "project": 1])
+    #expect(project["groups"]?[1]?["tasks"]?[0]?["display"] == [["kind": "priority", "text": "!!"]])
+    let (_, notes) = try server.resultAndNotifications("task/update", ["id": 1, "title": "Yard"])
+    let update = notes.first?["params"]?["ops"]?.arrayValue?.first { $0["op"] == "update" }
+    #expect(update?["fields"]?["display"]?[0] == ["kind": "project", "text": "Yard"], "\(notes)")
+  }
+}
