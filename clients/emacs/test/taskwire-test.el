@@ -64,7 +64,10 @@
     (buffer-substring-no-properties (line-beginning-position) (line-end-position))))
 
 (defun taskwire-test-goto (view title)
-  "Put point on the line of TITLE in VIEW's buffer."
+  "Put point on the line of TITLE in VIEW's buffer, once the buffer shows it.
+A view's first list and its diffs arrive asynchronously: the line is waited
+for (a bounded wait) before point goes to it."
+  (taskwire-test-wait-for view (concat "^\\[.\\] " (regexp-quote title) "\\b"))
   (with-current-buffer (taskwire-view-buffer view)
     (goto-char (point-min))
     (should (re-search-forward (concat "^\\[.\\] " (regexp-quote title) "\\b") nil t))
