@@ -47,7 +47,7 @@ test_projects() {
   expect_eq "add --project NAME" "$(tw add Dig the bed '#garden' --project garden)" \
     "Added 'Dig the bed' to Garden"$'\n'"  5  [ ] Dig the bed  #garden"
   expect_eq "add --project --heading" "$(tw add Plant tulips tomorrow --project Garden --heading spring)" \
-    "$(added 6 "$(day 1)" "[ ] Plant tulips")"
+    "$(added 6 "$(day 1)" "[ ] Plant tulips  Garden")"
   expect_eq "its parent" "$(tw --json rpc task/get '{"id":6}' | jq -c '[.task.parent, .task.scheduledDate]')" "[4,\"$(day 1)\"]"
   expect_eq "add --area" "$(tw add Fix the fence --area 1)" "Added 'Fix the fence' to Home"$'\n'"  7  [ ] Fix the fence"
   tw add Buy seeds >/dev/null
@@ -80,7 +80,7 @@ Moved 7 to Garden, position 2: [ ] Fix the fence"
   expect_eq "edit names the project" "$(tw edit 5 --priority 2)" "Updated 5 in Garden: [ ] Dig the bed  !!  #garden"
   expect_match "show names the project" "$(tw show 5)" "List +Garden, position 0"
   # Done: the project with its tasks, in one step; undo brings them back.
-  expect_eq "done project" "$(tw "done" 2)" "Completed 2: (x) Garden"
+  expect_eq "done project" "$(tw "done" 2)" "Completed 2: (x) Garden  Home"
   expect_eq "its tasks too" "$(tw --json rpc task/get '{"id":5}' | jq -c .task.completed)" "true"
   run ls project 2; expect_rc 1 "a completed project's list"
   expect_eq "is none" "$ERR" "tw: $(cat_word tw.error.noProject name 2)"
