@@ -43,6 +43,7 @@ fi
 "$python" -c 'import caldav, icalendar, radicale; print("== caldav", caldav.__version__, "| icalendar", icalendar.__version__, "| radicale", radicale.VERSION)'
 
 work=$(mktemp -d)
+# shellcheck disable=SC2317  # (called by the trap below)
 cleanup() {
   # the servers and bridges the tests started (their pids, one a line), then the folders
   if [[ -f $work/pids ]]; then
