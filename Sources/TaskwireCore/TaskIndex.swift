@@ -32,40 +32,24 @@ public struct TaskIndex: Sendable {
     // copied in, every string retained, and the original released: 10% of a 100k load).
     var children: [ListKey: [OrderedList.Entry]] = [:]
     try load { (task: consuming TaskRecord) in
-      // The structure's items (and tasks in it) also go in their parent's list.
-      if let key = task.childrenKey {
-        children[key, default: []].append(OrderedList.Entry(rank: task.parentRank, id: task.id))
-        guard let list = task.listKey(today: today), let quadrant = task.quadrant else {
-          if task.kind == .task, !task.completed {
-            quadrants[Quadrant.allCases.firstIndex(of: task.quadrant!)!].append(
-              OrderedList.Entry(rank: task.matrixRank, id: task.id))
-          }
-          index[task.id] = consume task
-          return
-        }
-        let entry = OrderedList.Entry(rank: task.rank, id: task.id)
-        switch list {
-        case .inbox: inbox.append(entry)
-        case .today: todayList.append(entry)
-        case .day(let date): days[date, default: []].append(entry)
-        default: break
-        }
-        quadrants[Quadrant.allCases.firstIndex(of: quadrant)!].append(
-          OrderedList.Entry(rank: task.matrixRank, id: task.id))
-        index[entry.id] = consume task
-        return
-      }
-      guard let list = task.listKey(today: today), let quadrant = task.quadrant else { return }
-      let entry = OrderedList.Entry(rank: task.rank, id: task.id)
+      // Each of the task's lists once: its date list, its quadrant, and (an item of the
+      // structure, or a task in it) its parent's list. A completed task is in none.
+      let list = task.listKey(today: today)
+      let quadrant = task.quadrant
+      let parentList = task.childrenKey
+      guard list != nil || quadrant != nil || parentList != nil else { return }
+      let id = task.id
       switch list {
-      case .inbox: inbox.append(entry)
-      case .today: todayList.append(entry)
-      case .day(let date): days[date, default: []].append(entry)
-      default: return
+      case .inbox?: inbox.append(OrderedList.Entry(rank: task.rank, id: id))
+      case .today?: todayList.append(OrderedList.Entry(rank: task.rank, id: id))
+      case .day(let date)?: days[date, default: []].append(OrderedList.Entry(rank: task.rank, id: id))
+      default: break
       }
-      quadrants[Quadrant.allCases.firstIndex(of: quadrant)!].append(
-        OrderedList.Entry(rank: task.matrixRank, id: task.id))
-      index[entry.id] = consume task
+      if let quadrant {
+        quadrants[Quadrant.allCases.firstIndex(of: quadrant)!].append(OrderedList.Entry(rank: task.matrixRank, id: id))
+      }
+      if let parentList { children[parentList, default: []].append(OrderedList.Entry(rank: task.parentRank, id: id)) }
+      index[id] = consume task
     }
     swap(&index, &self.tasks)
     lists[.inbox] = OrderedList(sorted: inbox.sorted())

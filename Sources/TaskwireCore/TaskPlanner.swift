@@ -29,7 +29,7 @@ public struct TaskPlanner {
     case .upcoming: draft.scheduledDate = today.adding(days: 1)
     default: draft.scheduledDate = nil
     }
-    var task = placedAtEnds(try resolvingProjectName(patch).applied(to: draft, today: today), comparedTo: nil)
+    var task = try resolvingProjectName(patch).applied(to: draft, today: today)
     try checkStructure(of: task)
     if task.kind != .task { task.scheduledDate = nil }
     task = placedAtEnds(task, comparedTo: nil)
