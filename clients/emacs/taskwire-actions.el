@@ -148,16 +148,35 @@ An empty QUERY shows every task again.  See taskwire-filter.el for the words."
       (taskwire-rpc-message "%s" (taskwire-text (if reopen "message.reopened" "message.completed")
                                                 :title (taskwire-actions--title task))))))
 
+(defun taskwire-actions--children (task)
+  "Ask what becomes of the items in TASK (a project or an area) it deletes.
+Return \"delete\" (they go with it), \"keep\" (they move up to its
+parent) or nil (cancelled)."
+  (let* ((choices (list (cons (taskwire-text "emacs.confirm.deleteThemToo") "delete")
+                        (cons (taskwire-text "emacs.confirm.keepThem") "keep")
+                        (cons (taskwire-text "confirm.no") nil)))
+         (answer (completing-read (concat (taskwire-text "emacs.confirm.deleteItem"
+                                                         :title (taskwire-actions--title task))
+                                          " ")
+                                  (mapcar #'car choices) nil t)))
+    (cdr (assoc answer choices))))
+
 (defun taskwire-delete ()
   "Delete the task at point, after a yes.
-Undo with \\[taskwire-undo]."
+A project or an area asks whether the items in it go with it or move
+up to its parent.  Undo with \\[taskwire-undo]."
   (interactive)
-  (let ((task (taskwire-actions--task)))
-    (when (or (not taskwire-confirm-delete)
-              (taskwire-actions--confirm
-               (taskwire-text "confirm.delete" :title (taskwire-actions--title task))))
+  (let* ((task (taskwire-actions--task))
+         (item (member (plist-get task :kind) '("project" "heading" "area")))
+         (children (and item (taskwire-actions--children task))))
+    (when (if item
+              children
+            (or (not taskwire-confirm-delete)
+                (taskwire-actions--confirm
+                 (taskwire-text "confirm.delete" :title (taskwire-actions--title task)))))
       (taskwire-actions--with-errors
-        (taskwire-rpc-request 'task/delete (list :id (plist-get task :id)))
+        (taskwire-rpc-request 'task/delete (append (list :id (plist-get task :id))
+                                                   (and children (list :children children))))
         (taskwire-rpc-message
          "%s" (taskwire-text "emacs.message.deleted" :title (taskwire-actions--title task)
                              :key (substitute-command-keys
@@ -256,13 +275,38 @@ Returns (DATE) where DATE is a YYYY-MM-DD date, a phrase or nil (Inbox)."
     ("eliminate" :priority 1 :urgent :json-false))
   "What a new task gets in each quadrant of the matrix.")
 
+(defun taskwire-actions--adds-project-p ()
+  "Return non-nil when an add at point is a new project (in a group of projects)."
+  (equal (car (taskwire-view-group-item (taskwire-view-group-at-point))) "projects"))
+
+(defun taskwire-actions--shows-p (result)
+  "Return non-nil when the current view has the item a create RESULT made."
+  (let ((keys (mapcar (lambda (group) (plist-get group :key))
+                      (plist-get taskwire-view-snapshot :groups)))
+        (parent (plist-get (plist-get result :task) :parent)))
+    (if taskwire-view-item
+        (or (member (plist-get result :group) keys)
+            (and parent (member (format "tasks:%s" parent) keys)))
+      (or (equal (plist-get result :view) taskwire-view-name)
+          (member taskwire-view-name '("matrix" "all"))))))
+
+(defun taskwire-actions--names-project-p (text)
+  "Whether quick add TEXT names a project itself (\">Garden\")."
+  (seq-some (lambda (span) (equal (plist-get span :kind) "project"))
+            (plist-get (taskwire-rpc-request 'task/parse (list :text text)) :spans)))
+
 (defun taskwire-add (text)
   "Add a task by quick add TEXT (\"Call mom #family !! 30m fri\") in this view.
 Inbox, Today, the Upcoming day at point (tomorrow when none), the matrix
-quadrant at point; a date in TEXT decides the list wherever typed."
+quadrant at point; a date in TEXT decides the list wherever typed.  In a
+project the task goes under the heading at point (a \">Project\" in
+TEXT wins), in an area into it; in a group of projects (the projects
+list, an area's projects) TEXT is the title of a new project there."
   (interactive (progn (taskwire-actions--check-buffer)
-                      (list (taskwire-quickadd-read (taskwire-text "emacs.prompt.newTask")
-                                                    taskwire-view-name))))
+                      (list (if (taskwire-actions--adds-project-p)
+                                (read-string (taskwire-text "emacs.prompt.newProject"))
+                              (taskwire-quickadd-read (taskwire-text "emacs.prompt.newTask")
+                                                      taskwire-view-name)))))
   (taskwire-actions--check-buffer)
   (unless (string-blank-p text)
     (when (equal taskwire-view-name "logbook")
@@ -270,9 +314,17 @@ quadrant at point; a date in TEXT decides the list wherever typed."
     (taskwire-actions--with-errors
       (let* ((name taskwire-view-name)
              (group (taskwire-view-group-at-point))
+             (item (taskwire-view-group-item group))
              (params (list :text (string-trim text))))
         (when (member name '("inbox" "today" "upcoming"))
           (setq params (append params (list :view name))))
+        (pcase item
+          (`("projects" . ,area)
+           (setq params (append (list :title (string-trim text) :kind "project")
+                                (and (> area 0) (list :parent area)))))
+          (`("tasks" . ,parent)
+           (unless (taskwire-actions--names-project-p (string-trim text))
+             (setq params (append params (list :parent parent))))))
         (when (and (equal name "upcoming") group (plist-get group :date))
           (let ((parsed (taskwire-rpc-request 'task/parse (list :text (string-trim text)
                                                                 :view name))))
@@ -284,9 +336,12 @@ quadrant at point; a date in TEXT decides the list wherever typed."
         (let* ((version (plist-get taskwire-view-snapshot :version))
                (result (taskwire-rpc-request 'task/create params))
                (task (plist-get result :task)))
-          (if (or (equal (plist-get result :view) name) (member name '("matrix" "all")))
-              (progn (taskwire-view-follow (plist-get task :id))
-                     (taskwire-actions--settle version))
+          (when (taskwire-actions--shows-p result)
+            (taskwire-view-follow (plist-get task :id))
+            (taskwire-actions--settle version))
+          ;; where it went, when that is not (only) here
+          (unless (and (taskwire-actions--shows-p result)
+                       (or (equal (plist-get result :view) name) (member name '("matrix" "all"))))
             (taskwire-rpc-message "%s" (plist-get result :message))))))))
 
 (provide 'taskwire-actions)

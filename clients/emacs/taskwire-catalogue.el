@@ -74,8 +74,9 @@ A key the catalogue lacks shows as itself with the values after it."
                    " "))))
 
 (defun taskwire-catalogue-view-name (view)
-  "VIEW's name (\"today\" gives \"Today\" or \"Heute\")."
-  (taskwire-text (concat "view." view)))
+  "VIEW's name (\"today\" gives \"Today\" or \"Heute\").
+The list of projects is this client's word (\"emacs.view.projects\")."
+  (taskwire-text (if (equal view "projects") "emacs.view.projects" (concat "view." view))))
 
 (defun taskwire-catalogue-fetch-offline (program locale)
   "The `catalogue/get' reply of a throwaway PROGRAM on an in-memory store.

@@ -23,7 +23,8 @@
 ;; a face per kind; a kind it does not know is drawn plain.  The lines
 ;; of a view buffer are made here too, each with text properties saying
 ;; what it shows (see taskwire-view.el); the words of an empty list come
-;; from the catalogue.
+;; from the catalogue.  In the views of projects and areas a project is
+;; a line like a task, and a heading a group's header.
 
 ;;; Code:
 
@@ -57,6 +58,12 @@
 (defface taskwire-notes '((t :inherit shadow))
   "Face of the mark of a task with notes."
   :group 'taskwire)
+(defface taskwire-project '((t :inherit font-lock-function-name-face))
+  "Face of the project (or area) a task is in, beside it outside the project."
+  :group 'taskwire)
+(defface taskwire-checklist '((t :inherit font-lock-comment-face))
+  "Face of a task's checklist count (2/5: lines done of all)."
+  :group 'taskwire)
 (defface taskwire-due '((t :inherit font-lock-string-face))
   "Face of a due date."
   :group 'taskwire)
@@ -82,7 +89,8 @@
 (defconst taskwire-display-faces
   '(("priority" . taskwire-priority) ("urgent" . taskwire-urgent) ("tags" . taskwire-tag)
     ("type" . taskwire-type) ("duration" . taskwire-duration) ("repeat" . taskwire-repeat)
-    ("notes" . taskwire-notes) ("due" . taskwire-due) ("dueToday" . taskwire-due-today)
+    ("notes" . taskwire-notes) ("project" . taskwire-project)
+    ("checklist" . taskwire-checklist) ("due" . taskwire-due) ("dueToday" . taskwire-due-today)
     ("overdue" . taskwire-overdue) ("afterDue" . taskwire-after-due)
     ("completed" . taskwire-done))
   "The face of each kind of part; a kind not here is drawn plain.")
@@ -156,7 +164,12 @@ lines that changed."
         (push (taskwire-display--line (taskwire-display-header group) 'group gi) lines)
         (let ((tasks (plist-get group :tasks))
               (index 0))
-          (unless tasks (push (taskwire-display--empty "list.empty" gi) lines))
+          (unless tasks
+            (push (taskwire-display--empty (if (string-prefix-p "projects:" (plist-get group :key))
+                                               "emacs.list.noProjects"
+                                             "list.empty")
+                                           gi)
+                  lines))
           (dolist (task tasks)
             (push (taskwire-display--cached-line task gi index) lines)
             (setq index (1+ index))))

@@ -11,10 +11,16 @@
 ;;; Commentary:
 
 ;; M-up and M-down move the task at point one place, on into the next
-;; or previous group (a day, a quadrant) at a group's end; a mouse drag
-;; drops it on another line, in this view or another view's window.
-;; Each sends one `task/move' with the version of the view it was
-;; computed on, and the buffer follows from the subscription.
+;; or previous group (a day, a quadrant, a heading, an area) at a
+;; group's end; a mouse drag drops it on another line, in this view or
+;; another view's window.  Each sends one `task/move' with the version
+;; of the view it was computed on, and the buffer follows from the
+;; subscription.
+;;
+;; In a project a task moves among the project's own tasks and under
+;; its headings; in the projects list a project among the projects of
+;; an area (or of none) and into the next area; in an area a project
+;; among its projects and a task among its tasks.
 
 ;;; Code:
 
@@ -33,11 +39,37 @@
                                     :key (substitute-command-keys
                                           "\\<taskwire-view-mode-map>\\[taskwire-filter]")))))
 
+(defconst taskwire-moves-views
+  '("inbox" "today" "upcoming" "matrix" "projects" "project" "area")
+  "The views in which tasks (and projects) move.")
+
 (defun taskwire-actions--check-target (name)
-  "Signal unless tasks move in view NAME (Inbox, Today, Upcoming, matrix)."
-  (unless (member name '("inbox" "today" "upcoming" "matrix"))
+  "Signal unless tasks move in view NAME (see `taskwire-moves-views')."
+  (unless (member name taskwire-moves-views)
     (user-error "%s" (taskwire-text "emacs.error.notDragTarget"
                                     :view (taskwire-catalogue-view-name name)))))
+
+(defun taskwire-moves-target (group)
+  "Return the `task/move' params of a drop into GROUP of the current view.
+A plist of `:view' and what else says the place (`:date', `:quadrant',
+`:project' and `:heading', `:area'), with `:version' when the target is
+the current buffer's view."
+  (let* ((name taskwire-view-name)
+         (item (taskwire-view-group-item group))
+         (target
+          (pcase name
+            ("upcoming" (list :view name :date (plist-get group :date)))
+            ("matrix" (list :view name :quadrant (plist-get group :key)))
+            ((guard (and item (equal (car item) "projects")))
+             (append (list :view "projects") (and (> (cdr item) 0) (list :area (cdr item)))))
+            ("area" (list :view name :area (cdr item)))
+            ("project" (append (list :view name :project taskwire-view-item)
+                               (and (not (eql (cdr item) taskwire-view-item))
+                                    (list :heading (cdr item)))))
+            (_ (list :view name)))))
+    (if (equal (plist-get target :view) name)
+        (append target (list :version (plist-get taskwire-view-snapshot :version)))
+      target)))
 
 (defun taskwire-actions--move (delta)
   "Move the task at point DELTA places (1 down, -1 up).
@@ -63,12 +95,13 @@ a quadrant)."
           ((> gi 0) (setq gi (1- gi)
                           index (length (plist-get (nth gi groups) :tasks))))
           (t (user-error "%s" (taskwire-text "emacs.error.atTop"))))
+    ;; an area's projects, then its tasks: neither goes into the other
+    (unless (equal (car (taskwire-view-group-item (nth gi groups)))
+                   (car (taskwire-view-group-item (nth (car where) groups))))
+      (user-error "%s" (taskwire-text (if (> delta 0) "emacs.error.atBottom"
+                                        "emacs.error.atTop"))))
     (let* ((group (nth gi groups))
-           (params (append (list :id id :view name :index index
-                                 :version (plist-get taskwire-view-snapshot :version))
-                           (pcase name
-                             ("upcoming" (list :date (plist-get group :date)))
-                             ("matrix" (list :quadrant (plist-get group :key)))))))
+           (params (append (list :id id :index index) (taskwire-moves-target group))))
       (condition-case err
           (progn
             (let* ((version (plist-get taskwire-view-snapshot :version))
@@ -111,7 +144,8 @@ the target list with the dragged task taken out, as task/move does."
 (defun taskwire-mouse-drag (event)
   "Move the task where the drag EVENT started to where it ended.
 The drop may be in another taskwire view's window: Inbox, Today,
-Upcoming or the matrix."
+Upcoming, the matrix, a project (under a heading: on its header or
+its tasks), an area or the projects list."
   (interactive "e")
   (let* ((start (event-start event))
          (end (event-end event))
@@ -148,11 +182,7 @@ Upcoming or the matrix."
             (taskwire-actions--with-errors
               (let ((result (taskwire-rpc-request
                              'task/move
-                             (append (list :id id :view taskwire-view-name :index index
-                                           :version version)
-                                     (pcase taskwire-view-name
-                                       ("upcoming" (list :date (plist-get group :date)))
-                                       ("matrix" (list :quadrant (plist-get group :key))))))))
+                             (append (list :id id :index index) (taskwire-moves-target group)))))
                 (taskwire-view-follow id)
                 (taskwire-actions--settle version)
                 (taskwire-actions--say-where result)))))))))

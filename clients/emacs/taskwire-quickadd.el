@@ -16,6 +16,10 @@
 ;; nothing and reads no store) and highlights its spans: tags,
 ;; priority, urgency, duration, type, dates, due dates and repeats.
 ;; Spans are counted in Unicode scalars, as Emacs counts characters.
+;;
+;; ">Garden" files the task in the project Garden, ">Garden/Spring"
+;; under its heading Spring (the server reads it); TAB after a ">"
+;; completes the names of the open projects and their headings.
 
 ;;; Code:
 
@@ -58,7 +62,7 @@
 (defconst taskwire-quickadd--fields
   '(("tag" . "field.tags") ("priority" . "field.priority") ("urgent" . "field.urgent")
     ("duration" . "field.duration") ("type" . "field.type") ("date" . "field.scheduled")
-    ("due" . "field.due") ("recurrence" . "field.repeat"))
+    ("due" . "field.due") ("recurrence" . "field.repeat") ("project" . "emacs.field.project"))
   "The catalogue key of the field each kind of span sets.")
 
 (defun taskwire-quickadd-field (kind)
@@ -92,17 +96,52 @@ A list of (START END KIND), counted in characters from 0."
               (overlay-put overlay 'help-echo (taskwire-quickadd-field (nth 2 span)))
               (push overlay taskwire-quickadd--overlays))))))))
 
+(defvar taskwire-quickadd-project-names-function nil
+  "Function of no arguments: the names quick add completes after \">\".
+Set by taskwire-projects.el (the open projects and their headings).")
+
+(defvar-local taskwire-quickadd--project-names nil
+  "The names completed after \">\" in this minibuffer, once asked for.")
+
+(defun taskwire-quickadd-complete-project ()
+  "Complete the name of a project or heading after a \">\" before point.
+For `completion-at-point-functions'."
+  (let* ((end (point))
+         (start (save-excursion (skip-chars-backward "^ \t>") (point)))
+         (before (and (> start (point-min)) (char-before (1- start)))))
+    (when (and taskwire-quickadd-project-names-function
+               (eq (char-before start) ?>)
+               (or (null before) (<= (1- start) (minibuffer-prompt-end))
+                   (memq before '(?\s ?\t))))
+      (list start end
+            (completion-table-dynamic
+             (lambda (_)
+               (or taskwire-quickadd--project-names
+                   (setq taskwire-quickadd--project-names
+                         (condition-case nil
+                             (funcall taskwire-quickadd-project-names-function)
+                           (taskwire-error nil))))))
+            :exclusive 'no))))
+
+(defvar taskwire-quickadd-minibuffer-map
+  (let ((map (make-sparse-keymap)))
+    (define-key map (kbd "TAB") #'completion-at-point)
+    map)
+  "Keys of the quick add minibuffer, over the usual ones.")
+
 (defun taskwire-quickadd--setup ()
-  "Highlight as the person types in this minibuffer."
-  (add-hook 'after-change-functions #'taskwire-quickadd--highlight nil t))
+  "Complete project names, and highlight as the person types, in this minibuffer."
+  (use-local-map (make-composed-keymap taskwire-quickadd-minibuffer-map (current-local-map)))
+  (add-hook 'completion-at-point-functions #'taskwire-quickadd-complete-project nil t)
+  (when taskwire-quickadd-highlight
+    (add-hook 'after-change-functions #'taskwire-quickadd--highlight nil t)))
 
 (defun taskwire-quickadd-read (prompt view &optional initial)
   "Read a quick add line with PROMPT for VIEW, highlighting its tokens.
-INITIAL fills the minibuffer at the start."
+INITIAL fills the minibuffer at the start; TAB after \">\" completes a
+project's name."
   (let ((taskwire-quickadd--view view))
-    (if taskwire-quickadd-highlight
-        (minibuffer-with-setup-hook #'taskwire-quickadd--setup
-          (read-string prompt initial 'taskwire-quickadd-history))
+    (minibuffer-with-setup-hook #'taskwire-quickadd--setup
       (read-string prompt initial 'taskwire-quickadd-history))))
 
 (provide 'taskwire-quickadd)

@@ -10,7 +10,8 @@
 
 ;;; Commentary:
 
-;; One buffer per view ("*taskwire Today*", …), kept live by a
+;; One buffer per view ("*taskwire Today*", …), and one per project
+;; or area ("*taskwire Project: Garden*"), kept live by a
 ;; `view/subscribe' subscription: each `view/changed' notification is
 ;; applied to the buffer's snapshot (taskwire-diff.el) and the buffer
 ;; is redrawn in place, only the lines that changed being replaced.
@@ -24,6 +25,14 @@
 ;; index), `taskwire-index' (the task's index in its group) and
 ;; `taskwire-kind' (`task', `group', `empty' or `blank').  The actions
 ;; read these, never the text.
+;;
+;; The views of Things' structure: `projects' (a group per area, "No
+;; area" first, each with its projects as lines), `project' (the
+;; project's own tasks, then a group per heading with its tasks) and
+;; `area' (its projects, then its own tasks).  A group's key says what
+;; it holds: "projects:AREA" (projects; 0 for those in no area) or
+;; "tasks:ITEM" (the tasks of a project, heading or area); see
+;; `taskwire-view-group-item'.
 
 ;;; Code:
 
@@ -36,11 +45,18 @@
 (require 'taskwire-display)
 (require 'taskwire-filter)
 
-(defconst taskwire-view-names '("inbox" "today" "upcoming" "matrix" "all" "logbook")
-  "The views the server has.")
+(defconst taskwire-view-names '("inbox" "today" "upcoming" "matrix" "all" "logbook" "projects")
+  "The views the server has that show no one item.")
+
+(defconst taskwire-view-item-names '("project" "area")
+  "The views of one item, a project or an area, named by its id.")
 
 (defvar-local taskwire-view-name nil
-  "The view this buffer shows (\"today\", …).")
+  "The view this buffer shows (\"today\", \"project\", …).")
+
+(defvar-local taskwire-view-item nil
+  "The id of the project or area this buffer shows, or nil.
+Set in the buffers of the views in `taskwire-view-item-names'.")
 
 (defvar-local taskwire-view-snapshot nil
   "The view's snapshot (see `taskwire-diff-normalize'), or nil before it came.")
@@ -79,23 +95,63 @@
                   (taskwire-error (taskwire-rpc-message "%s" (cadr err))))))
   (add-hook 'kill-buffer-hook #'taskwire-view--unsubscribe nil t))
 
-(defun taskwire-view-buffer-name (name)
-  "The name of view NAME's buffer, in the session's language."
-  (format "*taskwire %s*" (taskwire-catalogue-view-name name)))
+(defun taskwire-view-buffer-name (name &optional title)
+  "The name of view NAME's buffer, in the session's language.
+TITLE is the project's or the area's title, for their views."
+  (format "*taskwire %s*"
+          (pcase name
+            ("project" (taskwire-text "emacs.view.project" :title title))
+            ("area" (taskwire-text "emacs.view.area" :title title))
+            (_ (taskwire-catalogue-view-name name)))))
 
-(defun taskwire-view-buffer (name)
-  "The live buffer of view NAME, or nil."
+(defun taskwire-view-buffer (name &optional item)
+  "The live buffer of view NAME (of project or area ITEM), or nil."
   (seq-find (lambda (buffer)
               (with-current-buffer buffer
-                (and (derived-mode-p 'taskwire-view-mode) (equal taskwire-view-name name))))
+                (and (derived-mode-p 'taskwire-view-mode) (equal taskwire-view-name name)
+                     (eql taskwire-view-item item))))
             (buffer-list)))
+
+(defun taskwire-view-group-item (group)
+  "Read GROUP's key: (\"tasks\" . ID) or (\"projects\" . AREA).
+\"tasks:3\" holds the tasks of item 3 (a project, a heading or an
+area), \"projects:1\" the projects of area 1 (0: those in no area).
+Nil for the groups of the other views (a day, a quadrant)."
+  (let ((key (plist-get group :key)))
+    (and (stringp key)
+         (string-match "\\`\\(tasks\\|projects\\):\\([0-9]+\\)\\'" key)
+         (cons (match-string 1 key) (string-to-number (match-string 2 key))))))
+
+(defvar-local taskwire-view--item-title nil
+  "The title of the buffer's project or area, as last seen.")
+
+(defun taskwire-view-item-title ()
+  "Return the title of the project or area of the current buffer, else nil.
+It is the title of the snapshot's group of the item itself; once the
+item is gone (deleted, completed), the title it had."
+  (when taskwire-view-item
+    (let* ((kind (if (equal taskwire-view-name "area") "projects" "tasks"))
+           (group (seq-find (lambda (group)
+                              (equal (taskwire-view-group-item group)
+                                     (cons kind taskwire-view-item)))
+                            (plist-get taskwire-view-snapshot :groups))))
+      (when group (setq taskwire-view--item-title (plist-get group :title)))
+      (or taskwire-view--item-title (number-to-string taskwire-view-item)))))
+
+(defun taskwire-view--name-buffer ()
+  "Name the current view buffer as its view (and item) read now."
+  (let ((name (taskwire-view-buffer-name taskwire-view-name (taskwire-view-item-title))))
+    (unless (or (equal (buffer-name) name)
+                (and (string-prefix-p name (buffer-name))
+                     (string-match-p "\\`<[0-9]+>\\'" (substring (buffer-name) (length name)))))
+      (rename-buffer name t))))
 
 (defun taskwire-view-rename-buffers ()
   "Name the view buffers in the session's language (it changed)."
   (dolist (buffer (buffer-list))
     (with-current-buffer buffer
       (when (and (derived-mode-p 'taskwire-view-mode) taskwire-view-name)
-        (rename-buffer (taskwire-view-buffer-name taskwire-view-name) t)))))
+        (taskwire-view--name-buffer)))))
 
 (defun taskwire-view--place (pos)
   "Where POS is: (TASK-ID COLUMN LINE)."
@@ -147,6 +203,7 @@ Each window on the buffer stays on its task."
                  do (insert (aref new i)))))
     (setq taskwire-view--shown new)
     (set-buffer-modified-p nil)
+    (when taskwire-view-item (taskwire-view--name-buffer))  ; a project renamed
     (let ((follow (and taskwire-view--follow
                        (text-property-any (point-min) (point-max)
                                           'taskwire-task taskwire-view--follow))))
@@ -170,6 +227,8 @@ Each window on the buffer stays on its task."
   "The `view/list' and `view/subscribe' params of the current buffer."
   (pcase-let ((`(,filter . ,sort) (taskwire-filter-parse taskwire-view-query)))
     (append (list :view taskwire-view-name)
+            (and taskwire-view-item (list (intern (concat ":" taskwire-view-name))
+                                          taskwire-view-item))
             (and filter (list :filter filter))
             (and sort (list :sort sort)))))
 
@@ -262,19 +321,28 @@ Each window on the buffer stays on its task."
 
 (add-hook 'taskwire-catalogue-changed-hook #'taskwire-view--on-new-catalogue)
 
-(defun taskwire-view-open (name)
-  "The buffer of view NAME, made and subscribed when needed."
-  (unless (member name taskwire-view-names)
+(defun taskwire-view-open (name &optional item)
+  "The buffer of view NAME, made and subscribed when needed.
+ITEM is the id of the project or area, for their views (\"project\",
+\"area\")."
+  (unless (if (member name taskwire-view-item-names)
+              (integerp item)
+            (member name taskwire-view-names))
     (user-error "%s" (taskwire-text "emacs.error.noView" :view name
                                     :views (string-join taskwire-view-names ", "))))
+  (unless (member name taskwire-view-item-names) (setq item nil))
   (taskwire-rpc-start)
-  (let ((buffer (or (taskwire-view-buffer name)
-                    (get-buffer-create (taskwire-view-buffer-name name)))))
+  (let ((buffer (or (taskwire-view-buffer name item)
+                    (if item
+                        (generate-new-buffer (taskwire-view-buffer-name
+                                              name (number-to-string item)))
+                      (get-buffer-create (taskwire-view-buffer-name name))))))
     (with-current-buffer buffer
       (unless (derived-mode-p 'taskwire-view-mode)
         (let ((inhibit-read-only t)) (erase-buffer))
         (taskwire-view-mode)
-        (setq taskwire-view-name name)
+        (setq taskwire-view-name name
+              taskwire-view-item item)
         (taskwire-view-redraw))
       (unless taskwire-view-subscription
         (taskwire-view-sync)))
@@ -290,8 +358,12 @@ Each window on the buffer stays on its task."
          (nth index (plist-get (nth gi (plist-get taskwire-view-snapshot :groups)) :tasks)))))
 
 (defun taskwire-view-group-at-point ()
-  "The group on the line at point (or the one before a blank line), or nil."
-  (let ((gi (get-text-property (line-beginning-position) 'taskwire-group)))
+  "The group on the line at point (or the one before a blank line), or nil.
+At the end of the buffer, the last group."
+  (let ((gi (get-text-property (if (and (eobp) (bolp) (not (bobp)))
+                                   (line-beginning-position 0)
+                                 (line-beginning-position))
+                               'taskwire-group)))
     (and gi taskwire-view-snapshot (nth gi (plist-get taskwire-view-snapshot :groups)))))
 
 (defun taskwire-view-find (id)

@@ -25,6 +25,13 @@
 ;; completes, k deletes, M-up/M-down move, C-c C-s schedules with the
 ;; server's menu, / undoes, g lists again, q closes, ? shows every
 ;; command in a transient menu.  See README.md.
+;;
+;; Projects, headings and areas: `M-x taskwire-projects' (P in a view)
+;; lists the areas with their projects, RET opens one; `M-x
+;; taskwire-project' and `M-x taskwire-area' show one by name.  There a
+;; adds under the heading at point, m moves the task at point into a
+;; project or heading, c checks or unchecks a line of its checklist and
+;; C adds one; quick add reads ">Garden" anywhere.
 
 ;;; Code:
 
@@ -40,6 +47,8 @@
 (require 'taskwire-form)
 (require 'taskwire-actions)
 (require 'taskwire-moves)
+(require 'taskwire-projects)
+(require 'taskwire-checklist)
 (require 'taskwire-org)
 
 (defun taskwire--read-view ()
@@ -53,7 +62,9 @@
 
 ;;;###autoload
 (defun taskwire (view)
-  "Show taskwire's VIEW (inbox, today, upcoming, matrix, all, logbook) live."
+  "Show taskwire's VIEW live.
+VIEW is inbox, today, upcoming, matrix, all, logbook or projects; see
+`taskwire-project' and `taskwire-area' for one project or area."
   (interactive (list (condition-case err
                          (taskwire--read-view)
                        (taskwire-error (user-error "Taskwire: %s" (cadr err))))))
@@ -145,6 +156,14 @@ The view buffers subscribe again on \\<taskwire-view-mode-map>\\[taskwire-refres
     ("k" taskwire-delete :description (lambda () (taskwire-text "action.delete")))
     ("s" taskwire-schedule :description (lambda () (taskwire-text "action.schedule")))
     ("i" taskwire-to-inbox :description (lambda () (taskwire-text "emacs.menu.toInbox")))]
+   [:description (lambda () (taskwire-text "emacs.menu.projects"))
+    ("o" taskwire-open :description (lambda () (taskwire-text "emacs.menu.open")))
+    ("m" taskwire-move-to-project
+     :description (lambda () (taskwire-text "emacs.menu.moveToProject")))
+    ("H" taskwire-add-heading :description (lambda () (taskwire-text "emacs.menu.newHeading")))
+    ("c" taskwire-checklist :description (lambda () (taskwire-text "emacs.menu.checklist")))
+    ("C" taskwire-checklist-add
+     :description (lambda () (taskwire-text "emacs.menu.checklistAdd")))]
    [:description (lambda () (taskwire-text "emacs.menu.order"))
     ("<M-up>" taskwire-move-up :transient t
      :description (lambda () (taskwire-text "emacs.menu.moveUp")))
@@ -159,7 +178,8 @@ The view buffers subscribe again on \\<taskwire-view-mode-map>\\[taskwire-refres
     ("U" taskwire-upcoming :description (lambda () (taskwire-text "view.upcoming")))
     ("M" taskwire-matrix :description (lambda () (taskwire-text "view.matrix")))
     ("A" taskwire-all :description (lambda () (taskwire-text "view.all")))
-    ("L" taskwire-logbook :description (lambda () (taskwire-text "view.logbook")))]
+    ("L" taskwire-logbook :description (lambda () (taskwire-text "view.logbook")))
+    ("P" taskwire-projects :description (lambda () (taskwire-text "emacs.view.projects")))]
    [:description (lambda () (taskwire-text "emacs.menu.buffer"))
     ("f" taskwire-filter :description (lambda () (taskwire-text "action.filter")))
     ("g" taskwire-refresh :description (lambda () (taskwire-text "action.refresh")))
@@ -173,7 +193,13 @@ The view buffers subscribe again on \\<taskwire-view-mode-map>\\[taskwire-refres
   (define-key map (kbd "M-p") #'taskwire-previous-group)
   (define-key map (kbd "TAB") #'taskwire-next-group)
   (define-key map (kbd "<backtab>") #'taskwire-previous-group)
-  (define-key map (kbd "RET") #'taskwire-edit-title)
+  (define-key map (kbd "RET") #'taskwire-open-or-edit)
+  (define-key map (kbd "o") #'taskwire-open)
+  (define-key map (kbd "m") #'taskwire-move-to-project)
+  (define-key map (kbd "H") #'taskwire-add-heading)
+  (define-key map (kbd "c") #'taskwire-checklist)
+  (define-key map (kbd "C") #'taskwire-checklist-add)
+  (define-key map (kbd "P") #'taskwire-projects)
   (define-key map (kbd "e") #'taskwire-edit)
   (define-key map (kbd "E") #'taskwire-edit)
   (define-key map (kbd "g") #'taskwire-refresh)

@@ -56,9 +56,10 @@
     (should (equal taskwire-test-message "taskwire: Moved 'quad' to Urgent & important"))))
 
 (defun taskwire-test-drag (from-view from-title to-view to-regexp)
-  "Drag FROM-TITLE of FROM-VIEW onto the line matching TO-REGEXP in TO-VIEW."
-  (let* ((from (taskwire-view-buffer from-view))
-         (to (taskwire-view-buffer to-view))
+  "Drag FROM-TITLE of FROM-VIEW onto the line matching TO-REGEXP in TO-VIEW.
+A view is named (\"today\") or given as its buffer."
+  (let* ((from (taskwire-test--buffer from-view))
+         (to (taskwire-test--buffer to-view))
          (start (with-current-buffer from
                   (goto-char (point-min))
                   (re-search-forward (concat "^\\[.\\] " (regexp-quote from-title)))

@@ -26,6 +26,33 @@
 
 (defconst taskwire-test--clock '("--clock" "2026-02-12T08:00:00Z" "--time-zone" "Europe/Berlin"))
 
+;;;; The words not yet in the server's catalogue
+
+(defconst taskwire-test-fragment-file
+  (expand-file-name "../catalogue-fragment.json"
+                    (file-name-directory (or load-file-name buffer-file-name)))
+  "The client's new words, to be merged into Protocol/catalogue/*.json.")
+
+(defun taskwire-test-fragment ()
+  "The catalogue fragment: a hash table of language to (key to text)."
+  (with-temp-buffer
+    (insert-file-contents taskwire-test-fragment-file)
+    (json-parse-buffer)))
+
+(defun taskwire-test--merge-fragment ()
+  "Add the fragment's words that the server's catalogue does not have yet.
+Only the tests do this (the client shows a missing key as itself): until
+catalogue-fragment.json is merged into the server's catalogue, the
+tests read the new words from it; after, the server's words are used."
+  (when (and taskwire-catalogue (file-readable-p taskwire-test-fragment-file))
+    (let ((words (gethash (or taskwire-catalogue-locale "en") (taskwire-test-fragment))))
+      (when words
+        (maphash (lambda (key text)
+                   (unless (gethash key taskwire-catalogue) (puthash key text taskwire-catalogue)))
+                 words)))))
+
+(add-hook 'taskwire-catalogue-changed-hook #'taskwire-test--merge-fragment)
+
 (defun taskwire-test--kill-views ()
   (dolist (buffer (buffer-list))
     (when (with-current-buffer buffer (derived-mode-p 'taskwire-view-mode))
@@ -46,9 +73,13 @@
        (taskwire-test--kill-views)
        (taskwire-rpc-stop))))
 
+(defun taskwire-test--buffer (view)
+  "VIEW's buffer; VIEW is a view's name (\"today\") or a buffer."
+  (if (bufferp view) view (taskwire-view-buffer view)))
+
 (defun taskwire-test-text (view)
   "The text of VIEW's buffer, without properties."
-  (with-current-buffer (taskwire-view-buffer view)
+  (with-current-buffer (taskwire-test--buffer view)
     (buffer-substring-no-properties (point-min) (point-max))))
 
 (defun taskwire-test-wait-for (view regexp &optional absent)
@@ -60,7 +91,7 @@
 
 (defun taskwire-test-line (view)
   "The line at point in VIEW's buffer."
-  (with-current-buffer (taskwire-view-buffer view)
+  (with-current-buffer (taskwire-test--buffer view)
     (buffer-substring-no-properties (line-beginning-position) (line-end-position))))
 
 (defun taskwire-test-goto (view title)
@@ -68,7 +99,7 @@
 A view's first list and its diffs arrive asynchronously: the line is waited
 for (a bounded wait) before point goes to it."
   (taskwire-test-wait-for view (concat "^\\[.\\] " (regexp-quote title) "\\b"))
-  (with-current-buffer (taskwire-view-buffer view)
+  (with-current-buffer (taskwire-test--buffer view)
     (goto-char (point-min))
     (should (re-search-forward (concat "^\\[.\\] " (regexp-quote title) "\\b") nil t))
     (beginning-of-line)))
@@ -81,7 +112,7 @@ for (a bounded wait) before point goes to it."
 
 (defun taskwire-test-key (view keys)
   "Run the command KEYS are bound to in VIEW's buffer."
-  (with-current-buffer (taskwire-view-buffer view)
+  (with-current-buffer (taskwire-test--buffer view)
     (let ((command (key-binding (kbd keys))))
       (should (commandp command))
       (call-interactively command))))
@@ -105,7 +136,7 @@ for (a bounded wait) before point goes to it."
 (defun taskwire-test-titles (view)
   "The task titles VIEW's buffer shows, in order."
   (let (titles)
-    (with-current-buffer (taskwire-view-buffer view)
+    (with-current-buffer (taskwire-test--buffer view)
       (save-excursion
         (goto-char (point-min))
         (while (re-search-forward "^\\[.\\] \\(.*?\\)\\(  \\|$\\)" nil t)
@@ -118,14 +149,15 @@ for (a bounded wait) before point goes to it."
   (let* ((task '(:id 1 :title "Call\nmom" :completed :json-false
                      :display [(:kind "priority" :text "!!") (:kind "tags" :text "#family")
                                (:kind "dueToday" :text "due today") (:kind "overdue" :text "overdue")
-                               (:kind "checklist" :text "1/3")]))
+                               (:kind "checklist" :text "1/3") (:kind "sparkle" :text "✨")]))
          (line (taskwire-display-task-line task)))
     (should (equal (substring-no-properties line)
-                   "[ ] Call mom  !!  #family  due today  overdue  1/3"))
+                   "[ ] Call mom  !!  #family  due today  overdue  1/3  ✨"))
+    (should (eq (get-text-property (string-match "1/3" line) 'face line) 'taskwire-checklist))
     (should (eq (get-text-property (string-match "due today" line) 'face line) 'taskwire-due-today))
     (should (eq (get-text-property (string-match "overdue" line) 'face line) 'taskwire-overdue))
     ;; a kind it does not know: plain text
-    (should-not (get-text-property (string-match "1/3" line) 'face line)))
+    (should-not (get-text-property (string-match "✨" line) 'face line)))
   (should (equal (substring-no-properties
                   (taskwire-display-task-line
                    '(:title "Pay rent" :completed t

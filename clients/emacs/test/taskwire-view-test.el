@@ -24,7 +24,8 @@
     (should (string-match-p "\\`Inbox\n  (empty)\n\\'" (taskwire-test-text "inbox")))
     (should (equal (taskwire-test-text "upcoming") "  (nothing upcoming)\n"))
     (should (string-match-p "Urgent & important" (taskwire-test-text "matrix")))
-    (should (equal (taskwire-test-text "logbook") "  (nothing completed yet)\n"))))
+    (should (equal (taskwire-test-text "logbook") "  (nothing completed yet)\n"))
+    (should (equal (taskwire-test-text "projects") "No area\n  (no projects)\n"))))
 
 (ert-deftest taskwire-navigation-keys ()
   (taskwire-test-with-server "en"
