@@ -13,12 +13,19 @@ public enum ViewKind: String, CaseIterable, Sendable {
   case area
   /// The areas with their projects, for a sidebar.
   case projects
+  /// Things' Anytime: the open tasks with no date in projects and areas, not on Someday.
+  case anytime
+  /// Things' Someday: the tasks and projects put aside.
+  case someday
 
   /// The views a task can be dragged into.
   public var isDragTarget: Bool { self != .all && self != .logbook }
 
   /// The views of the structure (projects, headings, areas), which name what they show.
   public var isStructure: Bool { self == .project || self == .area || self == .projects }
+
+  /// The views gathered from the structure's lists, each list filtered (Anytime, Someday).
+  public var isGathered: Bool { self == .anytime || self == .someday }
 }
 
 /// One ordered list: Inbox, Today, one day group of Upcoming, or one quadrant of the matrix.

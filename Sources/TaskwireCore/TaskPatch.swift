@@ -19,6 +19,8 @@ public struct TaskPatch: Sendable {
   /// Quick add's `>Garden` (`>Garden/Spring`): the project (and heading) by name, found by the
   /// planner among the open projects; a `parent` given beside it wins.
   public var projectName: String?
+  /// On (or off) Someday: on clears the scheduled date; a scheduled date takes it off.
+  public var someday: Bool?
 
   public init() {}
 
@@ -85,6 +87,18 @@ public struct TaskPatch: Sendable {
         try Self.resolve(text, field: "dueDate", today: today)
       }
     }
+    if let someday {
+      guard !someday || task.kind == .task || task.kind == .project else {
+        throw .invalidField("someday", "only a task or a project goes on Someday")
+      }
+      guard !someday || (scheduledDate ?? nil) == nil else {
+        throw .invalidField("someday", "cannot go with a scheduledDate: a task with a date is not on Someday")
+      }
+      task.someday = someday
+      if someday { task.scheduledDate = nil }
+    } else if (scheduledDate ?? nil) != nil {
+      task.someday = false
+    }
     if var recurrence {
       // A monthly repeat without its day keeps the day it starts on (the 31st stays the 31st,
       // or the month's last day), instead of drifting to the 28th after February.
@@ -136,6 +150,7 @@ extension TaskPatch {
       patch.projectName = nil
     }
     if let projectName = other.projectName { patch.projectName = projectName }
+    if let someday = other.someday { patch.someday = someday }
     return patch
   }
 }

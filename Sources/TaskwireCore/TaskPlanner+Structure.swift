@@ -47,12 +47,16 @@ extension TaskPlanner {
   }
 
   /// Completing a project (or a heading) completes its open tasks with it, in one step; their
-  /// repeats make no next occurrence (the project is done). An area is not completed.
-  func completeWithDescendants(_ original: TaskRecord, into set: inout ChangeSet) throws(DomainError) {
+  /// repeats make no next occurrence (the project is done). Cancelling one cancels them. An area
+  /// is not completed.
+  func completeWithDescendants(_ original: TaskRecord, cancelled: Bool, into set: inout ChangeSet)
+    throws(DomainError)
+  {
     guard original.kind != .area else { throw .invalidField("id", "an area is not completed; delete it or keep it") }
     for child in openDescendants(of: original) {
       var done = child
       done.completed = true
+      done.cancelled = cancelled
       done.completedAt = now
       done.updatedAt = now
       set.changes.append(TaskChange(before: child, after: done))

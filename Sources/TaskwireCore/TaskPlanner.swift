@@ -66,14 +66,23 @@ public struct TaskPlanner {
   /// Completing takes a task out of its lists; reopening puts it at the end of them. Completing
   /// a recurring task also creates its next occurrence (with id `nextID`), in the same step, so
   /// that one undo takes both back.
-  public func complete(_ original: TaskRecord, completed: Bool, nextID: Int64) throws(DomainError) -> ChangeSet {
+  /// `cancelled`: completed by giving it up (Things' cancel); its repeat makes no next occurrence.
+  public func complete(_ original: TaskRecord, completed: Bool, cancelled: Bool = false, nextID: Int64)
+    throws(DomainError) -> ChangeSet
+  {
     var task = original
     task.completed = completed
     task.completedAt = completed ? original.completedAt ?? now : nil
+    // (Cancelling a task already done marks it cancelled; reopening clears both.)
+    task.cancelled = completed && (cancelled || (original.completed && original.cancelled))
     if !completed, original.completed { task = placedAtEnds(task, comparedTo: nil) }
-    var set = changeSet(completed ? words.complete(task.title) : words.reopen(task.title), original, task)
-    if completed, !original.completed, original.kind != .task { try completeWithDescendants(original, into: &set) }
-    if completed, !original.completed, let next = nextOccurrence(of: original, id: nextID) {
+    let label =
+      !completed ? words.reopen(task.title) : cancelled ? words.cancel(task.title) : words.complete(task.title)
+    var set = changeSet(label, original, task)
+    if completed, !original.completed, original.kind != .task {
+      try completeWithDescendants(original, cancelled: cancelled, into: &set)
+    }
+    if completed, !cancelled, !original.completed, let next = nextOccurrence(of: original, id: nextID) {
       set.changes.append(TaskChange(before: nil, after: next))
       set.label = words.nextOn(set.label, next.scheduledDate.map { title(of: .day($0)) } ?? "")
     }
@@ -182,6 +191,8 @@ public struct TaskPlanner {
     if let date, date < today { throw .dateInPast(date, today: today) }
     var task = original
     task.scheduledDate = date
+    // A date pick takes a task off Someday ("no date" too: back to the Inbox or Anytime).
+    task.someday = false
     task = placedAtEnds(task, comparedTo: original)
     // (A task in a project with no date is in no date list: "anytime" there.)
     let label =

@@ -4,7 +4,7 @@ public struct DisplayPart: Equatable, Sendable {
   public enum Kind: String, CaseIterable, Sendable {
     // A task's markers, in the convention's order.
     case project, priority, urgent, tags, type, duration, `repeat`, notes, checklist, due, dueToday, overdue, afterDue
-    case completed
+    case someday, completed, cancelled
     // A group header's pieces.
     case title, date, weekday, total
   }
@@ -126,8 +126,12 @@ public final class TaskPresenter: Sendable, Equatable {
       }
       if let scheduled, let due, scheduled > due { parts.append(DisplayPart(.afterDue, display.afterDue)) }
     }
+    if task.someday && !task.completed { parts.append(DisplayPart(.someday, display.someday)) }
     if case .completed(let doneDay) = list {
-      parts.append(DisplayPart(.completed, display.done + " " + day(doneDay)))
+      parts.append(
+        task.cancelled
+          ? DisplayPart(.cancelled, display.cancelled + " " + day(doneDay))
+          : DisplayPart(.completed, display.done + " " + day(doneDay)))
     }
     return parts
   }
@@ -144,7 +148,10 @@ public final class TaskPresenter: Sendable, Equatable {
       if date.year != today.year { parts.append(DisplayPart(.weekday, words.weekdaysShort[date.isoWeekday - 1])) }
     }
     var total = 0
-    group.tasks.withUnsafeBufferPointer { tasks in for task in tasks { total += task.durationMinutes } }
+    // (Tasks only: a project, heading or area has no duration of its own.)
+    group.tasks.withUnsafeBufferPointer { tasks in
+      for task in tasks where task.kind == .task { total += task.durationMinutes }
+    }
     if total > 0 { parts.append(DisplayPart(.total, duration(total))) }
     return parts
   }
@@ -180,6 +187,8 @@ public final class TaskPresenter: Sendable, Equatable {
     case .today: return display.movedTo(title, words.today)
     case .day(let date): return display.scheduledFor(title, day(date))
     case .quadrant(let quadrant): return display.movedTo(title, words.quadrants[quadrant] ?? quadrant.title)
+    // (Into a project or under one of its headings: the project's title; among an area's projects: the area's.)
+    case .children(let parent, _): return display.movedTo(title, places[parent] ?? display.projects)
     default: return nil
     }
   }

@@ -21,16 +21,24 @@ public struct TaskRecord: Equatable, Sendable {
     var updatedAt: String
     var tags: [String]
     var checklist: [ChecklistItem]
-    var recurrence: Recurrence
-    var urgent: Bool
-    var completed: Bool
-    var type: TaskType
-    var kind: ItemKind
-    // Smaller than their public types (the 1- and 2-byte members last, no padding between).
-    var priority: Int16
+    // Smaller than their public types (the 4-, 2- and 1-byte members last, no padding between).
     var durationMinutes: Int32
     var scheduledDate: UInt32
     var dueDate: UInt32
+    var recurrence: Recurrence
+    var priority: Int16
+    /// urgent, completed, someday, cancelled: a bit each (`Flag`), one byte for the four.
+    var flags: UInt8
+    var type: TaskType
+    var kind: ItemKind
+  }
+
+  /// The bits of `Fields.flags`.
+  enum Flag {
+    static let urgent: UInt8 = 1
+    static let completed: UInt8 = 2
+    static let someday: UInt8 = 4
+    static let cancelled: UInt8 = 8
   }
 
   /// Changed only while uniquely referenced (see `fields`), so sharing it between threads is safe.
@@ -131,12 +139,24 @@ public struct TaskRecord: Equatable, Sendable {
     set { fields.dueDate = newValue?.word ?? 0 }
   }
   public var urgent: Bool {
-    get { box.fields.urgent }
-    set { fields.urgent = newValue }
+    get { box.fields.flags & Flag.urgent != 0 }
+    set { if newValue { fields.flags |= Flag.urgent } else { fields.flags &= ~Flag.urgent } }
   }
   public var completed: Bool {
-    get { box.fields.completed }
-    set { fields.completed = newValue }
+    get { box.fields.flags & Flag.completed != 0 }
+    set { if newValue { fields.flags |= Flag.completed } else { fields.flags &= ~Flag.completed } }
+  }
+  /// Put aside for some day (Things' Someday): in no date list and out of Anytime until it is
+  /// given a date or taken off. A task on someday has no scheduled date (the planner keeps it so).
+  public var someday: Bool {
+    get { box.fields.flags & Flag.someday != 0 }
+    set { if newValue { fields.flags |= Flag.someday } else { fields.flags &= ~Flag.someday } }
+  }
+  /// Completed by giving it up rather than doing it (a cancelled project, a cancelled task):
+  /// meaningful only while `completed`.
+  public var cancelled: Bool {
+    get { box.fields.flags & Flag.cancelled != 0 }
+    set { if newValue { fields.flags |= Flag.cancelled } else { fields.flags &= ~Flag.cancelled } }
   }
   public var type: TaskType {
     get { box.fields.type }
@@ -149,16 +169,19 @@ public struct TaskRecord: Equatable, Sendable {
     scheduledDate: CalendarDate? = nil, dueDate: CalendarDate? = nil,
     recurrence: Recurrence = .none, completed: Bool = false, completedAt: String? = nil,
     createdAt: String, updatedAt: String, rank: Int64, matrixRank: Int64 = 0, uuid: ItemUUID = .none,
-    kind: ItemKind = .task, parentID: Int64? = nil, parentRank: Int64 = 0, checklist: [ChecklistItem] = []
+    kind: ItemKind = .task, parentID: Int64? = nil, parentRank: Int64 = 0, checklist: [ChecklistItem] = [],
+    someday: Bool = false, cancelled: Bool = false
   ) {
     box = Box(
       Fields(
         id: id, rank: rank, matrixRank: matrixRank, parentID: parentID ?? 0, parentRank: parentRank, uuid: uuid,
         title: title, notes: notes, completedAt: completedAt,
-        createdAt: createdAt, updatedAt: updatedAt, tags: tags, checklist: checklist, recurrence: recurrence,
-        urgent: urgent, completed: completed, type: type, kind: kind, priority: Int16(clamping: priority),
+        createdAt: createdAt, updatedAt: updatedAt, tags: tags, checklist: checklist,
         durationMinutes: Int32(clamping: durationMinutes), scheduledDate: scheduledDate?.word ?? 0,
-        dueDate: dueDate?.word ?? 0))
+        dueDate: dueDate?.word ?? 0, recurrence: recurrence, priority: Int16(clamping: priority),
+        flags: (urgent ? Flag.urgent : 0) | (completed ? Flag.completed : 0) | (someday ? Flag.someday : 0)
+          | (cancelled ? Flag.cancelled : 0),
+        type: type, kind: kind))
   }
 
   public static func == (a: TaskRecord, b: TaskRecord) -> Bool {
@@ -176,9 +199,10 @@ public struct TaskRecord: Equatable, Sendable {
   }
 
   /// The date list an open task belongs to on `today`; nil for a completed task, an item that
-  /// is not a task, and a task with no date in a project or area ("anytime": not the Inbox's).
+  /// is not a task, a task on someday, and a task with no date in a project or area ("anytime":
+  /// not the Inbox's).
   public func listKey(today: CalendarDate) -> ListKey? {
-    guard !completed, kind == .task else { return nil }
+    guard !completed, kind == .task, !someday else { return nil }
     guard let scheduledDate else { return box.fields.parentID == 0 ? .inbox : nil }
     return scheduledDate <= today ? .today : .day(scheduledDate)
   }
@@ -188,17 +212,18 @@ public struct TaskRecord: Equatable, Sendable {
   public var childrenKey: ListKey? {
     guard !completed else { return nil }
     let parent = box.fields.parentID
-    if kind == .task && parent == 0 { return nil }
+    // (A task on someday in no project or area is in the list of parent 0: the Someday view's.)
+    if kind == .task && parent == 0 && !someday { return nil }
     return .children(parent: parent, kind: kind)
   }
 
   /// Important means priority medium or high (2 or 3); urgent is the task's own flag.
   public var isImportant: Bool { priority >= 2 }
 
-  /// The Eisenhower quadrant of an open task; nil for a completed one and for an item that is
-  /// not a task.
+  /// The Eisenhower quadrant of an open task; nil for a completed one, one on someday and an
+  /// item that is not a task.
   public var quadrant: Quadrant? {
-    guard !completed, kind == .task else { return nil }
+    guard !completed, kind == .task, !someday else { return nil }
     switch (urgent, isImportant) {
     case (true, true): return .doFirst
     case (false, true): return .schedule

@@ -12,7 +12,7 @@ extension ViewDiff {
     _ change: TaskChange, in snapshot: inout ViewSnapshot, query: ViewQuery, index: TaskIndex, touched: Set<ListKey>,
     words: Words = .english
   ) -> [DiffOperation]? {
-    guard query.isBase, query.view != .all, query.view != .logbook, !query.view.isStructure,
+    guard query.isBase, query.view != .all, query.view != .logbook, !query.view.isStructure, !query.view.isGathered,
       snapshot.today == index.today
     else { return nil }
     let id = change.after?.id ?? change.before?.id ?? 0

@@ -57,6 +57,9 @@ public struct ViewSnapshot: Equatable, Sendable {
       groups = [Group(key: .all, title: words.all, date: nil, tasks: keys.flatMap { index.tasks(in: $0) })]
     case .project, .area, .projects:
       groups = Self.structureGroups(query, index: index, words: words)
+    case .anytime, .someday:
+      // (Filtered and sorted as they are gathered.)
+      groups = Self.gatheredGroups(query, index: index, words: words)
     case .logbook:
       groups = []
       for (task, day) in logbook {
@@ -69,10 +72,9 @@ public struct ViewSnapshot: Equatable, Sendable {
         groups[groups.count - 1].tasks.append(task)
       }
     }
-    if !query.filter.isEmpty || query.sort != .manual {
-      for g in groups.indices {
-        groups[g].tasks = query.sort.sorted(groups[g].tasks.filter(query.filter.matches))
-      }
+    if !query.view.isGathered, !query.isBase {
+      let refine = query.refiner(in: index)
+      for g in groups.indices { groups[g].tasks = refine(groups[g].tasks) }
     }
     // Day groups exist only while they hold tasks (a project's headings and an area's groups
     // stay, empty or not: they are the structure).
@@ -87,11 +89,9 @@ public struct ViewSnapshot: Equatable, Sendable {
     -> ViewSnapshot
   {
     var snapshot = self
+    let refine = query.refiner(in: index)
     for key in keys where key.view == view {
-      var tasks = index.tasks(in: key)
-      if !query.filter.isEmpty || query.sort != .manual {
-        tasks = query.sort.sorted(tasks.filter(query.filter.matches))
-      }
+      let tasks = refine(index.tasks(in: key))
       if let g = snapshot.groups.firstIndex(where: { $0.key == key }) {
         if tasks.isEmpty, case .day = key {
           snapshot.groups.remove(at: g)

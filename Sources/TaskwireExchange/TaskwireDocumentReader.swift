@@ -14,7 +14,7 @@ public struct TaskwireDocumentReader {
 
   static let own: Set<String> = [
     "id", "completed", "completedAt", "createdAt", "updatedAt", "rank", "matrixRank", "uuid", "kind", "parent",
-    "parentRank", "checklist", "display",
+    "parentRank", "checklist", "display", "cancelled",
   ]
 
   public func read(_ document: JSONObject) throws(ImportError) -> ImportBatch {
@@ -78,6 +78,7 @@ public struct TaskwireDocumentReader {
     if let rank = object["rank"]?.integerValue { task.rank = rank }
     if let rank = object["matrixRank"]?.integerValue { task.matrixRank = rank }
     try readStructure(object, into: &task, index: index)
+    task.cancelled = task.cancelled && task.completed
     for key in object.keys where !TaskFields.names.contains(key) && !Self.own.contains(key) {
       report.unmapped("\(key): dropped", example: task.title)
     }
@@ -107,6 +108,10 @@ public struct TaskwireDocumentReader {
       task.parentID = parent
     }
     task.parentRank = object["parentRank"]?.integerValue ?? Int64(index)
+    if let value = object["cancelled"], !value.isNull {
+      guard let cancelled = value.boolValue else { throw ImportError(record: index, "cancelled is not true or false") }
+      task.cancelled = cancelled
+    }
     if let value = object["checklist"], !value.isNull {
       guard let items = value.arrayValue else { throw ImportError(record: index, "checklist is not an array") }
       task.checklist = try items.enumerated().map { (n, item) throws(ImportError) -> ChecklistItem in

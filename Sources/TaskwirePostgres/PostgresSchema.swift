@@ -3,7 +3,7 @@
 /// the id counters in `meta` (ids are never reused nor skipped, like SQLite's AUTOINCREMENT;
 /// a sequence would skip the ids of rolled-back transactions, and sessions replay ids).
 enum PostgresSchema {
-  static let version: Int64 = 3
+  static let version: Int64 = 4
 
   static func create(in schema: String) -> String {
     """
@@ -31,7 +31,9 @@ enum PostgresSchema {
       kind text NOT NULL DEFAULT 'task',
       parent_id bigint,
       parent_rank bigint NOT NULL DEFAULT 0,
-      checklist text NOT NULL DEFAULT '[]'
+      checklist text NOT NULL DEFAULT '[]',
+      someday bigint NOT NULL DEFAULT 0,
+      cancelled bigint NOT NULL DEFAULT 0
     );
     CREATE INDEX tasks_open ON \(schema).tasks (completed, scheduled_date, rank);
     CREATE INDEX tasks_completed ON \(schema).tasks (completed, completed_at);
@@ -79,6 +81,14 @@ enum PostgresSchema {
       CREATE UNIQUE INDEX tasks_uuid ON \(schema).tasks (uuid);
       -- (The undo history's rows get the uuids in Swift: `PostgresStorage.addUUIDsToHistory`.)
       UPDATE \(schema).meta SET value = '3' WHERE key = 'schema_version';
+      """
+    },
+    // Someday and cancelled, as SQLite's schema 6.
+    3: { schema in
+      """
+      ALTER TABLE \(schema).tasks ADD COLUMN someday bigint NOT NULL DEFAULT 0,
+        ADD COLUMN cancelled bigint NOT NULL DEFAULT 0;
+      UPDATE \(schema).meta SET value = '4' WHERE key = 'schema_version';
       """
     },
   ]

@@ -5,7 +5,7 @@ public enum AllRequests {
     InitializeRequest.self, ShutdownRequest.self, DiscoverRequest.self, SetClockRequest.self,
     TaskCreateRequest.self, TaskGetRequest.self, TaskUpdateRequest.self, TaskDeleteRequest.self,
     TaskCompleteRequest.self, TaskMoveRequest.self, TaskScheduleRequest.self, TaskScheduleOptionsRequest.self,
-    TaskBatchRequest.self, TaskChecklistRequest.self,
+    TaskBatchRequest.self, TaskChecklistRequest.self, TaskConvertRequest.self,
     TaskParseRequest.self, LocaleSetRequest.self,
     ViewListRequest.self, ViewSubscribeRequest.self, ViewUnsubscribeRequest.self, TagsListRequest.self,
     CatalogueGetRequest.self,

@@ -6,7 +6,7 @@ import TaskwireCore
 public enum TaskFields {
   public static let names: Set<String> = [
     "title", "notes", "tags", "priority", "urgent", "durationMinutes", "type", "scheduledDate",
-    "dueDate", "recurrence", "kind", "parent",
+    "dueDate", "recurrence", "kind", "parent", "someday",
   ]
 
   public static func patch(_ params: ParamReader) throws(RPCError) -> TaskPatch {
@@ -21,6 +21,7 @@ public enum TaskFields {
     patch.scheduledDate = try params.nullableString("scheduledDate")
     patch.dueDate = try params.nullableString("dueDate")
     patch.kind = try params.string("kind")
+    patch.someday = try params.bool("someday")
     if let parent = params.object["parent"] {
       if parent.isNull {
         patch.parent = .some(nil)

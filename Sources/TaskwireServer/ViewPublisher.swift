@@ -17,7 +17,10 @@ final class ViewTracker {
   var presentedWith: TaskPresenter? = nil
   var groupDisplays: [ListKey: [DisplayPart]] = [:]
 
-  init(query: ViewQuery) { self.query = query }
+  init(query: ViewQuery, version: Int = 1) {
+    self.query = query
+    self.version = version
+  }
 }
 
 /// Subscriptions and the diffs pushed to them. It reads the replica's index and takes the
@@ -37,6 +40,9 @@ final class ViewPublisher {
   var dirtyLists: Set<ListKey> = []
   /// Views that changed wholesale (a new day) and are rebuilt, not patched.
   var rebuiltViews: Set<ViewKind> = []
+  /// Whether an item of the structure (a project, heading or area) changed since the last
+  /// publication: Anytime and Someday are then gathered whole, not list by list.
+  var structureChanged = false
   /// Notifications waiting to be written, after the reply of the request that caused them.
   var outbox: [OutgoingJSON] = []
   /// The one change since the last publication, when there was exactly one: most gestures are
@@ -94,12 +100,15 @@ final class ViewPublisher {
         placesVersion += 1
         if displayParts { dirtyViews.formUnion(ViewKind.allCases) }
       }
+      if before.map({ $0.kind != .task }) ?? false || after.map({ $0.kind != .task }) ?? false {
+        structureChanged = true
+      }
       for task in [before, after].compactMap({ $0 }) {
         // The structure's views show the items of each parent: rebuilt when one of them changes.
         if let key = task.childrenKey,
           visible || before?.parentRank != after?.parentRank || before?.childrenKey != after?.childrenKey
         {
-          dirtyViews.formUnion([.project, .area, .projects])
+          dirtyViews.formUnion([.project, .area, .projects, .anytime, .someday])
           dirtyLists.insert(key)
         }
         if task.kind != .task { continue }
@@ -120,7 +129,7 @@ final class ViewPublisher {
             dirtyViews.insert(.matrix)
             dirtyLists.insert(.quadrant(quadrant))
           }
-        } else {
+        } else if task.completed {
           dirtyViews.insert(.logbook)
         }
       }
@@ -171,6 +180,7 @@ final class ViewPublisher {
   func publish() {
     absorbReplicaUpdate()
     guard !dirtyViews.isEmpty else {
+      structureChanged = false
       soleChange = nil
       changesSincePublication = 0
       return
@@ -209,12 +219,18 @@ final class ViewPublisher {
         continue
       }
       // List-based views patch the lists a change touched; the others are rebuilt whole.
+      // (Anytime and Someday gather the touched lists again while the structure stays.)
       let view = tracker.query.view
-      let patchable = view != .all && view != .logbook && !view.isStructure && !rebuiltViews.contains(view)
+      let rebuilt = rebuiltViews.contains(view)
+      let patchable = view != .all && view != .logbook && !view.isStructure && !view.isGathered && !rebuilt
+      let regathered = view.isGathered && !structureChanged && !rebuilt
       let new =
         patchable
-        ? old.updating(dirtyLists, query: tracker.query, index: index, words: replica.words) : snapshot(tracker.query)
-      var operations = ViewDiff.between(old, new, touched: patchable ? dirtyLists : nil)
+        ? old.updating(dirtyLists, query: tracker.query, index: index, words: replica.words)
+        : regathered
+          ? old.regathering(dirtyLists, query: tracker.query, index: index, words: replica.words)
+          : snapshot(tracker.query)
+      var operations = ViewDiff.between(old, new, touched: patchable || regathered ? dirtyLists : nil)
       tracker.snapshot = new
       if let presenter, tracker.subscribers > 0 {
         presentations[tracker.query] = presentationOps(tracker, new, &operations, presenter: presenter)
@@ -229,6 +245,7 @@ final class ViewPublisher {
     dirtyViews.removeAll()
     dirtyLists.removeAll()
     rebuiltViews.removeAll()
+    structureChanged = false
     soleChange = nil
     changesSincePublication = 0
     for (id, query) in subscriptions {
@@ -251,7 +268,9 @@ final class ViewPublisher {
 
   func subscribe(_ query: ViewQuery) -> ViewSubscribeRequest.Response {
     publish()
-    let tracker = trackers[query] ?? ViewTracker(query: query)
+    // A project's or an area's query tracked from now on goes on from the version `view/list`
+    // said (its view's), never back: that one moves with every change to any project.
+    let tracker = trackers[query] ?? ViewTracker(query: query, version: version(of: query))
     trackers[query] = tracker
     if tracker.snapshot == nil { tracker.snapshot = snapshot(query) }
     if tracker.subscribers == 0, let presenter { startPresenting(tracker, presenter: presenter) }

@@ -37,8 +37,8 @@ struct HistoryRow: TaskRowSource {
 /// same on every backend, so that history rows mean the same everywhere.
 public enum TaskRowCoding {
   public static let columns =
-    "id, title, notes, tags, priority, urgent, duration_minutes, type, scheduled_date, due_date, recurrence, completed, completed_at, created_at, updated_at, rank, matrix_rank, uuid, kind, parent_id, parent_rank, checklist"
-  public static let columnCount = 22
+    "id, title, notes, tags, priority, urgent, duration_minutes, type, scheduled_date, due_date, recurrence, completed, completed_at, created_at, updated_at, rank, matrix_rank, uuid, kind, parent_id, parent_rank, checklist, someday, cancelled"
+  public static let columnCount = 24
   public static let columnNames = columns.split(separator: ", ").map(String.init)
 
   public static func values(_ task: TaskRecord) -> [RowValue] {
@@ -55,6 +55,7 @@ public enum TaskRowCoding {
       task.uuid == .none ? .null : .text(task.uuid.description), .text(task.kind.rawValue),
       task.parentID.map(RowValue.integer) ?? .null,
       .integer(task.parentRank), .text(checklistText(task.checklist)),
+      .integer(task.someday ? 1 : 0), .integer(task.cancelled ? 1 : 0),
     ]
   }
 
@@ -105,7 +106,9 @@ public enum TaskRowCoding {
       updatedAt: row.text(14) ?? "", rank: row.int(15), matrixRank: row.int(16),
       // (A history row of a store before schema 5 has none of these: a task, no parent, no uuid.)
       uuid: row.text(17).flatMap(ItemUUID.init) ?? .none, kind: row.text(18).flatMap(ItemKind.init) ?? .task,
-      parentID: row.int(19) == 0 ? nil : row.int(19), parentRank: row.int(20), checklist: checklist(from: row.text(21)))
+      parentID: row.int(19) == 0 ? nil : row.int(19), parentRank: row.int(20), checklist: checklist(from: row.text(21)),
+      // (Nor, before schema 6, these.)
+      someday: row.int(22) != 0, cancelled: row.int(23) != 0)
   }
 
   /// The tags column: a JSON array of strings. The common shapes (no tags; tags without

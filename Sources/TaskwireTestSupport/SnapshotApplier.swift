@@ -18,8 +18,8 @@
 
     static let memberOrder = [
       "id", "uuid", "kind", "parent", "title", "notes", "tags", "priority", "urgent", "durationMinutes", "type",
-      "scheduledDate", "dueDate", "recurrence", "checklist", "completed", "completedAt", "createdAt", "updatedAt",
-      "display",
+      "scheduledDate", "dueDate", "recurrence", "checklist", "someday", "completed", "cancelled", "completedAt",
+      "createdAt", "updatedAt", "display",
     ]
 
     public var groups: [JSONObject] {
@@ -74,7 +74,9 @@
             for (key, value) in op["fields"]?.objectValue ?? JSONObject() {
               // The members a task has only when set go when cleared (Protocol/README.md, "Tasks").
               // (`JSONValue` reads a `nil` literal as JSON null: removal is spelled out.)
-              task[key] = value.isNull && ["kind", "parent", "checklist"].contains(key) ? JSONValue?.none : value
+              task[key] =
+                value.isNull && ["kind", "parent", "checklist", "someday", "cancelled"].contains(key)
+                ? JSONValue?.none : value
             }
             // In the order the server writes a task (a member that appears is not the last).
             let order = Self.memberOrder

@@ -152,7 +152,9 @@ import Testing
         == "filter.dueBefore")
     let tags = try server.result("tags/list")
     #expect(
-      tags == ["tags": [["tag": "Home", "count": 1], ["tag": "home", "count": 1], ["tag": "work", "count": 2]]])
+      tags == [
+        "tags": [["tag": "Home", "count": 1], ["tag": "home", "count": 1], ["tag": "work", "count": 2]], "projects": [],
+      ])
   }
 
   @Test func allAndLogbook() throws {

@@ -21,6 +21,8 @@ import Testing
     let queries: [JSONValue] = [
       ["view": "project", "project": 2], ["view": "project", "project": 3], ["view": "projects"],
       ["view": "area", "area": 1], ["view": "today"], ["view": "inbox"], ["view": "matrix"],
+      ["view": "anytime"], ["view": "someday"],
+      ["view": "anytime", "filter": ["area": 1], "sort": "title"], ["view": "today", "sort": "project"],
     ]
     var appliers = try queries.map { try SnapshotApplier(subscribeResult: try server.result("view/subscribe", $0)) }
     var random = Generator(seed: UInt64(seed))
@@ -28,6 +30,8 @@ import Testing
     var tasks: [Int] = []
     var applied = 0
     var refused = 0
+    // How often Anytime and Someday (queries 7 and 8) held something: the gestures reach them.
+    var gatheredSeen = [0, 0]
     for step in 0..<200 {
       // A task a view shows now (most gestures are taken), or now and then any id made so far.
       var seen = Set<Int>()
@@ -45,11 +49,11 @@ import Testing
         ["view": "project", "project": 2], ["view": "project", "project": 2, "heading": 4],
         ["view": "project", "project": 2, "heading": 5], ["view": "project", "project": 3],
         ["view": "area", "area": 1],
-        ["view": "inbox"], ["view": "today"],
+        ["view": "inbox"], ["view": "today"], ["view": "someday"], ["view": "anytime"],
       ]
       var params: JSONObject = [:]
       let method: String
-      switch random.next(11) {
+      switch random.next(16) {
       case 0, 1:
         method = "task/create"
         params = ["title": .string("t\(nextID)"), "view": random.next(2) == 0 ? "today" : "inbox"]
@@ -75,10 +79,25 @@ import Testing
       case 8:
         method = "task/delete"
         params = ["id": task]
-      case 9:
+      case 9, 10:
         method = "history/undo"
-      default:
+      case 11:
         method = "history/redo"
+      case 12:
+        // A project on or off Someday, or cancelled (its tasks with it); now and then reopened.
+        let project = JSONValue.int(2 + random.next(2))
+        switch random.next(4) {
+        case 0: (method, params) = ("task/update", ["id": project, "someday": .bool(random.next(2) == 0)])
+        case 1: (method, params) = ("task/complete", ["id": project, "cancelled": true])
+        case 2: (method, params) = ("task/complete", ["id": project, "completed": false])
+        default: (method, params) = ("task/update", ["id": task, "someday": true])
+        }
+      case 13, 14:
+        method = "task/move"
+        params = ["id": task, "view": "someday"]
+      default:
+        method = "task/convert"
+        params = ["id": task, "to": "project"]
       }
       let (reply, notes) = try server.resultAndNotifications(method, params.isEmpty ? nil : .object(params))
       if reply["error"] != nil { refused += 1 }
@@ -87,10 +106,14 @@ import Testing
         tasks.append(Int(id))
         nextID += 1
       }
+      if method == "task/convert", reply["error"] == nil, let id = task.integerValue {
+        tasks.removeAll { $0 == Int(id) }
+      }
       for note in notes {
         let params = try #require(note["params"])
         try appliers[Int(try #require(params["subscription"]?.integerValue)) - 1].apply(params)
       }
+      for (slot, offset) in [7, 8].enumerated() where !appliers[offset].groups.isEmpty { gatheredSeen[slot] += 1 }
       for (offset, query) in queries.enumerated() {
         var list = try #require(try server.result("view/list", query).objectValue)
         list["version"] = nil
@@ -103,5 +126,6 @@ import Testing
     }
     // The gestures did change the views (most of them were taken, some refused).
     #expect(applied > 150 && refused < 100, "\(applied) diffs applied, \(refused) gestures refused")
+    #expect(gatheredSeen.allSatisfy { $0 > 20 }, "steps with Anytime and Someday showing tasks: \(gatheredSeen)")
   }
 }

@@ -38,7 +38,8 @@ import Testing
         "tasks:2 Garden: Buy soil", "tasks:3 Spring: Plant tulips",
       ])
     #expect(try Self.outline(server, ["view": "projects"]) == ["projects:0 No area: Taxes", "projects:1 Home: Garden"])
-    #expect(try Self.outline(server, ["view": "area", "area": 1]) == ["projects:1 Home: Garden", "tasks:1 Home: "])
+    #expect(
+      try Self.outline(server, ["view": "area", "area": 1]) == ["projects:1 Projects: Garden", "tasks:1 Home: "])
     // A task with no date in a project is not the Inbox's; a dated one is in Today too.
     #expect(try Self.outline(server, ["view": "inbox"]) == ["inbox Inbox: Loose"])
     #expect(try Self.outline(server, ["view": "today"]) == ["today Today: Plant tulips"])
@@ -113,7 +114,7 @@ import Testing
     // Kept: up into the project's area, the heading gone with the project.
     #expect(
       try Self.outline(server, ["view": "area", "area": 1]) == [
-        "projects:1 Home: ", "tasks:1 Home: Buy soil, Plant tulips",
+        "projects:1 Projects: ", "tasks:1 Home: Buy soil, Plant tulips",
       ])
     #expect(try server.error("task/get", ["id": 3])["code"] == -32010)
     _ = try server.result("history/undo")

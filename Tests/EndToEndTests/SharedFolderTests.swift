@@ -85,7 +85,7 @@ import Testing
     let error = try server.error("store/export", ["path": .string(folder.path + "/missing/out.json")])
     #expect(error["code"] == -32021)
     #expect(error["message"]?.stringValue?.contains("No such file or directory") == true, "\(error)")
-    #expect(try server.result("tags/list") == ["tags": []], "still serving")
+    #expect(try server.result("tags/list") == ["tags": [], "projects": []], "still serving")
   }
 
   @Test func backupIsPrivateAndNeverWrittenThroughADanglingLink() throws {

@@ -49,3 +49,35 @@ import Testing
     #expect(try uuids(again) == first)
   }
 }
+
+/// A store made by the release before Someday (schema 5, `Tests/fixtures/store-v5.sqlite`: an
+/// area Home (1) › project Garden (2) › heading Spring (3), "Buy seeds" (4) under the heading,
+/// "Dig beds" (5) in the project with a two-line checklist, "Call mom" (6) and "Pay rent" (7)
+/// for 2026-11-20, nine undo steps) opens in place with its structure, and takes Someday.
+@Suite struct StoreVersion5UpgradeTests {
+  @Test func aSchemaFiveStoreKeepsItsStructureAndTakesSomeday() throws {
+    let path = try temporaryFolder().appendingPathComponent("v5.sqlite").path
+    try FileManager.default.copyItem(
+      atPath: ContractTests.root.appendingPathComponent("Tests/fixtures/store-v5.sqlite").path, toPath: path)
+    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+    let server = try TaskwireProcess.started(["--db", path])
+    #expect(
+      try ProjectTests.outline(server, ["view": "project", "project": 2]) == [
+        "tasks:2 Garden: Dig beds", "tasks:3 Spring: Buy seeds",
+      ])
+    #expect(
+      try ProjectTests.outline(server, ["view": "anytime"]) == [
+        "tasks:2 Garden: Dig beds", "tasks:3 Garden › Spring: Buy seeds",
+      ])
+    let dig = try server.result("task/get", ["id": 5])["task"]
+    #expect(dig?["checklist"]?.arrayValue?.map { $0["title"] } == ["Tomatoes", "Basil"])
+    #expect(dig?["uuid"] == "7e0d5da7-365f-44dc-b371-43d2c7e98c6f" && dig?["someday"] == nil)
+    // The newest step, recorded by the old release, still undoes.
+    #expect(try server.result("history/undo")["undone"]?["label"] == "Create 'Pay rent'")
+    _ = try server.result("history/redo")
+    _ = try server.result("task/move", ["id": 5, "view": "someday"])
+    #expect(try ProjectTests.outline(server, ["view": "someday"]) == ["tasks:2 Garden: Dig beds"])
+    _ = try server.result("history/undo")
+    #expect(try server.result("task/get", ["id": 5])["task"]?["someday"] == nil)
+  }
+}

@@ -9,7 +9,7 @@ import Testing
   @Test func nullParamsAreNoParams() throws {
     let client = try InProcessClient.started()
     client.send(#"{"jsonrpc":"2.0","id":"t","method":"tags/list","params":null}"#)
-    #expect(try client.readMessage()["result"] == ["tags": []])
+    #expect(try client.readMessage()["result"] == ["tags": [], "projects": []])
     #expect(try client.result("shutdown") == .null)
     client.send(#"{"jsonrpc":"2.0","method":"exit","params":null}"#)
     #expect(client.takeNotifications().isEmpty, "a notification is never answered")
@@ -19,7 +19,7 @@ import Testing
   @Test func anEmptyArrayIsNoParamsAndAFullOneIsRefused() throws {
     let client = try InProcessClient.started()
     client.send(#"{"jsonrpc":"2.0","id":1,"method":"tags/list","params":[]}"#)
-    #expect(try client.readMessage()["result"] == ["tags": []])
+    #expect(try client.readMessage()["result"] == ["tags": [], "projects": []])
     client.send(#"{"jsonrpc":"2.0","id":2,"method":"tags/list","params":[1]}"#)
     #expect(try client.readMessage()["error"]?["code"] == -32602)
   }
@@ -31,7 +31,10 @@ import Testing
     let capabilities = try #require(result["capabilities"])
     #expect(capabilities["viewDiffs"] == true)
     #expect(capabilities["views"]?.arrayValue?.contains("logbook") == true)
-    #expect(capabilities["dragTargets"] == ["inbox", "today", "upcoming", "matrix", "project", "area", "projects"])
+    #expect(
+      capabilities["dragTargets"] == [
+        "inbox", "today", "upcoming", "matrix", "project", "area", "projects", "anytime", "someday",
+      ])
   }
 
   @Test func lspHousekeepingIsAcceptedSilently() throws {
@@ -40,7 +43,7 @@ import Testing
       client.send(#"{"jsonrpc":"2.0","method":"\#(method)","params":{}}"#)
     }
     #expect(client.takeNotifications().isEmpty)
-    #expect(try client.result("tags/list") == ["tags": []], "and the server goes on")
+    #expect(try client.result("tags/list") == ["tags": [], "projects": []], "and the server goes on")
   }
 
   /// A cleared field is named in `cleared` beside `fields`.

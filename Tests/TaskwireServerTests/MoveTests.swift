@@ -104,7 +104,8 @@ import Testing
     #expect(
       try server.error("task/move", ["id": 1, "view": "today", "date": "2026-02-14", "index": 0])["data"]?["param"]
         == "date")
-    #expect(try server.error("task/move", ["id": 1, "view": "someday", "index": 0])["data"]?["param"] == "view")
+    #expect(try server.error("task/move", ["id": 1, "view": "logbook", "index": 0])["data"]?["param"] == "view")
+    #expect(try server.error("task/move", ["id": 1, "view": "someday", "index": 0])["data"]?["param"] == "index")
     #expect(try server.error("task/move", ["id": 1, "view": "today", "index": 9])["data"]?["param"] == "index")
     #expect(try server.content("upcoming") == before)
     #expect(try titles(server, "inbox") == ["i1", "i2", "i3"])

@@ -72,7 +72,7 @@ final class SQLiteMemoryFixture: StorageFixture {
     sqlite3_close(db)
     let storage = try SQLiteStorage(location: .file(path))
     defer { storage.close() }
-    #expect(try storage.schemaVersion() == 5)
+    #expect(try storage.schemaVersion() == 6)
     #expect(try storage.externalIDs(source: "taskwarrior").isEmpty)
     let task = try #require(try storage.task(id: 1))
     #expect(task.title == "old" && task.tags == ["a"] && task.matrixRank == 4096)

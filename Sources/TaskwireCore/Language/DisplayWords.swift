@@ -7,8 +7,11 @@ public struct DisplayWords: Sendable {
   public var tomorrow: String
   public var overdue: String
   public var afterDue: String
-  /// "done Mon, Nov 23" / "erledigt Mo, 23. Nov.".
+  /// "done Mon, Nov 23" / "erledigt Mo, 23. Nov."; "cancelled Mon, Nov 23" / "abgebrochen Mo, 23. Nov.".
   public var done: String
+  public var cancelled: String
+  /// A task or project on Someday, where it is listed: "Someday" / "Irgendwann".
+  public var someday: String
   /// "Fri, Nov 27" / "Fr, 27. Nov." (weekday, month, day); another year: "Jan 4, 2027" / "4. Jan. 2027".
   public var weekdayDay: @Sendable (_ weekday: String, _ month: String, _ day: Int) -> String
   /// "30m", "1h", "1h30m" / "30 Min.", "1 Std.", "1 Std. 30 Min.".
@@ -41,6 +44,7 @@ public struct DisplayWords: Sendable {
 
   public static let english = DisplayWords(
     due: "due", today: "today", tomorrow: "tomorrow", overdue: "overdue", afterDue: "after due", done: "done",
+    cancelled: "cancelled", someday: "Someday",
     weekdayDay: { "\($0), \($1) \($2)" },
     duration: { hours, minutes in hours == 0 ? "\(minutes)m" : minutes == 0 ? "\(hours)h" : "\(hours)h\(minutes)m" },
     daily: "daily", weekly: "weekly", monthly: "monthly",
@@ -56,7 +60,7 @@ public struct DisplayWords: Sendable {
 
   public static let german = DisplayWords(
     due: "fällig", today: "heute", tomorrow: "morgen", overdue: "überfällig", afterDue: "nach Fälligkeit",
-    done: "erledigt",
+    done: "erledigt", cancelled: "abgebrochen", someday: "Irgendwann",
     weekdayDay: { "\($0), \($2). \($1)" },
     duration: { hours, minutes in
       hours == 0 ? "\(minutes) Min." : minutes == 0 ? "\(hours) Std." : "\(hours) Std. \(minutes) Min."

@@ -13,6 +13,9 @@ extension Words {
     reorder: { "Reorder '\($0)' in \($1)" }, move: { "Move '\($0)' to \($1)" },
     sendToInbox: { "Send '\($0)' to Inbox" }, schedule: { "Schedule '\($0)' for \($1)" },
     importTasks: { $0 == 1 ? "Import 1 task from \($2)" : "Import \($1) tasks from \($2)" },
-    noArea: "No area", andMore: { "and \($0) more" }, groupingSeparator: ",",
+    noArea: "No area", anytime: "Anytime", someday: "Someday", noProject: "No project",
+    cancel: { "Cancel '\($0)'" }, putOnSomeday: { "Put '\($0)' on Someday" },
+    putOnAnytime: { "Put '\($0)' on Anytime" },
+    makeProject: { "Make '\($0)' a project" }, andMore: { "and \($0) more" }, groupingSeparator: ",",
     display: .english)
 }

@@ -17,5 +17,8 @@ extension Words {
     reorder: { "'\($0)' in \($1) umsortiert" }, move: { "'\($0)' nach \($1) verschoben" },
     sendToInbox: { "'\($0)' in den Eingang gelegt" }, schedule: { "'\($0)' für \($1) geplant" },
     importTasks: { $0 == 1 ? "1 Aufgabe aus \($2) importiert" : "\($1) Aufgaben aus \($2) importiert" },
-    noArea: "Ohne Bereich", andMore: { "und \($0) weitere" }, groupingSeparator: ".", display: .german)
+    noArea: "Ohne Bereich", anytime: "Jederzeit", someday: "Irgendwann", noProject: "Ohne Projekt",
+    cancel: { "'\($0)' abgebrochen" }, putOnSomeday: { "'\($0)' auf Irgendwann gelegt" },
+    putOnAnytime: { "'\($0)' auf Jederzeit gelegt" }, makeProject: { "'\($0)' zum Projekt gemacht" },
+    andMore: { "und \($0) weitere" }, groupingSeparator: ".", display: .german)
 }

@@ -34,6 +34,16 @@ public struct Words: Sendable {
   public var importTasks: @Sendable (_ count: Int, _ grouped: String, _ source: String) -> String
   /// The projects view's group of projects in no area.
   public var noArea: String
+  /// The Anytime and Someday views, and Someday's group of tasks in no project or area.
+  public var anytime: String
+  public var someday: String
+  public var noProject: String
+  /// Undo labels of the structure: a cancelled item, one put on Someday or taken to Anytime, a
+  /// task made a project.
+  public var cancel: @Sendable (String) -> String
+  public var putOnSomeday: @Sendable (String) -> String
+  public var putOnAnytime: @Sendable (String) -> String
+  public var makeProject: @Sendable (String) -> String
   /// A batch's undo label past its first two: "…; and 3 more" / "…; und 3 weitere".
   public var andMore: @Sendable (_ count: Int) -> String
   /// Digit grouping: "2,000" / "2.000".

@@ -1,20 +1,28 @@
 import JSON
 import JSONRPC
 
-/// Completes a task (`completed` true, the default) or reopens it (false).
+/// Completes a task (`completed` true, the default) or reopens it (false); `cancelled` true
+/// completes it by giving it up (Things' cancel: a project's open tasks are cancelled with it,
+/// and a repeat makes no next occurrence).
 /// Result: `TaskPlace`.
 public enum TaskCompleteRequest: RequestType {
   public static let method = "task/complete"
-  public static let parameterNames: Set<String>? = ["id", "completed"]
+  public static let parameterNames: Set<String>? = ["id", "completed", "cancelled"]
   public typealias Response = TaskPlace
 
   public struct Params: Sendable {
     public var id: Int64
     public var completed: Bool
+    public var cancelled = false
   }
 
   public static func decode(_ json: JSONValue?, context: DecodingContext) throws(RPCError) -> Params {
     let reader = try reader(json)
-    return Params(id: try reader.id(), completed: try reader.bool("completed") ?? true)
+    var params = Params(id: try reader.id(), completed: try reader.bool("completed") ?? true)
+    params.cancelled = try reader.bool("cancelled") ?? false
+    if params.cancelled, !params.completed {
+      throw .invalidParams("cancelled", "goes with a completion, not with \"completed\": false")
+    }
+    return params
   }
 }

@@ -22,7 +22,21 @@ public enum TaskMoveRequest: RequestType {
     /// Among the items of a project, heading or area (0: the top, where areas and the projects
     /// in no area are); the list is the one of the moved item's kind.
     case parent(Int64, heading: Int64? = nil)
+    /// Onto Someday, or to Anytime (off Someday, no date): the item keeps its project or area
+    /// and its place there (`TaskPlanner.setAside`).
+    case someday
+    case anytime
 
+    /// For Someday and Anytime: whether the item goes on Someday; nil for a list.
+    public var setsAside: Bool? {
+      switch self {
+      case .someday: true
+      case .anytime: false
+      default: nil
+      }
+    }
+
+    /// (Someday and Anytime name no list of their own: `setsAside` places the item.)
     public var list: ListKey {
       switch self {
       case .inbox: .inbox
@@ -30,6 +44,7 @@ public enum TaskMoveRequest: RequestType {
       case .day(let date): .day(date)
       case .quadrant(let quadrant): .quadrant(quadrant)
       case .parent(let parent, _): .children(parent: parent, kind: .task)
+      case .someday, .anytime: .children(parent: 0, kind: .task)
       }
     }
 
@@ -69,7 +84,10 @@ public enum TaskMoveRequest: RequestType {
       throw .invalidParams("quadrant", "is only taken with view \"matrix\"")
     }
     guard view.isDragTarget else {
-      throw .invalidParams("view", "must be inbox, today, upcoming, matrix, project, area or projects: a drag target")
+      throw .invalidParams("view", Self.targets)
+    }
+    if view.isGathered, reader.has("index") {
+      throw .invalidParams("index", "is not taken with view \"\(view.rawValue)\": its order is its projects'")
     }
     let parent = try structureParent(reader, view: view)
     let id = try reader.id()
@@ -87,13 +105,18 @@ public enum TaskMoveRequest: RequestType {
     case (.matrix, _, let quadrant?): target = .quadrant(quadrant)
     case (.project, _, _), (.area, _, _), (.projects, _, _):
       target = .parent(parent ?? 0, heading: reader.has("heading") ? try reader.id("heading") : nil)
+    case (.someday, _, _): target = .someday
+    case (.anytime, _, _): target = .anytime
     default:
-      throw .invalidParams("view", "must be inbox, today, upcoming, matrix, project, area or projects: a drag target")
+      throw .invalidParams("view", Self.targets)
     }
     var params = Params(id: id, target: target, index: index, version: version)
     params.query = ViewQuery(view: view, target: view == .project || view == .area ? parent : nil)
     return params
   }
+
+  static let targets =
+    "must be inbox, today, upcoming, matrix, project, area, projects, anytime or someday: a drag target"
 
   /// Into a project (`project`, and under one of its headings with `heading`), an area (`area`),
   /// or among the projects and areas (`projects`, with the `area` to go into, none for the top).

@@ -9,6 +9,7 @@ public enum ViewListRequest: RequestType {
   public static let parameterNames: Set<String>? = ["view", "filter", "sort", "project", "area"]
   static let filterNames: Set<String> = [
     "tagsAny", "tagsAll", "types", "priorities", "urgent", "dueBefore", "dueAfter", "text", "hasRecurrence",
+    "project", "area",
   ]
 
   /// Reads `view`, `filter` and `sort`; date bounds may be phrases, read against today.
@@ -38,6 +39,8 @@ public enum ViewListRequest: RequestType {
     query.filter.urgent = try filter.bool("urgent")
     query.filter.text = try filter.string("text")
     query.filter.hasRecurrence = try filter.bool("hasRecurrence")
+    query.filter.project = filter.has("project") ? try filter.id("project") : nil
+    query.filter.area = filter.has("area") ? try filter.id("area") : nil
     query.filter.dueBefore = try date(filter, "dueBefore", today: context.today)
     query.filter.dueAfter = try date(filter, "dueAfter", today: context.today)
     return query

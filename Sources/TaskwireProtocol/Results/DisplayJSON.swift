@@ -18,7 +18,9 @@ extension DisplayPart.Kind {
     case .dueToday: #"{"kind":"dueToday","text":"#
     case .overdue: #"{"kind":"overdue","text":"#
     case .afterDue: #"{"kind":"afterDue","text":"#
+    case .someday: #"{"kind":"someday","text":"#
     case .completed: #"{"kind":"completed","text":"#
+    case .cancelled: #"{"kind":"cancelled","text":"#
     case .title: #"{"kind":"title","text":"#
     case .date: #"{"kind":"date","text":"#
     case .weekday: #"{"kind":"weekday","text":"#

@@ -104,7 +104,10 @@ extension TaskRecord {
       writer.append(raw: ",\"checklist\":")
       writer.write(checklistJSON)
     }
+    // Like the structure's members, only where they say something (most tasks are neither).
+    if someday { writer.append(raw: ",\"someday\":true") }
     if !compact || completed { writer.append(raw: completed ? ",\"completed\":true" : ",\"completed\":false") }
+    if cancelled { writer.append(raw: ",\"cancelled\":true") }
     if !compact || completedAt != nil {
       writer.append(raw: ",\"completedAt\":")
       if let completedAt { writer.writeString(completedAt) } else { writer.append(raw: "null") }
@@ -186,6 +189,8 @@ public struct TaskPlace: ResponseType {
   public var presenter: TaskPresenter? = nil
   /// `task/create`'s "where it went", in the session's language (display-parts clients).
   public var message: String? = nil
+  /// The view when it is not the list's own (Anytime and Someday gather projects' lists).
+  public var view: ViewKind? = nil
 
   public init(task: TaskRecord, list: ListKey?, index: Int?, presenter: TaskPresenter? = nil) {
     self.task = task
@@ -203,7 +208,7 @@ public struct TaskPlace: ResponseType {
     }
     var members: [(String, OutgoingJSON)] = [
       ("task", .raw(taskJSON)),
-      ("view", .value(list.map { .string($0.view.rawValue) } ?? .null)),
+      ("view", .value((view ?? list?.view).map { .string($0.rawValue) } ?? .null)),
       ("group", .value(list.map { .string($0.groupKey) } ?? .null)),
       ("index", .value(index.map(JSONValue.int) ?? .null)),
     ]

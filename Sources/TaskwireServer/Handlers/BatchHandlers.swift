@@ -50,7 +50,8 @@ extension Server {
             touched.append(nextID)
             createdBy[position] = nextID
           case .complete(let params):
-            set = try planner.complete(try task(params.id), completed: params.completed, nextID: nextID)
+            set = try planner.complete(
+              try task(params.id), completed: params.completed, cancelled: params.cancelled, nextID: nextID)
             touched.append(real(params.id))
           case .delete(let params):
             set = try planner.delete(try task(params.id), children: params.children)
@@ -66,7 +67,11 @@ extension Server {
               throw RPCError.invalidParams("heading", "\(heading) is not a heading of project \(project)")
             }
             let moved = try task(params.id)
-            set = try planner.move(moved, to: params.target.list(for: moved.kind), at: params.index)
+            if let someday = params.target.setsAside {
+              set = try planner.setAside(moved, someday: someday)
+            } else {
+              set = try planner.move(moved, to: params.target.list(for: moved.kind), at: params.index)
+            }
             touched.append(real(params.id))
           }
         } catch {
@@ -87,7 +92,10 @@ extension Server {
       switch item {
       case .delete: results.append(TaskDeleteRequest.Response(deleted: id))
       case .move(let params):
-        var place = try self.place(of: id, in: params.target.list(for: replica.task(id).kind).view)
+        let kind = try replica.task(id).kind
+        let view =
+          params.target.setsAside.map { $0 ? ViewKind.someday : .anytime } ?? params.target.list(for: kind).view
+        var place = try self.place(of: id, in: view)
         place.message = place.presenter?.moved(place.task.title, to: place.list)
         results.append(place)
       case .schedule:

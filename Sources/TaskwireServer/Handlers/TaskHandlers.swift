@@ -30,11 +30,23 @@ extension Server {
     methods.on(TaskCompleteRequest.self, .change) { server, params in
       try server.commit { replica, txn in
         try replica.planner.complete(
-          try replica.task(params.id), completed: params.completed, nextID: try txn.nextTaskID())
+          try replica.task(params.id), completed: params.completed, cancelled: params.cancelled,
+          nextID: try txn.nextTaskID())
       }
       return try server.place(of: params.id)
     }
     methods.on(TaskMoveRequest.self, .change) { server, params in
+      if let someday = params.target.setsAside {
+        try server.commit(checking: params.version, of: params.query) { replica, _ in
+          try replica.planner.setAside(try replica.task(params.id), someday: someday)
+        }
+        var place = try server.place(of: params.id, in: someday ? .someday : .anytime)
+        place.message = place.presenter.map { _ in
+          someday
+            ? server.replica.words.putOnSomeday(place.task.title) : server.replica.words.putOnAnytime(place.task.title)
+        }
+        return place
+      }
       // (Among a parent's items, the list is the moved item's kind's: its tasks, headings, …)
       let target = params.target.list(for: try server.replica.task(params.id).kind)
       if case .parent(let project, let heading?) = params.target,
@@ -59,6 +71,12 @@ extension Server {
       place.message = place.presenter?.moved(place.task.title, to: place.list)
       return place
     }
+    methods.on(TaskConvertRequest.self, .change) { server, params in
+      try server.commit { replica, txn in
+        try replica.planner.makeProject(try replica.task(params.id), nextID: try txn.nextTaskID())
+      }
+      return try server.place(of: params.id, in: .projects)
+    }
     methods.on(TaskChecklistRequest.self, .change) { server, params in
       let committed = try server.commit { replica, txn in
         try replica.planner.checklist(try replica.task(params.id), params.action, nextID: try txn.nextTaskID())
@@ -80,6 +98,12 @@ extension Server {
     // An item in no date list (a project, a task with no date in one) is where the structure has it.
     let placeView =
       view == .today && task.listKey(today: replica.today) == nil && task.childrenKey != nil ? .project : view
+    if view.isGathered {
+      let position = ViewSnapshot.gatheredPlace(of: task, in: view, index: replica.index)
+      var place = TaskPlace(task: task, list: position?.0, index: position?.1, presenter: publisher.presenter)
+      place.view = position == nil ? nil : view
+      return place
+    }
     let position = replica.index.position(of: id, in: placeView)
     return TaskPlace(task: task, list: position?.list, index: position?.index, presenter: publisher.presenter)
   }

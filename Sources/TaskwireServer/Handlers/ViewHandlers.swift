@@ -31,6 +31,20 @@ extension Server {
     var counts: [String: Int] = [:]
     for task in replica.index.tasks.values { for tag in task.tags { counts[tag, default: 0] += 1 } }
     let sorted = counts.sorted { ($0.key.lowercased(), $0.key) < ($1.key.lowercased(), $1.key) }
-    return TagsListRequest.Response(tags: sorted.map { (tag: $0.key, count: $0.value) })
+    // Each open task counted once, in its project (a heading's tasks in the heading's project).
+    let index = replica.index
+    var perProject: [Int64: Int] = [:]
+    for task in index.tasks.values where task.kind == .task {
+      guard var parent = task.parentID.flatMap({ index.tasks[$0] }) else { continue }
+      if parent.kind == .heading, let project = parent.parentID.flatMap({ index.tasks[$0] }) { parent = project }
+      if parent.kind == .project { perProject[parent.id, default: 0] += 1 }
+    }
+    var projects: [(id: Int64, title: String, area: Int64?, count: Int)] = []
+    for area in [Int64(0)] + index.tasks(in: .children(parent: 0, kind: .area)).map(\.id) {
+      for project in index.tasks(in: .children(parent: area, kind: .project)) {
+        projects.append((project.id, project.title, area == 0 ? nil : area, perProject[project.id] ?? 0))
+      }
+    }
+    return TagsListRequest.Response(tags: sorted.map { (tag: $0.key, count: $0.value) }, projects: projects)
   }
 }

@@ -224,7 +224,8 @@ public final class Replica {
 
   /// The most recently completed tasks, newest first, each with the day it was completed.
   public func logbook(limit: Int) -> [(task: TaskRecord, day: CalendarDate)] {
-    let completed = (try? storage.completedTasks(limit: limit)) ?? []
+    // (A heading is done with its project: the logbook shows the project and the tasks.)
+    let completed = ((try? storage.completedTasks(limit: limit)) ?? []).filter { $0.kind != .heading }
     return completed.map { task in
       let instant = task.completedAt.flatMap(DayClock.instant(of:)) ?? clock.now
       return (task, dayClock.day(of: instant))

@@ -3,7 +3,7 @@
 /// each op carrying a task's whole row before and after; `changes` is the log of touched task
 /// ids that lets another process on the same file catch up on what changed.
 enum Schema {
-  static let version: Int64 = 5
+  static let version: Int64 = 6
 
   static let create = """
     CREATE TABLE tasks (
@@ -28,7 +28,9 @@ enum Schema {
       kind TEXT NOT NULL DEFAULT 'task',
       parent_id INTEGER,
       parent_rank INTEGER NOT NULL DEFAULT 0,
-      checklist TEXT NOT NULL DEFAULT '[]'
+      checklist TEXT NOT NULL DEFAULT '[]',
+      someday INTEGER NOT NULL DEFAULT 0,
+      cancelled INTEGER NOT NULL DEFAULT 0
     );
     CREATE INDEX tasks_open ON tasks (completed, scheduled_date, rank);
     CREATE INDEX tasks_completed ON tasks (completed, completed_at);
@@ -55,7 +57,7 @@ enum Schema {
     );
     CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     \(externalIDs)
-    PRAGMA user_version = 5;
+    PRAGMA user_version = 6;
     """
 
   /// Which task an imported record became (`source` is `taskwarrior` or `taskwire`, `key` its
@@ -95,6 +97,12 @@ enum Schema {
     ALTER TABLE tasks ADD COLUMN checklist TEXT NOT NULL DEFAULT '[]';
     CREATE UNIQUE INDEX tasks_uuid ON tasks (uuid);
     PRAGMA user_version = 5;
+    """,
+    // Someday and cancelled (issue 29): flags that default to what every older item was.
+    5: """
+    ALTER TABLE tasks ADD COLUMN someday INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE tasks ADD COLUMN cancelled INTEGER NOT NULL DEFAULT 0;
+    PRAGMA user_version = 6;
     """,
   ]
 }
