@@ -61,7 +61,7 @@ let package = Package(
 
     .executableTarget(name: "taskwire", dependencies: ["TaskwireServer", "TaskwireReplay"]),
     .executableTarget(
-      name: "taskwire-bench", dependencies: ["JSON", "TaskwireCore", "TaskwireStore", "TaskwirePostgres"],
+      name: "taskwire-bench", dependencies: ["CSQLite", "JSON", "TaskwireCore", "TaskwireStore", "TaskwirePostgres"],
       exclude: ["README.md"]),
 
     // Helpers shared by the test targets: the pipe and in-process clients, the diff applier,

@@ -67,6 +67,17 @@ struct Scenarios {
       return #"{"jsonrpc":"2.0","id":\#(next()),"method":"task/parse","params":{"text":"\#(line)"}}"#
     }
     results["undo"] = try series { _ in #"{"jsonrpc":"2.0","id":\#(next()),"method":"history/undo"}"# }
+    // The structure (issue 29): a project opened, a task dragged into one.
+    let projects = BenchStore.projectCount(count)
+    results["openProject"] = try series(listings) { r in
+      let project = BenchStore.projectID(r.next(projects), count: count)
+      return #"{"jsonrpc":"2.0","id":\#(next()),"method":"view/list","params":{"view":"project","project":\#(project)}}"#
+    }
+    results["moveIntoProject"] = try series { r in
+      let project = BenchStore.projectID(r.next(projects), count: count)
+      return
+        #"{"jsonrpc":"2.0","id":\#(next()),"method":"task/move","params":{"id":\#(r.next(count) + 1),"view":"project","project":\#(project),"index":\#(r.next(8))}}"#
+    }
     results["listToday"] = try series(listings) { _ in
       #"{"jsonrpc":"2.0","id":\#(next()),"method":"view/list","params":{"view":"today"}}"#
     }

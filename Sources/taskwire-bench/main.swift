@@ -83,6 +83,7 @@ for round in 1...rounds {
       size: size, pinned: pinnedSelf, folder: folder, idleSeconds: size == sizes.last && !smoke ? 5 : 0)
     report.echoPinned[size] = try scenarios.echoRoundTrip(echo: echo, pinned: pinnedSelf)
   }
+  report.commit = try CommitFloor.measure(in: folder, iterations: iterations)
   // Unpinned: the benchmark free to run anywhere, the children too.
   Affinity.set(nil)
   if let largest = sizes.last {
