@@ -70,8 +70,11 @@
       var project = task(5, "Garten", rank: 3)
       project.kind = .project
       project.uuid = ItemUUID("2f8e2a9c-1b2d-4c3e-8f40-5a6b7c8d9e0f")!
+      // Schema 6's flags: a project on Someday; a task cancelled (completed, given up).
+      project.someday = true
       var done1 = task(2, "done first")
       done1.completed = true
+      done1.cancelled = true
       done1.completedAt = "2026-02-12T09:00:00Z"
       var done2 = task(3, "done later")
       done2.completed = true
@@ -82,6 +85,7 @@
       #expect(try storage.task(id: 99) == nil)
       #expect(try storage.loadOpenTasks().sorted { $0.id < $1.id } == [full, task(4, "plain", rank: -5), project])
       #expect(try storage.completedTasks(limit: 10).map(\.id) == [3, 2])
+      #expect(try storage.task(id: 2) == done1)
       #expect(try storage.completedTasks(limit: 1).map(\.id) == [3])
       try storage.write { txn in try txn.writeRows([TaskChange(before: full, after: nil)]) }
       #expect(try storage.task(id: 1) == nil)
