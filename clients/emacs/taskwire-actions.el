@@ -148,6 +148,18 @@ An empty QUERY shows every task again.  See taskwire-filter.el for the words."
       (taskwire-rpc-message "%s" (taskwire-text (if reopen "message.reopened" "message.completed")
                                                 :title (taskwire-actions--title task))))))
 
+(defun taskwire-cancel ()
+  "Cancel the task at point: complete it as given up.
+The open tasks of a project (or heading) are cancelled with it, and the
+logbook shows them \"cancelled\" instead of done.  Undo with
+\[taskwire-undo]; \[taskwire-done] in the logbook reopens a task."
+  (interactive)
+  (let ((task (taskwire-actions--task)))
+    (taskwire-actions--with-errors
+      (taskwire-rpc-request 'task/complete (list :id (plist-get task :id) :cancelled t))
+      (taskwire-rpc-message "%s" (taskwire-text "message.cancelled"
+                                                :title (taskwire-actions--title task))))))
+
 (defun taskwire-actions--children (task)
   "Ask what becomes of the items in TASK (a project or an area) it deletes.
 Return \"delete\" (they go with it), \"keep\" (they move up to its
@@ -301,7 +313,9 @@ Inbox, Today, the Upcoming day at point (tomorrow when none), the matrix
 quadrant at point; a date in TEXT decides the list wherever typed.  In a
 project the task goes under the heading at point (a \">Project\" in
 TEXT wins), in an area into it; in a group of projects (the projects
-list, an area's projects) TEXT is the title of a new project there."
+list, an area's projects) TEXT is the title of a new project there.
+In Anytime the task goes into the project or area of the group at
+point; in Someday too, and on Someday unless TEXT names a date."
   (interactive (progn (taskwire-actions--check-buffer)
                       (list (if (taskwire-actions--adds-project-p)
                                 (read-string (taskwire-text "emacs.prompt.newProject"))
@@ -322,9 +336,15 @@ list, an area's projects) TEXT is the title of a new project there."
           (`("projects" . ,area)
            (setq params (append (list :title (string-trim text) :kind "project")
                                 (and (> area 0) (list :parent area)))))
-          (`("tasks" . ,parent)
-           (unless (taskwire-actions--names-project-p (string-trim text))
+          (`("tasks" . ,parent)             ; (Someday's tasks in nothing: "tasks:0")
+           (unless (or (eql parent 0) (taskwire-actions--names-project-p (string-trim text)))
              (setq params (append params (list :parent parent))))))
+        (when (and (equal name "someday")
+                   (not (plist-get (plist-get (taskwire-rpc-request
+                                               'task/parse (list :text (string-trim text)))
+                                              :fields)
+                                   :scheduledDate)))
+          (setq params (append params (list :someday t))))
         (when (and (equal name "upcoming") group (plist-get group :date))
           (let ((parsed (taskwire-rpc-request 'task/parse (list :text (string-trim text)
                                                                 :view name))))

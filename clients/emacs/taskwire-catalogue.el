@@ -73,10 +73,14 @@ A key the catalogue lacks shows as itself with the values after it."
                                       collect (format "%s" value)))
                    " "))))
 
-(defun taskwire-catalogue-view-name (view)
-  "VIEW's name (\"today\" gives \"Today\" or \"Heute\").
+(defun taskwire-catalogue-view-key (view)
+  "The catalogue's key of VIEW's name (\"today\" gives \"view.today\").
 The list of projects is this client's word (\"emacs.view.projects\")."
-  (taskwire-text (if (equal view "projects") "emacs.view.projects" (concat "view." view))))
+  (if (equal view "projects") "emacs.view.projects" (concat "view." view)))
+
+(defun taskwire-catalogue-view-name (view)
+  "VIEW's name (\"today\" gives \"Today\" or \"Heute\")."
+  (taskwire-text (taskwire-catalogue-view-key view)))
 
 (defun taskwire-catalogue-fetch-offline (program locale)
   "The `catalogue/get' reply of a throwaway PROGRAM on an in-memory store.

@@ -82,6 +82,12 @@
 (defface taskwire-done '((t :inherit shadow))
   "Face of a completed task and its completion day."
   :group 'taskwire)
+(defface taskwire-cancelled '((t :inherit shadow))
+  "Face of the day a task was cancelled (given up), in the logbook."
+  :group 'taskwire)
+(defface taskwire-someday '((t :inherit font-lock-comment-face))
+  "Face of the mark of a task or project on Someday."
+  :group 'taskwire)
 (defface taskwire-empty '((t :inherit shadow))
   "Face of the line of an empty list."
   :group 'taskwire)
@@ -92,7 +98,8 @@
     ("notes" . taskwire-notes) ("project" . taskwire-project)
     ("checklist" . taskwire-checklist) ("due" . taskwire-due) ("dueToday" . taskwire-due-today)
     ("overdue" . taskwire-overdue) ("afterDue" . taskwire-after-due)
-    ("completed" . taskwire-done))
+    ("completed" . taskwire-done) ("cancelled" . taskwire-cancelled)
+    ("someday" . taskwire-someday))
   "The face of each kind of part; a kind not here is drawn plain.")
 
 (defun taskwire-display-part (part)

@@ -24,7 +24,8 @@
 ;; project or under one of its headings, named as quick add names them
 ;; ("Garden", "Garden/Spring"), and `H' adds a heading to the project
 ;; shown.  The projects and headings offered are listed from the server
-;; each time (`view/list').
+;; each time (`view/list').  `C-c C-p' makes the task at point a
+;; project, the lines of its checklist its tasks.
 
 ;;; Code:
 
@@ -36,6 +37,11 @@
 (require 'taskwire-view)
 (require 'taskwire-quickadd)
 (require 'taskwire-actions)
+
+(defcustom taskwire-open-made-project t
+  "Whether \[taskwire-make-project] shows the project it made."
+  :type 'boolean
+  :group 'taskwire)
 
 (defun taskwire-projects--open (name &optional item)
   "Show view NAME (of project or area ITEM) in the selected window."
@@ -222,6 +228,27 @@ read with completion (\"Garden\", \"Garden/Spring\")."
                       message
                     (taskwire-text "emacs.message.movedToProject"
                                    :title (plist-get task :title) :project label)))))))))
+
+;;;; Making a project of a task
+
+(defun taskwire-make-project ()
+  "Make the task at point a project (`task/convert').
+It keeps its title, notes, tags and date and goes into its area (a
+task of a project into that project's area); each line of its
+checklist becomes one of the project's tasks, in order (a checked
+line a completed one).  With `taskwire-open-made-project', the
+project is shown.  Undo with \[taskwire-undo]."
+  (interactive)
+  (let ((task (taskwire-actions--task)))
+    (taskwire-actions--with-errors
+      (let ((project (plist-get (taskwire-rpc-request 'task/convert
+                                                      (list :id (plist-get task :id)
+                                                            :to "project"))
+                                :task)))
+        (taskwire-rpc-message "%s" (taskwire-text "message.madeProject"
+                                                  :title (plist-get project :title)))
+        (when taskwire-open-made-project
+          (taskwire-projects--open "project" (plist-get project :id)))))))
 
 ;;;; Headings
 

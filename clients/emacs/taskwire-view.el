@@ -28,8 +28,10 @@
 ;;
 ;; The views of Things' structure: `projects' (a group per area, "No
 ;; area" first, each with its projects as lines), `project' (the
-;; project's own tasks, then a group per heading with its tasks) and
-;; `area' (its projects, then its own tasks).  A group's key says what
+;; project's own tasks, then a group per heading with its tasks),
+;; `area' (its projects, then its own tasks), `anytime' (the tasks
+;; with no day, a group per area, project and heading) and `someday'
+;; (what was put on Someday: tasks, and projects under their area).  A group's key says what
 ;; it holds: "projects:AREA" (projects; 0 for those in no area) or
 ;; "tasks:ITEM" (the tasks of a project, heading or area); see
 ;; `taskwire-view-group-item'.
@@ -45,7 +47,8 @@
 (require 'taskwire-display)
 (require 'taskwire-filter)
 
-(defconst taskwire-view-names '("inbox" "today" "upcoming" "matrix" "all" "logbook" "projects")
+(defconst taskwire-view-names '("inbox" "today" "upcoming" "matrix" "all" "logbook" "anytime"
+                                "someday" "projects")
   "The views the server has that show no one item.")
 
 (defconst taskwire-view-item-names '("project" "area")
@@ -127,14 +130,15 @@ Nil for the groups of the other views (a day, a quadrant)."
 
 (defun taskwire-view-item-title ()
   "Return the title of the project or area of the current buffer, else nil.
-It is the title of the snapshot's group of the item itself; once the
-item is gone (deleted, completed), the title it had."
+It is the title of the snapshot's group of the item's own tasks
+\(\"tasks:ID\"; an area's first group, its projects, is titled
+\"Projects\"); once the item is gone (deleted, completed), the title it
+had."
   (when taskwire-view-item
-    (let* ((kind (if (equal taskwire-view-name "area") "projects" "tasks"))
-           (group (seq-find (lambda (group)
-                              (equal (taskwire-view-group-item group)
-                                     (cons kind taskwire-view-item)))
-                            (plist-get taskwire-view-snapshot :groups))))
+    (let ((group (seq-find (lambda (group)
+                             (equal (taskwire-view-group-item group)
+                                    (cons "tasks" taskwire-view-item)))
+                           (plist-get taskwire-view-snapshot :groups))))
       (when group (setq taskwire-view--item-title (plist-get group :title)))
       (or taskwire-view--item-title (number-to-string taskwire-view-item)))))
 

@@ -32,6 +32,12 @@
 ;; adds under the heading at point, m moves the task at point into a
 ;; project or heading, c checks or unchecks a line of its checklist and
 ;; C adds one; quick add reads ">Garden" anywhere.
+;;
+;; Anytime and Someday: `M-x taskwire-anytime' (Y in a view) shows the
+;; tasks with no day in projects and areas, `M-x taskwire-someday' (Z)
+;; what was put on Someday.  z puts the task at point on Someday, y
+;; moves it to Anytime, x cancels it (a project with its open tasks),
+;; C-c C-p makes it a project of its checklist's lines.
 
 ;;; Code:
 
@@ -49,6 +55,7 @@
 (require 'taskwire-moves)
 (require 'taskwire-projects)
 (require 'taskwire-checklist)
+(require 'taskwire-someday)
 (require 'taskwire-org)
 
 (defun taskwire--read-view ()
@@ -63,7 +70,8 @@
 ;;;###autoload
 (defun taskwire (view)
   "Show taskwire's VIEW live.
-VIEW is inbox, today, upcoming, matrix, all, logbook or projects; see
+VIEW is inbox, today, upcoming, matrix, all, logbook, anytime, someday
+or projects; see
 `taskwire-project' and `taskwire-area' for one project or area."
   (interactive (list (condition-case err
                          (taskwire--read-view)
@@ -155,7 +163,10 @@ The view buffers subscribe again on \\<taskwire-view-mode-map>\\[taskwire-refres
     ("d" taskwire-done :description (lambda () (taskwire-text "emacs.menu.doneReopen")))
     ("k" taskwire-delete :description (lambda () (taskwire-text "action.delete")))
     ("s" taskwire-schedule :description (lambda () (taskwire-text "action.schedule")))
-    ("i" taskwire-to-inbox :description (lambda () (taskwire-text "emacs.menu.toInbox")))]
+    ("i" taskwire-to-inbox :description (lambda () (taskwire-text "emacs.menu.toInbox")))
+    ("z" taskwire-put-on-someday :description (lambda () (taskwire-text "action.someday")))
+    ("y" taskwire-move-to-anytime :description (lambda () (taskwire-text "action.anytime")))
+    ("x" taskwire-cancel :description (lambda () (taskwire-text "action.cancelTask")))]
    [:description (lambda () (taskwire-text "emacs.menu.projects"))
     ("o" taskwire-open :description (lambda () (taskwire-text "emacs.menu.open")))
     ("m" taskwire-move-to-project
@@ -163,7 +174,8 @@ The view buffers subscribe again on \\<taskwire-view-mode-map>\\[taskwire-refres
     ("H" taskwire-add-heading :description (lambda () (taskwire-text "emacs.menu.newHeading")))
     ("c" taskwire-checklist :description (lambda () (taskwire-text "emacs.menu.checklist")))
     ("C" taskwire-checklist-add
-     :description (lambda () (taskwire-text "emacs.menu.checklistAdd")))]
+     :description (lambda () (taskwire-text "emacs.menu.checklistAdd")))
+    ("p" taskwire-make-project :description (lambda () (taskwire-text "action.makeProject")))]
    [:description (lambda () (taskwire-text "emacs.menu.order"))
     ("<M-up>" taskwire-move-up :transient t
      :description (lambda () (taskwire-text "emacs.menu.moveUp")))
@@ -179,6 +191,8 @@ The view buffers subscribe again on \\<taskwire-view-mode-map>\\[taskwire-refres
     ("M" taskwire-matrix :description (lambda () (taskwire-text "view.matrix")))
     ("A" taskwire-all :description (lambda () (taskwire-text "view.all")))
     ("L" taskwire-logbook :description (lambda () (taskwire-text "view.logbook")))
+    ("Y" taskwire-anytime :description (lambda () (taskwire-text "view.anytime")))
+    ("Z" taskwire-someday :description (lambda () (taskwire-text "view.someday")))
     ("P" taskwire-projects :description (lambda () (taskwire-text "emacs.view.projects")))]
    [:description (lambda () (taskwire-text "emacs.menu.buffer"))
     ("f" taskwire-filter :description (lambda () (taskwire-text "action.filter")))
@@ -227,6 +241,12 @@ The view buffers subscribe again on \\<taskwire-view-mode-map>\\[taskwire-refres
   (define-key map (kbd "A") #'taskwire-all)
   (define-key map (kbd "L") #'taskwire-logbook)
   (define-key map (kbd "O") #'taskwire-org-agenda)
+  (define-key map (kbd "Y") #'taskwire-anytime)
+  (define-key map (kbd "Z") #'taskwire-someday)
+  (define-key map (kbd "z") #'taskwire-put-on-someday)
+  (define-key map (kbd "y") #'taskwire-move-to-anytime)
+  (define-key map (kbd "x") #'taskwire-cancel)
+  (define-key map (kbd "C-c C-p") #'taskwire-make-project)
   (define-key map [drag-mouse-1] #'taskwire-mouse-drag))
 
 (provide 'taskwire)

@@ -127,7 +127,8 @@ Note the messages and the error it shows."
     (setq taskwire-fixture--seen nil taskwire-catalogue-missing nil)
     (cl-letf (((symbol-function 'read-string) #'taskwire-fixture--read)
               ((symbol-function 'completing-read) #'taskwire-fixture--choose))
-      (dolist (view '("Eingang" "Heute" "Demnächst" "Matrix" "Alle" "Logbuch" "Projekte"))
+      (dolist (view '("Eingang" "Heute" "Demnächst" "Matrix" "Alle" "Logbuch" "Jederzeit"
+                      "Irgendwann" "Projekte"))
         (setq taskwire-fixture--answers (list view))
         (call-interactively #'taskwire))
       (taskwire-fixture--do "today" "a" "Mutter anrufen #familie !! 30m fällig morgen")

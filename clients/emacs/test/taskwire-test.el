@@ -26,32 +26,15 @@
 
 (defconst taskwire-test--clock '("--clock" "2026-02-12T08:00:00Z" "--time-zone" "Europe/Berlin"))
 
-;;;; The words not yet in the server's catalogue
+;;;; Where the client and the catalogue are
 
-(defconst taskwire-test-fragment-file
-  (expand-file-name "../catalogue-fragment.json"
-                    (file-name-directory (or load-file-name buffer-file-name)))
-  "The client's new words, to be merged into Protocol/catalogue/*.json.")
+(defconst taskwire-test-package-dir
+  (expand-file-name ".." (file-name-directory (or load-file-name buffer-file-name)))
+  "The folder of the client's Lisp files.")
 
-(defun taskwire-test-fragment ()
-  "The catalogue fragment: a hash table of language to (key to text)."
-  (with-temp-buffer
-    (insert-file-contents taskwire-test-fragment-file)
-    (json-parse-buffer)))
-
-(defun taskwire-test--merge-fragment ()
-  "Add the fragment's words that the server's catalogue does not have yet.
-Only the tests do this (the client shows a missing key as itself): until
-catalogue-fragment.json is merged into the server's catalogue, the
-tests read the new words from it; after, the server's words are used."
-  (when (and taskwire-catalogue (file-readable-p taskwire-test-fragment-file))
-    (let ((words (gethash (or taskwire-catalogue-locale "en") (taskwire-test-fragment))))
-      (when words
-        (maphash (lambda (key text)
-                   (unless (gethash key taskwire-catalogue) (puthash key text taskwire-catalogue)))
-                 words)))))
-
-(add-hook 'taskwire-catalogue-changed-hook #'taskwire-test--merge-fragment)
+(defconst taskwire-test-catalogue-dir
+  (expand-file-name "../../Protocol/catalogue" taskwire-test-package-dir)
+  "The folder of the server's catalogue (en.json, de.json), in the repository.")
 
 (defun taskwire-test--kill-views ()
   (dolist (buffer (buffer-list))
@@ -178,6 +161,49 @@ for (a bounded wait) before point goes to it."
     (should (equal (taskwire-catalogue-fill "{a} {b}" '(:a 1)) "1 {b}"))
     (should (equal (taskwire-text "no.such.key" :title "x") "no.such.key x"))
     (should (equal taskwire-catalogue-missing '("no.such.key")))))
+
+(ert-deftest taskwire-catalogue-has-every-key-the-lisp-files-use ()
+  ;; Every key the Lisp files name, and each view's name, is in the server's catalogue in
+  ;; both languages: in the repository's Protocol/catalogue/*.json and in what the server
+  ;; built from them answers to catalogue/get.  The client has no words of its own.
+  (let ((catalogues
+         (append
+          (mapcar (lambda (language)
+                    (cons (concat language ".json")
+                          (with-temp-buffer
+                            (insert-file-contents (expand-file-name (concat language ".json")
+                                                                    taskwire-test-catalogue-dir))
+                            (json-parse-buffer))))
+                  '("en" "de"))
+          (mapcar (lambda (language)
+                    (let ((table (make-hash-table :test 'equal))
+                          (strings (plist-get (taskwire-catalogue-fetch-offline
+                                               (getenv "TASKWIRE") language)
+                                              :strings)))
+                      (while strings
+                        (puthash (substring (symbol-name (car strings)) 1) (cadr strings) table)
+                        (setq strings (cddr strings)))
+                      (cons (concat "catalogue/get " language) table)))
+                  '("en" "de"))))
+        (keys (mapcar #'taskwire-catalogue-view-key taskwire-view-names))
+        (missing nil))
+    (dolist (file (directory-files taskwire-test-package-dir t "\\`taskwire.*\\.el\\'"))
+      (with-temp-buffer
+        (insert-file-contents file)
+        (while (re-search-forward
+                "\"\\(\\(?:emacs\\|view\\|action\\|field\\|list\\|confirm\\|message\\|input\\)\\.[A-Za-z.]+\\)\"" nil t)
+          (push (match-string 1) keys))))
+    (setq keys (delete-dups keys))
+    (should (> (length keys) 100))      ; (the search finds the keys)
+    (dolist (catalogue catalogues)
+      (should (> (hash-table-count (cdr catalogue)) 100))
+      (dolist (key keys)
+        (unless (gethash key (cdr catalogue))
+          (push (cons (car catalogue) key) missing))))
+    (should-not missing)
+    ;; the client's words are the server's now: no fragment of its own waits to be merged
+    (should-not (file-exists-p (expand-file-name "catalogue-fragment.json"
+                                                 taskwire-test-package-dir)))))
 
 (ert-deftest taskwire-diff-ops ()
   (let ((snapshot (taskwire-diff-normalize

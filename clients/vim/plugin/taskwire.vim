@@ -15,7 +15,7 @@ let g:loaded_taskwire = 1
 "   g:taskwire_no_mappings   1: no default keys in the view buffers
 "   g:taskwire_input_func    a function (prompt, default) replacing input()
 
-" :Taskwire [VIEW], :Taskwire projects, :Taskwire project ID|NAME, :Taskwire area ID|NAME
+" :Taskwire [VIEW] (anytime, someday, ...), :Taskwire projects, :Taskwire project ID|NAME, :Taskwire area ID|NAME
 command! -nargs=? -bar -complete=customlist,taskwire#complete Taskwire
       \ call taskwire#open(<q-args>)
 " In a view buffer: filter it (no argument: clear), edit or delete the task under the cursor.
@@ -47,7 +47,9 @@ let s:plugs = {
       \ 'view-all': 'switch("all")', 'view-logbook': 'switch("logbook")',
       \ 'refresh': 'refresh()', 'close': 'close()',
       \ 'next-group': 'jump(1)', 'prev-group': 'jump(-1)', 'help': 'help()',
-      \ 'open': 'open()'}
+      \ 'open': 'open()', 'someday': 'someday()', 'anytime': 'anytime()', 'cancel': 'cancel()',
+      \ 'make-project': 'make_project()', 'view-anytime': 'switch("anytime")',
+      \ 'view-someday': 'switch("someday")'}
 for [s:name, s:call] in items(s:plugs)
   execute printf('nnoremap <silent> <Plug>(taskwire-%s) <Cmd>call taskwire#actions#%s<CR>',
         \ s:name, s:call)

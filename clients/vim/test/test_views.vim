@@ -41,8 +41,8 @@ endfunction
 function! Test_command_default_completion_and_reuse() abort
   Taskwire
   call assert_equal('taskwire://today', bufname('%'))
-  call assert_equal(['inbox', 'today', 'upcoming', 'matrix', 'all', 'logbook',
-        \ 'projects', 'project', 'area'],
+  call assert_equal(['inbox', 'today', 'upcoming', 'matrix', 'all', 'logbook', 'anytime',
+        \ 'someday', 'projects', 'project', 'area'],
         \ getcompletion('Taskwire ', 'cmdline'))
   call assert_equal(['upcoming'], getcompletion('Taskwire u', 'cmdline'))
   " a view shown in another window is reused, not opened twice

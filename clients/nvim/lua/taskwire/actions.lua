@@ -85,8 +85,10 @@ function M.add()
   end
   local group = here.groups[(here.info.gi or -1) + 1]
   local today = (here.state.snapshot or {}).today or (rpc.server() or {}).today
-  if name == 'project' or name == 'area' or name == 'projects' then
-    local prompt = name == 'projects' and 'vim.prompt.newProject' or 'vim.prompt.newTask'
+  if name == 'project' or name == 'area' or name == 'projects' or name == 'anytime' or name == 'someday' then
+    -- (a group of projects: the projects list's, an area's, Someday's projects of an area)
+    local projects = name == 'projects' or group and group.key:match('^projects:')
+    local prompt = projects and 'vim.prompt.newProject' or 'vim.prompt.newTask'
     return ui.input(prompt, nil, function(title)
       M.add_item(here, group, title)
     end)
@@ -111,9 +113,10 @@ function M.add()
   end)
 end
 
--- a in a project, an area or the projects: a task under the heading (or in the project, the
--- area) of the cursor's group, a project in the area of the cursor's group.  Quick add reads
--- the line (task/parse), the item's place goes beside what it read.
+-- a in a project, an area, the projects, Anytime or Someday: a task under the heading (or in the
+-- project, the area) of the cursor's group, a project in the area of the cursor's group.  In
+-- Someday the new item goes on Someday (unless the line names a date).  Quick add reads the line
+-- (task/parse), the item's place goes beside what it read.
 function M.add_item(here, group, title)
   local state = here.state
   local prefix, parent = state.view == 'projects' and 'projects' or 'tasks', state.id
@@ -127,6 +130,9 @@ function M.add_item(here, group, title)
     end
     if parent and parent > 0 then
       params.parent = parent
+    end
+    if state.view == 'someday' and params.scheduledDate == nil then
+      params.someday = true
     end
     create(here, params, group and group.key or '')
   end)
@@ -158,6 +164,49 @@ function M.complete()
     local key = reopen and 'message.reopened' or 'message.completed'
     M.changed(here.state, nil, { key, { title = r.task.title } })
   end)
+end
+
+-- S / A: put the task (or project) on Someday, move it to Anytime (task/move, no index: it keeps
+-- its place among its project's items).  The server's message says where it went ("Put 'A' on
+-- Someday"); a task in no project or area is refused Anytime (its place is the Inbox), in the
+-- server's words.
+local function drag(target)
+  local here = M.task_here()
+  if here then
+    rpc.request('task/move', { id = here.task.id, view = target }, function(r)
+      M.changed(here.state, r.task.id, r.message)
+    end)
+  end
+end
+
+function M.someday()
+  drag('someday')
+end
+
+function M.anytime()
+  drag('anytime')
+end
+
+-- X: cancel the task (completed as given up: the logbook says "cancelled"); a project's (or
+-- heading's) open tasks are cancelled with it.  u brings it back.
+function M.cancel()
+  local here = M.task_here()
+  if here then
+    rpc.request('task/complete', { id = here.task.id, cancelled = true }, function(r)
+      M.changed(here.state, nil, { 'message.cancelled', { title = r.task.title } })
+    end)
+  end
+end
+
+-- cp: make the task a project (task/convert): its title, notes, tags and date, in its area; its
+-- checklist's lines become the project's tasks.  <CR> on it (in the projects list) opens it.
+function M.make_project()
+  local here = M.task_here()
+  if here then
+    rpc.request('task/convert', { id = here.task.id, to = 'project' }, function(r)
+      M.changed(here.state, r.task.id, { 'message.madeProject', { title = r.task.title } })
+    end)
+  end
 end
 
 -- dd, D: delete the task (u brings it back).

@@ -2,7 +2,9 @@
 --
 -- The letters are those of the Vim plugin (clients/vim) wherever it has the gesture; the views
 -- and gestures it lacks got new ones: dd / D delete, m + p / P pick up and put (a keyboard
--- drag), gm / ga / gl the matrix, All and the logbook, and the mouse drags.
+-- drag), gm / ga / gl the matrix, All and the logbook, and the mouse drags.  S A X cp (Someday,
+-- Anytime, cancel, make a project) and gA gS (the Anytime and Someday views) are the Vim
+-- plugin's too.
 
 local config = require('taskwire.config')
 
@@ -51,6 +53,12 @@ M.plugs = {
   ['prev-group'] = act('jump', -1),
   ['help'] = act('help'),
   ['open'] = act('open'),
+  ['someday'] = act('someday'),
+  ['anytime'] = act('anytime'),
+  ['cancel'] = act('cancel'),
+  ['make-project'] = act('make_project'),
+  ['view-anytime'] = act('switch', 'anytime'),
+  ['view-someday'] = act('switch', 'someday'),
 }
 
 -- {key, plug name}, in the order of :help taskwire-nvim-keys
@@ -84,6 +92,12 @@ M.defaults = {
   { '[[', 'prev-group' },
   { 'g?', 'help' },
   { '<CR>', 'open' },
+  { 'S', 'someday' },
+  { 'A', 'anytime' },
+  { 'X', 'cancel' },
+  { 'cp', 'make-project' },
+  { 'gA', 'view-anytime' },
+  { 'gS', 'view-someday' },
 }
 
 -- Defines the <Plug> maps (plugin/taskwire.lua, at startup, so that users can map to them).

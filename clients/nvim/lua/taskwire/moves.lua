@@ -42,7 +42,7 @@ local function find(state, id)
 end
 
 local function drag_target(name)
-  if name == 'all' or name == 'logbook' then
+  if name == 'all' or name == 'logbook' or name == 'anytime' or name == 'someday' then
     ui.warn('vim.warn.noMovesInView', { view = require('taskwire.words').view(name) })
     return false
   end
@@ -125,10 +125,7 @@ local function send(here, target, group, index, on_result, on_error)
     end
   end
   local target_state = view.state(target)
-  -- (with this server a project's and an area's subscription versions are their own: view/
-  -- subscribe counts from 1 where view/list and task/move count the store's changes, and a drop
-  -- would always be refused)
-  if target_state and target_state.version and params.view ~= 'project' and params.view ~= 'area' then
+  if target_state and target_state.version then
     params.version = target_state.version
   end
   local from = here.groups and here.groups[here.info.gi + 1].key -- before the diff changes it

@@ -20,7 +20,7 @@ function M.define_highlights()
     taskwireTag = 'Identifier', taskwirePriority = 'WarningMsg', taskwireUrgent = 'WarningMsg',
     taskwireType = 'Type', taskwireDuration = 'Number', taskwireRepeat = 'Type',
     taskwireNotes = 'Comment', taskwireDue = 'Special', taskwireDoneDay = 'Comment',
-    taskwireEmpty = 'Comment',
+    taskwireEmpty = 'Comment', taskwireCancelled = 'Comment', taskwireSomeday = 'Comment',
   }
   for group, target in pairs(links) do
     vim.cmd(string.format('highlight default link %s %s', group, target))
@@ -37,6 +37,7 @@ M.kinds = {
   type = 'taskwireType', duration = 'taskwireDuration', ['repeat'] = 'taskwireRepeat',
   notes = 'taskwireNotes', due = 'taskwireDue', dueToday = 'taskwireDueToday',
   overdue = 'taskwireOverdue', afterDue = 'taskwireAfterDue', completed = 'taskwireDoneDay',
+  cancelled = 'taskwireCancelled', someday = 'taskwireSomeday',
 }
 
 local function parts_of(thing)

@@ -17,7 +17,7 @@ local render = require('taskwire.render')
 
 local M = {}
 
-M.names = { 'today', 'inbox', 'upcoming', 'matrix', 'all', 'logbook' }
+M.names = { 'today', 'inbox', 'upcoming', 'matrix', 'all', 'logbook', 'anytime', 'someday' }
 M.structure = { 'projects' } -- the areas with their projects
 M.items = { 'project', 'area' } -- views of one item, named with its id
 
@@ -43,12 +43,16 @@ function M.parse(name)
   end
 end
 
--- The view's name for a person: the catalogue's, or for a project or an area its title (the
--- first group's) once loaded.
+-- The view's name for a person: the catalogue's, or for a project or an area its title once
+-- loaded (the title of its own tasks' group, tasks:ID: an area's first group is its projects,
+-- titled "Projects").
 function M.title(state)
-  local groups = state.snapshot and state.snapshot.groups or {}
-  if vim.tbl_contains(M.items, state.view) and groups[1] then
-    return groups[1].title
+  if vim.tbl_contains(M.items, state.view) then
+    for _, group in ipairs(state.snapshot and state.snapshot.groups or {}) do
+      if group.key == 'tasks:' .. state.id then
+        return group.title
+      end
+    end
   end
   local words = require('taskwire.words')
   if state.view == 'projects' or vim.tbl_contains(M.items, state.view) then

@@ -13,7 +13,8 @@ let s:defaults = [
       \ ['gi', 'view-inbox'], ['gt', 'view-today'], ['gu', 'view-upcoming'],
       \ ['gm', 'view-matrix'], ['ga', 'view-all'], ['gl', 'view-logbook'],
       \ ['R', 'refresh'], ['q', 'close'], [']]', 'next-group'], ['[[', 'prev-group'],
-      \ ['g?', 'help'], ['<CR>', 'open']]
+      \ ['g?', 'help'], ['<CR>', 'open'], ['S', 'someday'], ['A', 'anytime'], ['X', 'cancel'],
+      \ ['cp', 'make-project'], ['gA', 'view-anytime'], ['gS', 'view-someday']]
 
 function! taskwire#actions#defaults() abort
   return deepcopy(s:defaults)
@@ -88,8 +89,12 @@ function! taskwire#actions#add() abort
     call taskwire#ui#warn(taskwire#text#get('vim.warn.addInLogbook'))
     return
   endif
-  let item = index(['project', 'area', 'projects'], view) >= 0
-  let title = taskwire#ui#input(taskwire#text#get(view ==# 'projects'
+  let item = index(['project', 'area', 'projects', 'anytime', 'someday'], view) >= 0
+  " (a group of projects: the projects list's, an area's, Someday's projects of an area)
+  let gi = get(here.info, 'gi', -1)
+  let projects = view ==# 'projects' || (gi >= 0 && gi < len(here.groups)
+        \ && here.groups[gi].key =~# '^projects:')
+  let title = taskwire#ui#input(taskwire#text#get(projects
         \ ? 'vim.prompt.newProject' : 'vim.prompt.newTask'), '')
   if empty(trim(title))
     return
@@ -123,18 +128,21 @@ function! taskwire#actions#add() abort
   call s:create(here, params, expected)
 endfunction
 
-" a in a project, an area or the projects: a task under the heading (or in the project, the
-" area) of the cursor's group, a project in the area of the cursor's group.  Quick add reads the
-" line (task/parse), the item's place goes beside what it read.
+" a in a project, an area, the projects, Anytime or Someday: a task under the heading (or in
+" the project, the area) of the cursor's group, a project in the area of the cursor's group.  In
+" Someday the new item goes on Someday (unless the line names a date).  Quick add reads the line
+" (task/parse), the item's place goes beside what it read.
 function! s:add_item(here, title) abort
   let gi = get(a:here.info, 'gi', -1)
   let group = gi >= 0 && gi < len(a:here.groups) ? a:here.groups[gi] : {}
   let [prefix, parent] = empty(group)
         \ ? [a:here.state.view ==# 'projects' ? 'projects' : 'tasks', a:here.state.id]
         \ : [matchstr(group.key, '^\w\+'), str2nr(matchstr(group.key, '\d\+$'))]
+  let someday = a:here.state.view ==# 'someday'
   call taskwire#rpc#request('task/parse', {'text': a:title},
-        \ {p -> s:create(a:here, extend(extend(p.fields, prefix ==# 'projects'
+        \ {p -> s:create(a:here, extend(extend(extend(p.fields, prefix ==# 'projects'
         \   ? {'kind': 'project'} : {}), parent ? {'parent': parent} : {}),
+        \   someday && !has_key(p.fields, 'scheduledDate') ? {'someday': v:true} : {}),
         \   empty(group) ? '' : group.key)})
 endfunction
 
@@ -187,6 +195,51 @@ function! taskwire#actions#complete() abort
         \ {'id': here.task.id, 'completed': done ? v:false : v:true},
         \ {r -> taskwire#actions#changed(here.state, 0, taskwire#text#get(
         \   done ? 'message.reopened' : 'message.completed', {'title': r.task.title}))})
+endfunction
+
+" S / A: puts the task (or project) on Someday, moves it to Anytime (task/move, no index: it
+" keeps its place among its project's items).  The server's message says where it went ("Put
+" 'A' on Someday"); a task in no project or area is refused Anytime (its place is the Inbox),
+" with the server's words.
+function! taskwire#actions#someday() abort
+  call s:drag('someday')
+endfunction
+
+function! taskwire#actions#anytime() abort
+  call s:drag('anytime')
+endfunction
+
+function! s:drag(view) abort
+  let here = taskwire#actions#task_here()
+  if empty(here)
+    return
+  endif
+  call taskwire#rpc#request('task/move', {'id': here.task.id, 'view': a:view},
+        \ {r -> taskwire#actions#changed(here.state, r.task.id, get(r, 'message', ''))})
+endfunction
+
+" X: cancels the task (completes it as given up: the logbook says "cancelled"); a project's
+" (or heading's) open tasks are cancelled with it.  u brings it back.
+function! taskwire#actions#cancel() abort
+  let here = taskwire#actions#task_here()
+  if empty(here)
+    return
+  endif
+  call taskwire#rpc#request('task/complete', {'id': here.task.id, 'cancelled': v:true},
+        \ {r -> taskwire#actions#changed(here.state, 0,
+        \   taskwire#text#get('message.cancelled', {'title': r.task.title}))})
+endfunction
+
+" cp: makes the task a project (task/convert): same title, notes, tags and date, in its area;
+" its checklist's lines become the project's tasks.  <CR> on it (in the projects list) opens it.
+function! taskwire#actions#make_project() abort
+  let here = taskwire#actions#task_here()
+  if empty(here)
+    return
+  endif
+  call taskwire#rpc#request('task/convert', {'id': here.task.id, 'to': 'project'},
+        \ {r -> taskwire#actions#changed(here.state, r.task.id,
+        \   taskwire#text#get('message.madeProject', {'title': r.task.title}))})
 endfunction
 
 " D: deletes the task after a yes (u undoes it).

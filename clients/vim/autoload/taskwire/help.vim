@@ -11,7 +11,10 @@ let s:help = {'add': 'action.add', 'edit': 'action.rename', 'form': 'action.edit
       \ 'view-inbox': 'view.inbox', 'view-today': 'view.today', 'view-upcoming': 'view.upcoming',
       \ 'view-matrix': 'view.matrix', 'view-all': 'view.all', 'view-logbook': 'view.logbook',
       \ 'refresh': 'action.refresh', 'close': 'action.close', 'next-group': 'vim.help.nextGroup',
-      \ 'prev-group': 'vim.help.prevGroup', 'help': 'action.help', 'open': 'vim.help.open'}
+      \ 'prev-group': 'vim.help.prevGroup', 'help': 'action.help', 'open': 'vim.help.open',
+      \ 'someday': 'action.someday', 'anytime': 'action.anytime', 'cancel': 'action.cancelTask',
+      \ 'make-project': 'action.makeProject', 'view-anytime': 'view.anytime',
+      \ 'view-someday': 'view.someday'}
 
 " g?: the keys of this buffer and what they do, in a popup (:help taskwire for the rest).
 function! taskwire#help#show() abort

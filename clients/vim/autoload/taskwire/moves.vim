@@ -2,7 +2,8 @@
 "
 " Moves work in Today, Upcoming, Inbox and the matrix (J K within and across quadrants, > <
 " to the next / previous quadrant), on the unfiltered manual order only (a drop index counts
-" the whole list): All and the logbook are no drag targets, a filtered view warns.  In a
+" the whole list): All, the logbook, Anytime and Someday are no drag targets (S and A put a
+" task on Someday or Anytime: actions.vim), a filtered view warns.  In a
 " project J K move a task among the project's own tasks and under its headings (past a
 " heading's header: under that heading); in the projects view a project among its area's
 " projects and into the next or previous area; in an area a project among its projects, a task
@@ -36,7 +37,7 @@ function! s:press(kind, delta) abort
     return
   endif
   let state = here.state
-  if index(['all', 'logbook'], state.view) >= 0
+  if index(['all', 'logbook', 'anytime', 'someday'], state.view) >= 0
     call taskwire#ui#warn(taskwire#text#get('vim.warn.noMovesInView',
           \ {'view': taskwire#text#get('view.' . state.view)}))
     return
@@ -180,11 +181,8 @@ function! s:move(here, target, index) abort
   let params = extend({'id': a:here.task.id, 'index': a:index}, a:target)
   let name = params.view . (has_key(params, params.view) ? '/' . params[params.view] : '')
   let target = taskwire#view#state(name)
-  " (a filtered view's versions are its own, not the view's; so, with this server, are a
-  " project's and an area's subscription versions: view/subscribe counts from 1 where view/list
-  " and task/move count the store's changes, and a drop would always be refused)
+  " (a filtered view's versions are its own, not the view's)
   if !empty(target) && type(target.version) == v:t_number && taskwire#view#unfiltered(target)
-        \ && index(['project', 'area'], params.view) < 0
     let params.version = target.version
   endif
   return taskwire#rpc#request('task/move', params,

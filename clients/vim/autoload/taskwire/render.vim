@@ -12,7 +12,8 @@ let s:kinds = {'priority': 'taskwirePriority', 'urgent': 'taskwireUrgent',
       \ 'tags': 'taskwireTag', 'type': 'taskwireType', 'duration': 'taskwireDuration',
       \ 'repeat': 'taskwireRepeat', 'notes': 'taskwireNotes', 'due': 'taskwireDue',
       \ 'dueToday': 'taskwireDueToday', 'overdue': 'taskwireOverdue',
-      \ 'afterDue': 'taskwireAfterDue', 'completed': 'taskwireDoneDay'}
+      \ 'afterDue': 'taskwireAfterDue', 'completed': 'taskwireDoneDay',
+      \ 'cancelled': 'taskwireCancelled', 'someday': 'taskwireSomeday'}
 let s:lines = ['taskwireGroup', 'taskwireFilter', 'taskwireBox', 'taskwireDone', 'taskwireEmpty']
 let s:empty = {'upcoming': 'vim.list.nothingUpcoming', 'logbook': 'vim.list.nothingDone'}
 
@@ -24,7 +25,8 @@ function! taskwire#render#highlights() abort
         \ ['taskwirePriority', 'WarningMsg'], ['taskwireUrgent', 'WarningMsg'],
         \ ['taskwireType', 'Type'], ['taskwireDuration', 'Number'], ['taskwireRepeat', 'Type'],
         \ ['taskwireNotes', 'Special'], ['taskwireDue', 'Special'],
-        \ ['taskwireDoneDay', 'Comment'], ['taskwireEmpty', 'Comment']]
+        \ ['taskwireDoneDay', 'Comment'], ['taskwireCancelled', 'Comment'],
+        \ ['taskwireSomeday', 'Comment'], ['taskwireEmpty', 'Comment']]
     execute 'highlight default link' group link
   endfor
   highlight default taskwireOverdue  term=bold cterm=bold ctermfg=Red gui=bold guifg=Red

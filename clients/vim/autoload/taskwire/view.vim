@@ -14,7 +14,8 @@
 " "projects"), the view and an item's id for a project or an area ("project/12", "area/3"),
 " whose `id` goes to the server as the view's `project` or `area` param.
 
-let s:names = ['inbox', 'today', 'upcoming', 'matrix', 'all', 'logbook', 'projects']
+let s:names = ['inbox', 'today', 'upcoming', 'matrix', 'all', 'logbook', 'anytime', 'someday',
+      \ 'projects']
 let s:items = ['project', 'area']    " views of one item, named with its id
 let s:views = {}
 let s:subs = {}      " subscription id -> buffer name
@@ -34,12 +35,16 @@ function! taskwire#view#parse(name) abort
   return [m[1], str2nr(m[2])]
 endfunction
 
-" The view's name for a person: the catalogue's, or for a project or an area its title (the
-" first group's) once loaded.
+" The view's name for a person: the catalogue's, or for a project or an area its title once
+" loaded (the title of its own tasks' group, tasks:ID: an area's first group is its projects,
+" titled "Projects").
 function! taskwire#view#title(state) abort
-  let groups = get(a:state.snapshot, 'groups', [])
-  if index(s:items, a:state.view) >= 0 && !empty(groups)
-    return groups[0].title
+  if index(s:items, a:state.view) >= 0
+    for group in get(a:state.snapshot, 'groups', [])
+      if group.key ==# 'tasks:' . a:state.id
+        return group.title
+      endif
+    endfor
   endif
   return taskwire#text#get((index(s:items + ['projects'], a:state.view) >= 0 ? 'vim.view.'
         \ : 'view.') . a:state.view)
