@@ -92,6 +92,9 @@ public enum ItemKind: String, CaseIterable, Sendable {
   case project
   case heading
   case area
+
+  /// "a task", "an area": the kind as a refusal names it.
+  public var withArticle: String { (self == .area ? "an " : "a ") + rawValue }
 }
 
 /// One line of a task's checklist.

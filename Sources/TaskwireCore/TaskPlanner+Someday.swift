@@ -8,7 +8,7 @@ extension TaskPlanner {
   public func setAside(_ original: TaskRecord, someday: Bool) throws(DomainError) -> ChangeSet {
     guard !original.completed else { throw .taskCompleted(original.id) }
     guard original.kind == .task || original.kind == .project else {
-      throw .invalidField("id", "only a task or a project goes on Someday or Anytime, not a \(original.kind.rawValue)")
+      throw .invalidField("id", "only a task or a project goes on Someday or Anytime, not \(original.kind.withArticle)")
     }
     if !someday, original.kind == .task, original.parentID == nil {
       throw .invalidField("view", "a task in no project or area with no date is in the Inbox: move it to the Inbox")
@@ -28,7 +28,7 @@ extension TaskPlanner {
   public func makeProject(_ original: TaskRecord, nextID: Int64) throws(DomainError) -> ChangeSet {
     guard !original.completed else { throw .taskCompleted(original.id) }
     guard original.kind == .task else {
-      throw .invalidField("id", "is a \(original.kind.rawValue); only a task is made a project")
+      throw .invalidField("id", "is \(original.kind.withArticle); only a task is made a project")
     }
     var project = original
     project.kind = .project

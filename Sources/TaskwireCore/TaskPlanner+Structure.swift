@@ -19,11 +19,11 @@ extension TaskPlanner {
       throw .invalidField("parent", "\(parentID) is not an open project, heading or area")
     }
     guard allowed.contains(parent.kind) else {
-      let names = allowed.map(\.rawValue).joined(separator: " or ")
+      let names = allowed.map(\.withArticle).joined(separator: " or ")
       throw .invalidField(
         "parent",
         allowed.isEmpty
-          ? "an area has no parent" : "a \(item.kind.rawValue) goes into a \(names), not a \(parent.kind.rawValue)")
+          ? "an area has no parent" : "\(item.kind.withArticle) goes into \(names), not \(parent.kind.withArticle)")
     }
   }
 }

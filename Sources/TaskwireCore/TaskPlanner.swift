@@ -66,15 +66,17 @@ public struct TaskPlanner {
   /// Completing takes a task out of its lists; reopening puts it at the end of them. Completing
   /// a recurring task also creates its next occurrence (with id `nextID`), in the same step, so
   /// that one undo takes both back.
-  /// `cancelled`: completed by giving it up (Things' cancel); its repeat makes no next occurrence.
-  public func complete(_ original: TaskRecord, completed: Bool, cancelled: Bool = false, nextID: Int64)
+  /// `cancelled`: true completes it by giving it up (Things' cancel; its repeat makes no next
+  /// occurrence), false as done; nil keeps what a completed item was (a new completion: done).
+  public func complete(_ original: TaskRecord, completed: Bool, cancelled requested: Bool? = nil, nextID: Int64)
     throws(DomainError) -> ChangeSet
   {
+    let cancelled = requested ?? (original.completed && original.cancelled)
     var task = original
     task.completed = completed
     task.completedAt = completed ? original.completedAt ?? now : nil
-    // (Cancelling a task already done marks it cancelled; reopening clears both.)
-    task.cancelled = completed && (cancelled || (original.completed && original.cancelled))
+    // (Reopening clears it.)
+    task.cancelled = completed && cancelled
     if !completed, original.completed { task = placedAtEnds(task, comparedTo: nil) }
     let label =
       !completed ? words.reopen(task.title) : cancelled ? words.cancel(task.title) : words.complete(task.title)
@@ -129,6 +131,9 @@ public struct TaskPlanner {
       try checkStructure(of: task)
     } else if original.kind != .task {
       throw .invalidField("view", "a \(original.kind.rawValue) is moved in the projects and project views")
+    } else {
+      // Into the Inbox, a day or the matrix: back among the active tasks, off Someday.
+      task.someday = false
     }
     switch target {
     case .children: break

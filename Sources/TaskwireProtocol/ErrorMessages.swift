@@ -67,11 +67,35 @@ extension RPCError {
       " $1 ist kein offenes Projekt, keine Überschrift, kein Bereich"
     ),
     (
-      #" a task goes into a project or heading or area, not a (\w+)$"#,
+      #" a task goes into a project or a heading or an area, not an? (\w+)$"#,
       " eine Aufgabe gehört in ein Projekt, unter eine Überschrift oder in einen Bereich, nicht in: $1"
     ),
-    (#" a heading goes into a project, not a (\w+)$"#, " eine Überschrift gehört in ein Projekt, nicht in: $1"),
-    (#" a project goes into a area, not a (\w+)$"#, " ein Projekt gehört in einen Bereich, nicht in: $1"),
+    (#" a heading goes into a project, not an? (\w+)$"#, " eine Überschrift gehört in ein Projekt, nicht in: $1"),
+    (#" a project goes into an area, not an? (\w+)$"#, " ein Projekt gehört in einen Bereich, nicht in: $1"),
+    // Someday, Anytime, cancelling, a task made a project.
+    (
+      #" only a task or a project goes on Someday or Anytime, not an? (\w+)$"#,
+      " nur eine Aufgabe oder ein Projekt kommt auf Irgendwann oder Jederzeit, nicht: $1"
+    ),
+    (#" only a task or a project goes on Someday$"#, " nur eine Aufgabe oder ein Projekt kommt auf Irgendwann"),
+    (
+      #" cannot go with a scheduledDate: a task with a date is not on Someday$"#,
+      " geht nicht mit scheduledDate: eine Aufgabe mit Datum liegt nicht auf Irgendwann"
+    ),
+    (
+      #" a task in no project or area with no date is in the Inbox: move it to the Inbox$"#,
+      " eine Aufgabe ohne Projekt, Bereich und Datum liegt im Eingang: in den Eingang verschieben"
+    ),
+    (
+      #" is an? (\w+); only a task is made a project$"#,
+      " ist keine Aufgabe, sondern: $1; nur eine Aufgabe wird zum Projekt"
+    ),
+    (#" must be "project": a task is made a project$"#, #" muss "project" sein: eine Aufgabe wird zum Projekt"#),
+    (#" goes with a completion, not with "completed": false$"#, #" gehört zum Erledigen, nicht zu "completed": false"#),
+    (
+      #" is not taken with view "(.*)": its order is its projects'$"#,
+      #" gilt nicht mit der Ansicht "$1": ihre Reihenfolge ist die ihrer Projekte"#
+    ),
     (#" an area has no parent$"#, " ein Bereich liegt in nichts anderem"),
     (#" a heading needs its project$"#, " eine Überschrift braucht ihr Projekt"),
     (#" an item cannot be its own parent$"#, " ein Eintrag kann nicht in sich selbst liegen"),
@@ -106,6 +130,11 @@ extension RPCError {
     (#"nicht in: project$"#, "nicht in ein Projekt"),
     (#"nicht in: heading$"#, "nicht unter eine Überschrift"),
     (#"nicht in: area$"#, "nicht in einen Bereich"),
+    (#"nicht: area$"#, "kein Bereich"),
+    (#"nicht: heading$"#, "keine Überschrift"),
+    (#"sondern: project; "#, "sondern ein Projekt; "),
+    (#"sondern: heading; "#, "sondern eine Überschrift; "),
+    (#"sondern: area; "#, "sondern ein Bereich; "),
     (#" is required(.*)$"#, " fehlt$1"),
     (#" must not be empty$"#, " darf nicht leer sein"),
     (#" is not an active subscription$"#, " ist kein aktives Abonnement"),

@@ -181,4 +181,41 @@ import Testing
       })
     #expect(taxes["cancelled"] == true && taxes["kind"] == "project")
   }
+
+  /// Found by the editor clients: a drag into a date list or the matrix takes a task off
+  /// Someday; a task made on Someday says so; refusals read German in a German session.
+  @Test func dragsOffSomedayAndTheirWords() throws {
+    let server = try TaskwireProcess.started(initialize: false)
+    _ = try server.result("initialize", ["locale": "de", "initializationOptions": ["displayParts": true]])
+    _ = try server.result("task/create", ["title": "Haus", "kind": "area"])
+    let made = try server.result("task/create", ["title": "Milch", "someday": true])
+    #expect(made["view"] == "someday" && made["group"] == "tasks:0" && made["index"] == 0)
+    #expect(made["message"] == "'Milch' zu Irgendwann hinzugefügt")
+    for (target, view): (JSONValue, String) in [
+      (["view": "today"], "today"), (["view": "inbox"], "inbox"),
+      (["view": "upcoming", "date": "tomorrow"], "upcoming"),
+      (["view": "matrix", "quadrant": "do"], "matrix"),
+    ] {
+      _ = try server.result("task/move", ["id": 2, "view": "someday"])
+      var params = try #require(target.objectValue)
+      params["id"] = 2
+      let moved = try server.result("task/move", .object(params))
+      #expect(moved["task"]?["someday"] == nil && moved["view"] == .string(view), "\(target): \(moved)")
+      #expect(try outline(server, ["view": "someday"]) == [], "\(target)")
+    }
+    let cancelled = try server.result("task/complete", ["id": 2, "cancelled": true])
+    #expect(cancelled["message"] == "'Milch' abgebrochen")
+    // Done instead of cancelled, said outright; left out, it stays as it was.
+    _ = try server.result("task/complete", ["id": 2])
+    #expect(try server.result("task/get", ["id": 2])["task"]?["cancelled"] == true)
+    _ = try server.result("task/complete", ["id": 2, "cancelled": false])
+    #expect(try server.result("task/get", ["id": 2])["task"]?["cancelled"] == nil)
+    for (method, params): (String, JSONValue) in [
+      ("task/move", ["id": 1, "view": "someday"]), ("task/convert", ["id": 1, "to": "project"]),
+      ("task/create", ["title": "x", "kind": "project", "parent": 99]),
+    ] {
+      let message = try server.error(method, params)["message"]?.stringValue ?? ""
+      #expect(message.hasPrefix("Ungültige Parameter") && !message.contains(" a "), "\(method): \(message)")
+    }
+  }
 }

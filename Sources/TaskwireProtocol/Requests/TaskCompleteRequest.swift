@@ -13,14 +13,15 @@ public enum TaskCompleteRequest: RequestType {
   public struct Params: Sendable {
     public var id: Int64
     public var completed: Bool
-    public var cancelled = false
+    /// Nil: as the item was (a new completion: done).
+    public var cancelled: Bool? = nil
   }
 
   public static func decode(_ json: JSONValue?, context: DecodingContext) throws(RPCError) -> Params {
     let reader = try reader(json)
     var params = Params(id: try reader.id(), completed: try reader.bool("completed") ?? true)
-    params.cancelled = try reader.bool("cancelled") ?? false
-    if params.cancelled, !params.completed {
+    params.cancelled = try reader.bool("cancelled")
+    if params.cancelled == true, !params.completed {
       throw .invalidParams("cancelled", "goes with a completion, not with \"completed\": false")
     }
     return params

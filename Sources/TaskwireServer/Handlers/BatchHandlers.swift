@@ -104,8 +104,7 @@ extension Server {
         results.append(place)
       case .create:
         var place = try self.place(of: id)
-        place.message = place.presenter?.added(
-          place.task.title, to: place.list, parentTitle: place.task.parentID.flatMap { replica.index.tasks[$0]?.title })
+        place.message = addedMessage(place)
         results.append(place)
       case .complete, .update:
         // A task deleted later in the same batch has no place: it is answered as deleted.

@@ -11,9 +11,7 @@ extension Server {
         try replica.planner.create(id: try txn.nextTaskID(), patch: params.patch, view: params.view)
       }
       var place = try server.place(of: committed.changes[0].taskID)
-      place.message = place.presenter?.added(
-        place.task.title, to: place.list,
-        parentTitle: place.task.parentID.flatMap { server.replica.index.tasks[$0]?.title })
+      place.message = server.addedMessage(place)
       return place
     }
     methods.on(TaskGetRequest.self, .read) { server, id in try server.place(of: id) }
@@ -33,7 +31,12 @@ extension Server {
           try replica.task(params.id), completed: params.completed, cancelled: params.cancelled,
           nextID: try txn.nextTaskID())
       }
-      return try server.place(of: params.id)
+      var place = try server.place(of: params.id)
+      // (A cancellation says so: the list it left is all a reply could name otherwise.)
+      if place.presenter != nil, params.cancelled == true {
+        place.message = server.replica.words.cancel(place.task.title)
+      }
+      return place
     }
     methods.on(TaskMoveRequest.self, .change) { server, params in
       if let someday = params.target.setsAside {
@@ -75,7 +78,9 @@ extension Server {
       try server.commit { replica, txn in
         try replica.planner.makeProject(try replica.task(params.id), nextID: try txn.nextTaskID())
       }
-      return try server.place(of: params.id, in: .projects)
+      var place = try server.place(of: params.id, in: .projects)
+      if place.presenter != nil { place.message = server.replica.words.makeProject(place.task.title) }
+      return place
     }
     methods.on(TaskChecklistRequest.self, .change) { server, params in
       let committed = try server.commit { replica, txn in
@@ -92,9 +97,21 @@ extension Server {
     }
   }
 
+  /// Where a new task went (`task/create`'s `message`, display-parts sessions only): its list,
+  /// its project, or Someday.
+  func addedMessage(_ place: TaskPlace) -> String? {
+    guard let presenter = place.presenter else { return nil }
+    let words = replica.words
+    if place.task.someday { return words.display.addedTo(place.task.title, words.someday) }
+    return presenter.added(
+      place.task.title, to: place.list, parentTitle: place.task.parentID.flatMap { replica.index.tasks[$0]?.title })
+  }
+
   /// Where a task is now, for a reply.
-  func place(of id: Int64, in view: ViewKind = .today) throws -> TaskPlace {
+  func place(of id: Int64, in requested: ViewKind = .today) throws -> TaskPlace {
     let task = try replica.task(id)
+    // A task on Someday is where Someday shows it.
+    let view = requested == .today && task.someday && !task.completed ? .someday : requested
     // An item in no date list (a project, a task with no date in one) is where the structure has it.
     let placeView =
       view == .today && task.listKey(today: replica.today) == nil && task.childrenKey != nil ? .project : view
