@@ -3,9 +3,11 @@
 
 Tabs Inbox / Today / Upcoming, each with a persistent quick-add field that highlights what it
 recognises (story 2.3); drag rows to reorder or onto another tab (story 3.4); right-click, long
-press, Shift+F10 or the Menu key for Today / Tomorrow / Choose date… / Inbox / Cancel (story
-3.6); the matrix as a 2×2 board with drag between quadrants; the logbook (reopen); a search
-field that filters every tab; Ctrl+Z / Ctrl+Shift+Z.  Everything on screen comes from view
+press, Shift+F10 or the Menu key for Today / Tomorrow / Choose date… / Inbox, then Put on
+Someday / Move to Anytime / Mark cancelled / Make a project, then Cancel (story 3.6, issue
+29); the matrix as a 2×2 board with drag between quadrants; the logbook (reopen); a sidebar
+with Anytime, Someday and the areas' projects (issue 29); a search field that filters every
+tab; Ctrl+Z / Ctrl+Shift+Z.  Everything on screen comes from view
 subscriptions; the UI thread never waits for the server: replies and notifications reach it
 through a queue that ``root.after`` drains.
 
@@ -26,7 +28,7 @@ from taskwire_gui_drag import DragController
 from taskwire_gui_list import TaskList
 from taskwire_gui_logbook import Logbook
 from taskwire_gui_matrix import MatrixBoard
-from taskwire_gui_projects import Projects, Sidebar
+from taskwire_gui_projects import PLACES, Projects, Sidebar
 from taskwire_gui_search import SearchField, unsubscribe_quietly
 from taskwire_gui_server import connect
 from taskwire_gui_style import make_ghost, setup_style
@@ -65,6 +67,7 @@ class App(Actions, Tabs, Projects):
         self.closed = False
         self._key_moves = []      # Alt+Up/Down presses waiting for the previous one to show
         self._move_wait = None    # (view, version on screen) while such a move is on its way
+        self._fit_after = None    # the search field's fitting to the tab row, when pending
         self.fonts, self.row_tags = setup_style(root)
         root.title("taskwire")
         root.geometry("1100x640")
@@ -73,6 +76,7 @@ class App(Actions, Tabs, Projects):
         self.status.pack(fill="x", side="bottom")
         self.sidebar = Sidebar(self, root)      # areas and projects (taskwire_gui_projects)
         root.bind("<Configure>", self.fit_sidebar, add="+")
+        root.bind("<Configure>", self.fit_search, add="+")
         self.notebook = ttk.Notebook(root, style="Tabs.TNotebook")
         self.notebook.pack(fill="both", expand=True)
         self.notebook.enable_traversal()
@@ -87,10 +91,13 @@ class App(Actions, Tabs, Projects):
         self.pages = dict(self.lists, matrix=self.matrix, logbook=self.logbook)
         for view in TABS[len(VIEWS):]:
             self.notebook.add(self.pages[view].frame, text="")
-        self.project_page = self.lists["project"] = TaskList(self, self.notebook, "project")
-        self.notebook.add(self.project_page.frame, text="", state="hidden")
-        self._bind_list(self.project_page)
-        self.pages.update(project=self.project_page, projects=self.sidebar)
+        # The place tab (the last one, once the sidebar opened one): a project, Anytime or
+        # Someday (taskwire_gui_projects); its page joins the notebook when it is opened.
+        for view in PLACES:
+            self.lists[view] = TaskList(self, self.notebook, view)
+            self._bind_list(self.lists[view])
+        self.project_page = self.lists["project"]
+        self.pages.update({view: self.lists[view] for view in PLACES}, projects=self.sidebar)
         self.search = SearchField(self, self.notebook, self.fonts["row"])
         self.toast = Toast(root, font=self.fonts["row"])
         self.drag = DragController(self)
@@ -211,6 +218,8 @@ class App(Actions, Tabs, Projects):
             self.pages[view].render(self.subscriptions[view].snapshot())
             if view in self.tabs:
                 self._set_tab_text(self.tabs.index(view))
+            if view in ("anytime", "someday"):     # their counts in the sidebar
+                self.sidebar.show_places()
         if self._move_wait is not None and changed:
             view, version = self._move_wait
             if self.lists[view].version > version:   # the last reorder is on screen
@@ -261,6 +270,8 @@ class App(Actions, Tabs, Projects):
             self.closed = True
             try:
                 self.root.after_cancel(self._poll_id)
+                if self._fit_after is not None:
+                    self.root.after_cancel(self._fit_after)
                 self.toast.hide()
                 self.drag.cancel()
             except tk.TclError:

@@ -1,12 +1,14 @@
 """What the user does in the taskwire Tk app, as requests: create, complete, delete, move
-(drag and Alt+Up/Down), schedule (the menu and the date picker of story 3.6), undo and redo,
-and the keyboard bindings of a list.  Mixed into :class:`taskwire_gui.App`; every request goes
+(drag and Alt+Up/Down), schedule (the menu and the date picker of story 3.6), Someday,
+Anytime, cancel and make a project (issue 29, in the same menu), undo and redo, and the
+keyboard bindings of a list.  Mixed into :class:`taskwire_gui.App`; every request goes
 through ``App.run_async``, so nothing here waits for the server.
 """
 
 import tkinter as tk
 
 from taskwire_gui_list import tomorrow_of
+from taskwire_gui_tabs import VIEWS
 from taskwire_gui_editor import TaskEditor
 from taskwire_gui_help import QuickAddHelp
 from taskwire_gui_rename import rename_handler, selection_handler
@@ -82,6 +84,51 @@ class Actions:
             self.editor = TaskEditor(self, task)
         return task is not None
 
+    # -- Someday, Anytime, cancelling, making a project (issue 29) ---------------------------
+    def item_actions(self, task):
+        """The menu entries of issue 29 for a task or a project, ``(catalogue key,
+        callback)``: Put on Someday (on it: Move to Anytime, for an item in a project or area
+        or a project; a task in none leaves Someday by a date or the Inbox above), Mark
+        cancelled and Make a project (a task), Cancel project (a project)."""
+        kind = (task or {}).get("kind", "task")
+        if task is None or task.get("completed") or kind not in ("task", "project"):
+            return []
+        actions = []
+        if not task.get("someday"):
+            actions.append(("action.someday", lambda: self.put_on(task["id"], "someday")))
+        elif kind == "project" or task.get("parent") is not None:
+            actions.append(("action.anytime", lambda: self.put_on(task["id"], "anytime")))
+        if kind == "project":
+            actions.append(("action.cancelProject", lambda: self.cancel_item(task)))
+        else:
+            actions.append(("action.cancelTask", lambda: self.cancel_item(task)))
+            actions.append(("action.makeProject", lambda: self.make_project(task)))
+        return actions
+
+    def put_on(self, task_id, view):
+        """Put a task or project on Someday, or take it off into Anytime (``task/move`` with
+        that view, no index); the server's message says where it went."""
+        self.run_async("task/move", {"id": task_id, "view": view}, self._say)
+
+    def cancel_item(self, task):
+        """Give a task or a project up (``task/complete`` with ``cancelled``: a project's open
+        tasks with it, one step)."""
+        self.run_async("task/complete", {"id": task["id"], "cancelled": True},
+                       self._done_toast("message.cancelled", task))
+
+    def make_project(self, task):
+        """Make a task a project (``task/convert``): its checklist's lines become its tasks."""
+        self.run_async("task/convert", {"id": task["id"], "to": "project"},
+                       self._done_toast("message.madeProject", task))
+
+    def open_item_menu(self, task_id, x_root, y_root):
+        """The menu of a project in the sidebar: its actions of issue 29, then Cancel."""
+        if self.menu is not None:
+            self.menu.destroy()
+        self.menu = build_schedule_menu(self.root, None, None, self.t,
+                                        actions=self.item_actions(self.task(task_id)))
+        self.menu.tk_popup(x_root + 2, y_root + 2)
+
     def delete(self, task_id):
         task = self.task(task_id) or {"title": task_id}
         self.run_async("task/delete", {"id": task_id},
@@ -118,6 +165,14 @@ class Actions:
     def drop(self, task_id, view, group, index, version, after_error=None):
         """Move a dragged task: ``group`` and ``index`` None mean the end of the list (for
         ``project``, see Projects.move_params)."""
+        task = self.task(task_id)
+        if task is not None and task.get("someday") and view in VIEWS:
+            # Off Someday onto a day or the Inbox: task/schedule clears Someday with the date
+            # (the server's task/move would leave the task on Someday), at the list's end.
+            date = {"today": "today", "inbox": None}.get(
+                view, group or tomorrow_of(self.lists["upcoming"].shown.today))
+            self.run_async("task/schedule", {"id": task_id, "date": date}, self._say)
+            return
         params = {"id": task_id, "view": view}
         if view == "upcoming":
             params["date"] = group or tomorrow_of(self.lists[view].shown.today)
@@ -137,6 +192,8 @@ class Actions:
     def reorder(self, tasklist, delta):
         """Alt+Up/Down: move the selected task one place; a press made while the previous
         one is not on screen yet waits for it (its index would be computed on an old list)."""
+        if tasklist.view in ("anytime", "someday"):   # in the sidebar's order: no index
+            return
         if self.filtered:
             self.toast.show(self.t("tk.search.clearToReorder"))
             return
@@ -161,7 +218,7 @@ class Actions:
             self.menu = build_schedule_menu(self.root, options,
                                             lambda option: self._chosen(task_id, option,
                                                                         options["picker"]),
-                                            self.t)
+                                            self.t, actions=self.item_actions(self.task(task_id)))
             # Just beside the pointer: releasing a long press must not pick an entry.
             self.menu.tk_popup(x_root + 2, y_root + 2)
         self.run_async("task/scheduleOptions", {"id": task_id}, show)

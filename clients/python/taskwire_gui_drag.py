@@ -4,13 +4,16 @@ Press a row and move: the row follows the pointer and a line shows where it will
 Release over a list to drop it there; hold it over another tab for 500 ms and that tab opens,
 so the drop can go into that list.  In Upcoming, dropping onto a day's header puts the task
 on top of that day (in a project, under that heading).  Releasing over a tab label drops at
-the end of that list, and over a project in the sidebar at the end of that project.  A press held
+the end of that list, over a project in the sidebar at the end of that project, and over
+Someday or Anytime there (those two lists are in the sidebar's order: no drop into them,
+only out of them onto a tab or the sidebar).  A press held
 for one second without moving opens the schedule menu instead.  Escape cancels a drag.
 
 The drop index sent is the gap the user sees, counted with the dragged task taken out, with
 the version of the list the user saw (so a list that changed meanwhile is refused, -32801).
 """
 
+UNORDERED = ("anytime", "someday")   # lists with no drop index: a row is dragged out of them
 THRESHOLD = 6          # pixels before a press becomes a drag
 LONG_PRESS_MS = 1000   # story 3.6: hold one second without dragging
 HOVER_MS = 500         # story 3.4: hover a tab this long to open it
@@ -106,11 +109,12 @@ class DragController:
                 other.show_indicator(None)
         if tab is not None and tab >= len(self.app.views):
             tab = None       # the matrix and the logbook are not places in the date lists
-        project = self.app.sidebar.project_at(x_root, y_root)
-        self.app.sidebar.highlight(project)
-        if project is not None:      # onto a project in the sidebar: its end
-            self._stop_hover()
-            self.target = ("project", f"tasks:{project}", None, None)
+        place = self.app.sidebar.drop_at(x_root, y_root)
+        self.app.sidebar.highlight(place)
+        if place is not None:        # onto a project in the sidebar: its end; onto Someday
+            self._stop_hover()       # or Anytime: there (no index)
+            self.target = (("project", f"tasks:{place[1]}", None, None) if place[0] == "project"
+                           else (place[0], None, None, None))
         elif tab is not None:
             self._hover(tab)
             same = tab == self.app.current_tab()
@@ -118,7 +122,7 @@ class DragController:
         else:
             self._stop_hover()
             self.target = None
-            if tasklist is not None:
+            if tasklist is not None and tasklist.view not in UNORDERED:
                 y = y_root - tasklist.tree.winfo_rooty()
                 tasklist.autoscroll(y)
                 gap = tasklist.gap_at(y)

@@ -20,7 +20,10 @@ from taskwire_gui_widgets import parse_date
 CHECKBOX = {False: "☐", True: "☑"}
 CHECKBOX_PX = 30   # clicks this close to a row's left edge hit its checkbox
 ROW_HEIGHT = 34    # a row of one line (Tasks.Treeview in taskwire_gui_style)
-GROUPED = ("upcoming", "project")   # the lists with a header row per group (day, heading)
+# The lists with a header row per group (day, heading; Anytime's and Someday's areas, projects).
+GROUPED = ("upcoming", "project", "anytime", "someday")
+NO_ADD = ("anytime", "someday")     # lists without quick add: what goes there is moved there
+HEADED = ("today", "inbox", "project")   # lists whose title is their one group's header
 
 
 def row_title(task):
@@ -44,12 +47,14 @@ class TaskList:
         self.subtitle.pack(side="left", padx=(12, 0), pady=(8, 0))
         # Where quick add's rules can be found (when is "fri" a date?): F1 in the field too.
         self.help_link = ttk.Label(head, text="", style="Link.TLabel", cursor="hand2")
-        self.help_link.pack(side="right", pady=(8, 0))
+        if view not in NO_ADD:
+            self.help_link.pack(side="right", pady=(8, 0))
         self.help_link.bind("<Button-1>", lambda e: app.quick_add_help(self))
         self.text = tk.StringVar(master=master)
         # Quick add, highlighted as the person types (taskwire_gui_quickadd).
         self.entry = QuickAddField(self.frame, app, view, self.text, app.fonts["row"])
-        self.entry.pack(fill="x", pady=(10, 10))
+        if view not in NO_ADD:
+            self.entry.pack(fill="x", pady=(10, 10))
         self.placeholder = tk.Label(self.entry, text="", fg="#8a93a3", bg="white",
                                     font=app.fonts["row"])
         self.placeholder.bind("<Button-1>", lambda e: self.entry.focus_set())
@@ -80,13 +85,15 @@ class TaskList:
         """The catalogue's words: the tab's title until the server's header is shown, the
         placeholder, the help link, the empty list's text."""
         t = self.app.t
-        if self.shown is None or self.view == "upcoming":
+        if self.shown is None or self.view not in HEADED:
             self.title_label.configure(text=t(self.view_key))
         if self.view == "upcoming":
             self.subtitle.configure(text=t("tk.upcoming.subtitle"))
-        self.help_link.configure(text=t("tk.helpLink"))
-        self.placeholder.configure(text=t(f"tk.placeholder.{self.view}"))
-        self.empty.configure(text=t("tk.list.empty"))
+        if self.view not in NO_ADD:
+            self.help_link.configure(text=t("tk.helpLink"))
+            self.placeholder.configure(text=t(f"tk.placeholder.{self.view}"))
+        # (Anytime and Someday have no field to type in: their empty text is the list's.)
+        self.empty.configure(text=t("list.empty" if self.view in NO_ADD else "tk.list.empty"))
         if self.shown is not None:
             self.render(self.shown)      # the day headers' counts
 
@@ -96,8 +103,9 @@ class TaskList:
         return "tk.view.project" if self.view == "project" else f"view.{self.view}"
 
     def focus_target(self):
-        """Where the keyboard goes when the tab opens: the input field."""
-        return self.entry
+        """Where the keyboard goes when the tab opens: the input field (the list where
+        there is none)."""
+        return self.tree if self.view in NO_ADD else self.entry
 
     @property
     def version(self):
@@ -133,7 +141,7 @@ class TaskList:
                 self.infos[iid] = part_texts(task)
                 self.rows.append((iid, "task", group["key"], task))
         self._fit_info()
-        if self.view in ("today", "inbox", "project"):
+        if self.view in HEADED:
             # The group's header as the server words it, its title big and the rest beside:
             # "Today" "· Thu, Feb 12 · 1h15m", "Inbox" "· 45m".
             parts = (snapshot.groups[0].get("display") if snapshot.groups else None) or []

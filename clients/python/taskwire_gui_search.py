@@ -7,8 +7,10 @@ offered only on unfiltered lists (a drop index counts the whole list; see the pr
 """
 
 import tkinter as tk
+from tkinter import font as tkfont
 
 DEBOUNCE_MS = 200
+WIDTH, MIN_WIDTH = 24, 10   # the field's width in characters, and the least it narrows to
 
 
 def parse_query(text):
@@ -31,9 +33,10 @@ class SearchField:
         self.text = tk.StringVar(master=master)
         self.frame = tk.Frame(master, bg="white", highlightthickness=1,
                               highlightbackground="#b8c0cc", highlightcolor="#2f6fde")
-        self.entry = tk.Entry(self.frame, textvariable=self.text, relief="flat", width=24,
+        self.entry = tk.Entry(self.frame, textvariable=self.text, relief="flat", width=WIDTH,
                               font=font, bg="white")
         self.entry.pack(side="left", padx=(6, 4), pady=3)
+        self.font = tkfont.Font(font=font) if not isinstance(font, tkfont.Font) else font
         self.placeholder = tk.Label(self.entry, text="", bg="white",
                                     fg="#8a93a3", font=font)
         self.placeholder.place(x=2, rely=0.5, anchor="w")
@@ -50,6 +53,23 @@ class SearchField:
 
     def set_words(self):
         self.placeholder.configure(text=self.app.t("tk.search.placeholder"))
+
+    def fit(self):
+        """Narrow the field (down to MIN_WIDTH characters) so that it leaves the tab labels to
+        its left visible: the place tab (a project, Anytime, Someday) makes the row longer."""
+        notebook = self.app.notebook
+        width = notebook.winfo_width()
+        if width <= 1:
+            return
+        edge = 0
+        for x in range(width - 1, 0, -4):    # the right end of the last tab's label
+            if notebook.tk.call(notebook, "identify", "tab", x, 15) != "":
+                edge = x
+                break
+        room = width - 6 - edge - 12 - (self.frame.winfo_reqwidth() - self.entry.winfo_reqwidth())
+        chars = max(MIN_WIDTH, min(WIDTH, room // max(1, self.font.measure("0")) - 1))
+        if chars != int(self.entry.cget("width")):
+            self.entry.configure(width=chars)
 
     def clear(self):
         self.text.set("")

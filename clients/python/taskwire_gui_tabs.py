@@ -35,6 +35,15 @@ class Tabs:
         title = self.project_title() if view == "project" else self.t(f"view.{view}")
         text = f"{title}  {count}" if count else title
         self.notebook.tab(index, text=f"▸ {text} ◂" if highlight else text)
+        self.fit_search()
+
+    def fit_search(self, event=None):
+        """Once the tab row is laid out again, narrow the search field to leave it visible."""
+        if getattr(self, "_fit_after", None) is None and hasattr(self, "search"):
+            def fit():
+                self._fit_after = None
+                self.search.fit()
+            self._fit_after = self.root.after_idle(fit)
 
     def highlight_tab(self, index, on):
         """Mark a tab as the drop zone a drag hovers (story 3.4)."""

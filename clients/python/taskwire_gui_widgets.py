@@ -2,7 +2,8 @@
 
 The schedule menu (story 3.6) is built from ``task/scheduleOptions``: Today / Tomorrow /
 Choose date… / Inbox, each day beside its label as the server words it (``detail``), the
-current one marked, then Cancel.  The date picker is a month grid that opens on the server's
+current one marked, then the task's other actions (Put on Someday, Mark cancelled, Make a
+project; issue 29), then Cancel.  The date picker is a month grid that opens on the server's
 default (tomorrow) and allows no day before the server's minimum.  Every word (the grid's
 month and day names, the buttons) is the server's catalogue's.
 """
@@ -25,23 +26,29 @@ def parse_date(text):
     return datetime.date.fromisoformat(text)
 
 
-def build_schedule_menu(master, options, on_choice, words, font=None):
+def build_schedule_menu(master, options, on_choice, words, font=None, actions=()):
     """A ``tk.Menu`` for a ``task/scheduleOptions`` result (its labels and days are the
-    server's: a dated option's ``detail`` is its accelerator).
+    server's: a dated option's ``detail`` is its accelerator), then ``actions``.
 
     ``on_choice(option)`` is called with the chosen option dict (its ``id`` is today,
-    tomorrow, choose or inbox); Cancel (and Escape) call nothing.  ``words(key, **values)``
-    gives the catalogue's words.
+    tomorrow, choose or inbox); ``actions`` are ``(catalogue key, callback)`` entries after
+    them (Put on Someday, Mark cancelled, …); Cancel (and Escape) call nothing.  ``options``
+    None: the actions alone (a project in the sidebar).  ``words(key, **values)`` gives the
+    catalogue's words.
     """
     menu = tk.Menu(master, tearoff=False, font=font)
     current = tk.StringVar(master=menu, value="")
     menu.current_var = current  # keep the variable alive as long as the menu
-    for option in options["options"]:
+    for option in (options or {}).get("options", ()):
         menu.add_radiobutton(label=option["label"], value=option["id"], variable=current,
                              accelerator=option.get("detail") or "",
                              command=lambda o=option: on_choice(o))
         if option["current"]:
             current.set(option["id"])
+    if actions and options:
+        menu.add_separator()
+    for key, callback in actions:
+        menu.add_command(label=words(key), command=callback)
     menu.add_separator()
     menu.add_command(label=words("action.cancel"), command=lambda: None)
     return menu

@@ -118,7 +118,9 @@ class ScheduleMenuTest(GuiTestCase):
                    for i in range(menu.index("end") + 1) if menu.type(i) != "separator"]
         # Each day beside its label, as the server words it (its detail).
         self.assertEqual(entries, [("Today", "Thu, Feb 12"), ("Tomorrow", "Fri, Feb 13"),
-                                   ("Choose date…", ""), ("Inbox", ""), ("Cancel", "")])
+                                   ("Choose date…", ""), ("Inbox", ""), ("Put on Someday", ""),
+                                   ("Mark cancelled", ""), ("Make a project", ""),
+                                   ("Cancel", "")])
         self.assertEqual(menu.current_var.get(), "today")
         self.menu_choose("Tomorrow")
         self.settle("upcoming", ["[Tomorrow]", "Plan the trip", "Buy milk", "[Feb 16]",

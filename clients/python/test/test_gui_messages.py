@@ -105,7 +105,10 @@ class GermanTest(GuiTestCase):
         entries = [(menu.entrycget(i, "label"), menu.entrycget(i, "accelerator"))
                    for i in range(menu.index("end") + 1) if menu.type(i) != "separator"]
         self.assertEqual(entries, [("Heute", "Do, 12. Feb."), ("Morgen", "Fr, 13. Feb."),
-                                   ("Datum wählen…", ""), ("Eingang", ""), ("Abbrechen", "")])
+                                   ("Datum wählen…", ""), ("Eingang", ""),
+                                   ("Auf Irgendwann legen", ""),
+                                   ("Als abgebrochen markieren", ""),
+                                   ("Zum Projekt machen", ""), ("Abbrechen", "")])
         self.menu_choose("Datum wählen…")
         self.until(lambda: self.app.picker is not None and self.app.picker.winfo_ismapped(),
                    "the date picker opens")

@@ -52,7 +52,9 @@ class ProjectsTest(GuiTestCase):
         self.pump(0.05)
 
     def test_the_sidebar_shows_areas_and_projects_live(self):
-        self.assertEqual(self.sidebar_rows(), [("area", "No area"), ("project", "Taxes"),
+        self.assertEqual(self.sidebar_rows(), [("list", "anytime", "Anytime  3"),
+                                               ("list", "someday", "Someday"),
+                                               ("area", "No area"), ("project", "Taxes"),
                                                ("area", "Home"), ("project", "Garden")])
         self.other.call("task/create", {"title": "Shed", "kind": "project",
                                         "parent": self.ids["Home"]})

@@ -6,10 +6,11 @@
 # tags come from `tw __complete ids|done-ids|tags`, one request to the resident server; project
 # and area ids with their titles after --project, --area, ls project, mv ID project and the like.
 
-_tw_commands='add edit show ls find mv sched done undone rm undo redo log tags watch rpc batch server help project area heading'
-_tw_views='inbox today upcoming matrix all logbook projects project area'
+_tw_commands='add edit show ls find mv sched done undone rm undo redo log tags watch rpc batch server help project area heading
+  someday anytime cancel convert'
+_tw_views='inbox today upcoming matrix all logbook anytime someday projects project area'
 _tw_fields='--priority --urgent --not-urgent --duration --type --due --notes --every --date'
-_tw_filters='--tag --priority --type --urgent --not-urgent --repeating --due-before --due-after --text --sort'
+_tw_filters='--tag --priority --type --urgent --not-urgent --repeating --due-before --due-after --text --project --area --sort'
 _tw_dates='today tomorrow mon tue wed thu fri sat sun eow eom eoy +1d +2d +1w +2w +1m'
 
 # _tw_store ARGS: runs `tw [--db DB] ARGS` on the store of the line being completed (quietly).
@@ -21,7 +22,7 @@ _tw_store() {
   "$tw" "${_tw_db[@]}" "$@" 2>/dev/null </dev/null
 }
 
-# _tw_ids ids|done-ids: the task ids that start with cur and are not on the line yet (tw done
+# _tw_ids ids|done-ids|someday-ids: the task ids that start with cur and are not on the line yet (tw done
 # 3 <TAB>: another one); as "ID  TITLE" while several match (bash lists them), as the bare id
 # when one does (bash inserts it).
 _tw_ids() {
@@ -77,7 +78,7 @@ _tw() {
     --every) _tw_words 'daily weekly biweekly monthly daily! weekly! biweekly! monthly! none'; return ;;
     --duration) _tw_words '15m 30m 45m 1h 1h30m 2h 3h'; return ;;
     --due | --date | --on | --due-before | --due-after) _tw_words "$_tw_dates none"; return ;;
-    --sort) _tw_words 'manual priority duration due title'; return ;;
+    --sort) _tw_words 'manual priority duration due title project'; return ;;
     --tag | --untag) _tw_words "$(_tw_store __complete tags)"; return ;;
     --notes | --title | --text | --heading) return ;;
     --project) _tw_items projects; return ;;
@@ -106,7 +107,9 @@ _tw() {
       elif ((n == 0 || (ids && digit))); then _tw_ids ids
       elif [[ $cur == [#+]* ]]; then _tw_words "$(_tw_store __complete tags | sed 's/^/#/')"; fi ;;
     show) ((n == 0)) && [[ $cur != -* ]] && _tw_ids ids ;;
-    done) ((ids)) && [[ $cur != -* ]] && _tw_ids ids ;;
+    done | someday | cancel) ((ids)) && [[ $cur != -* ]] && _tw_ids ids ;;
+    anytime) ((ids)) && [[ $cur != -* ]] && _tw_ids someday-ids ;;
+    convert) ((n == 0)) && [[ $cur != -* ]] && _tw_ids ids ;;
     rm | delete) if [[ $cur == -* ]]; then _tw_words '--keep-tasks --delete-tasks'; elif ((ids)); then _tw_ids ids; fi ;;
     undone) ((ids)) && [[ $cur != -* ]] && _tw_ids done-ids ;;
     sched | schedule)

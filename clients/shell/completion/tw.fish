@@ -1,7 +1,7 @@
 # fish completion of tw (installed as share/fish/vendor_completions.d/tw.fish): commands,
 # options, views, option values (types, priorities, repeats, date phrases, sorts), tags, and task
 # ids with their titles from the store (`tw done <TAB>`: "12  Call mom"; after an id too),
-# through `tw __complete ids|done-ids|tags|projects|areas`, one request to the resident server. The same rules
+# through `tw __complete ids|done-ids|someday-ids|tags|projects|areas`, one request to the resident server. The same rules
 # as completion/bash.sh.
 
 # __tw_store ARGS: `tw [--db DB] ARGS` on the store of the line being completed, quietly.
@@ -62,7 +62,7 @@ function __tw_digit
     string match -qr '^[0-9]' -- (commandline -ct)
 end
 
-# __tw_ids ids|done-ids: the store's task ids that are not on the line yet, with their titles.
+# __tw_ids ids|done-ids|someday-ids: the store's task ids that are not on the line yet, with their titles.
 function __tw_ids
     set -l typed (__tw_words)
     for line in (__tw_store __complete $argv[1])
@@ -110,22 +110,28 @@ complete -c tw -n __tw_needs_command -a help -d usage
 complete -c tw -n __tw_needs_command -a project -d 'make a project'
 complete -c tw -n __tw_needs_command -a area -d 'make an area'
 complete -c tw -n __tw_needs_command -a heading -d 'make a heading in a project'
+complete -c tw -n __tw_needs_command -a someday -d 'put tasks on Someday'
+complete -c tw -n __tw_needs_command -a anytime -d 'take tasks off Someday'
+complete -c tw -n __tw_needs_command -a cancel -d 'give tasks or projects up'
+complete -c tw -n __tw_needs_command -a convert -d 'make a task a project'
 
 complete -c tw -n '__tw_at 0 show edit sched schedule mv move' -a '(__tw_ids ids)'
-complete -c tw -n '__tw_ids_after done rm delete' -a '(__tw_ids ids)'
+complete -c tw -n '__tw_ids_after done rm delete someday cancel' -a '(__tw_ids ids)'
+complete -c tw -n '__tw_ids_after anytime' -a '(__tw_ids someday-ids)'
+complete -c tw -n '__tw_at 0 convert' -a '(__tw_ids ids)'
 complete -c tw -n '__tw_ids_after undone' -a '(__tw_ids done-ids)'
 complete -c tw -n '__tw_ids_after edit sched schedule mv move; and not __tw_at 0 edit sched schedule mv move; and __tw_digit' -a '(__tw_ids ids)'
 complete -c tw -n '__tw_ids_after sched schedule; and not __tw_at 0 sched schedule; and not __tw_digit' -a "$__tw_dates inbox none"
 complete -c tw -n '__tw_ids_after mv move; and not __tw_at 0 mv move; and not __tw_digit' -a "inbox $__tw_dates"
-complete -c tw -n '__tw_at 0 ls list watch' -a 'inbox today upcoming matrix all logbook projects project area'
+complete -c tw -n '__tw_at 0 ls list watch' -a 'inbox today upcoming matrix all logbook anytime someday projects project area'
 complete -c tw -n '__tw_at 0 project area heading' -a add
 complete -c tw -n '__tw_using ls list watch mv move; and __tw_prev project' -a '(__tw_store __complete projects)'
 complete -c tw -n '__tw_using ls list watch mv move; and __tw_prev area' -a '(__tw_store __complete areas)'
 complete -c tw -n '__tw_at 1 heading' -a '(__tw_store __complete projects)'
 complete -c tw -n '__tw_ids_after mv move; and not __tw_at 0 mv move; and not __tw_digit' -a 'project area'
-complete -c tw -n '__tw_using add' -l project -x -a '(__tw_store __complete projects)'
+complete -c tw -n '__tw_using add ls list find watch' -l project -x -a '(__tw_store __complete projects)'
 complete -c tw -n '__tw_using add' -l heading -x
-complete -c tw -n '__tw_using add project' -l area -x -a '(__tw_store __complete areas)'
+complete -c tw -n '__tw_using add project ls list find watch' -l area -x -a '(__tw_store __complete areas)'
 complete -c tw -n '__tw_using rm delete' -l keep-tasks
 complete -c tw -n '__tw_using rm delete' -l delete-tasks
 complete -c tw -n '__tw_at 0 server' -a 'status stop'
@@ -151,4 +157,4 @@ complete -c tw -n '__tw_using ls list find watch' -l repeating
 complete -c tw -n '__tw_using ls list find watch' -l due-before -x -a "$__tw_dates"
 complete -c tw -n '__tw_using ls list find watch' -l due-after -x -a "$__tw_dates"
 complete -c tw -n '__tw_using ls list find watch' -l text -x
-complete -c tw -n '__tw_using ls list find watch' -l sort -x -a 'manual priority duration due title'
+complete -c tw -n '__tw_using ls list find watch' -l sort -x -a 'manual priority duration due title project'

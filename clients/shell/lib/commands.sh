@@ -216,10 +216,11 @@ tags_without() {
 # ls [VIEW] [filters]; find TEXT... [filters] (in every open task).
 cmd_ls() {
   local view='' item='' text='' sort='' tagl='' pris='' types='' F='' cmd=$1 t kind=${KIND:-view}
+  local in_project='' in_area=''
   shift
   while (($#)); do
     case $1 in
-      --tag | --priority | --type | --sort | --due-before | --due-after | --text)
+      --tag | --priority | --type | --sort | --due-before | --due-after | --text | --project | --area)
         (($# >= 2)) || usage_error tw.usage.needsValue option "$1" ;;&
       --tag) json_str "${2#[#+]}"; tagl+=",$REPLY"; shift ;;
       --priority) priority_of "$1" "$2"; pris+=",$REPLY"; shift ;;
@@ -230,8 +231,10 @@ cmd_ls() {
       --due-before) json_str "$2"; F+=",\"dueBefore\":$REPLY"; shift ;;
       --due-after) json_str "$2"; F+=",\"dueAfter\":$REPLY"; shift ;;
       --text) text+="${text:+ }$2"; shift ;;
+      --project) in_project=$2; shift ;;
+      --area) in_area=$2; shift ;;
       --sort) case $2 in
-          manual | priority | duration | dueDate | title) sort=$2 ;;
+          manual | priority | duration | dueDate | title | project) sort=$2 ;;
           due) sort=dueDate ;;
           *) usage_error tw.usage.sort value "$2" ;;
         esac; shift ;;
@@ -248,7 +251,7 @@ cmd_ls() {
     view=all
   fi
   case ${view:=today} in
-    inbox | today | upcoming | matrix | all | logbook | projects) ;;
+    inbox | today | upcoming | matrix | all | logbook | projects | anytime | someday) ;;
     # (The kind says which item was asked for: the reply of one that is none is an empty list.)
     project | area) [[ -n $item ]] || usage_of "tw $cmd $view ID|NAME"
       item_id "$view" "$item"
@@ -256,6 +259,10 @@ cmd_ls() {
       [[ $kind == view ]] && kind="of.$view.$item" ;;
     *) usage_error tw.usage.unknownView view "$view" ;;
   esac
+  # --project, --area: the tasks of a project (under its headings too), of an area (its own and
+  # its projects'), by ID or NAME (lib/projects.sh).
+  [[ -n $in_project ]] && { item_id project "$in_project"; F+=",\"project\":$REPLY"; }
+  [[ -n $in_area ]] && { item_id area "$in_area"; F+=",\"area\":$REPLY"; }
   [[ -n $text ]] && { json_str "$text"; F+=",\"text\":$REPLY"; }
   [[ -n $tagl ]] && F+=",\"tagsAny\":[${tagl#,}]"
   [[ -n $pris ]] && F+=",\"priorities\":[${pris#,}]"

@@ -112,6 +112,8 @@ cmd_log() {
 
 cmd_tags() {
   (($# == 0)) || usage_error tw.usage.noArguments command tags
+  # (The sidebar first: it names the projects' areas.)
+  req sidebar view/list '{"view":"projects"}'
   req tags tags/list
 }
 
@@ -185,19 +187,21 @@ cmd_batch() {
   BATCH_LINE=''
 }
 
-# tw __complete ids|done-ids|tags|projects|areas: what the shell completions offer, from the
-# store, in one request (through the resident server): "ID<tab>TITLE" of the open (ids) or
-# completed (done-ids) tasks, of the open projects or the areas, or the tags' names, one a line.
+# tw __complete ids|done-ids|someday-ids|tags|projects|areas: what the shell completions offer,
+# from the store, in one request (through the resident server): "ID<tab>TITLE" of the open
+# (ids), completed (done-ids) or put-off (someday-ids: on Someday) tasks, of the open projects
+# or the areas, or the tags' names, one a line.
 cmd_complete() {
-  (($# == 1)) || usage_of "tw __complete ids|done-ids|tags|projects|areas"
+  (($# == 1)) || usage_of "tw __complete ids|done-ids|someday-ids|tags|projects|areas"
   [[ -z $BATCH_LINE ]] || usage_error tw.usage.notInBatch command __complete
   # shellcheck disable=SC2034 # read by render (rpc.sh)
   JSON_OUT=0
   case $1 in
     ids) req cids view/list '{"view":"all"}' ;;
     done-ids) req cids view/list '{"view":"logbook"}' ;;
+    someday-ids) req cids view/list '{"view":"someday"}' ;;
     tags) req ctags tags/list ;;
     projects | areas) req "c$1" view/list '{"view":"projects"}' ;;
-    *) usage_of "tw __complete ids|done-ids|tags|projects|areas" ;;
+    *) usage_of "tw __complete ids|done-ids|someday-ids|tags|projects|areas" ;;
   esac
 }

@@ -5,7 +5,8 @@
 # in the store through a conversation (lib/rpc.sh's ask), whose server then runs the command
 # too (main finishes it): the open item whose title is NAME, case ignored, or else the one whose
 # title starts with it. None, or more than one: an error that lists them, and nothing is done.
-# In a batch the names are read from the store as it is before the batch runs.
+# In a batch the names are read from the store as it is before the batch runs. Then Anytime and
+# Someday (tw someday, tw anytime), giving up (tw cancel) and a task made a project (tw convert).
 
 declare -A LISTED=() # the replies of the lists read so far, by their params
 
@@ -135,4 +136,33 @@ item_synopsis() {
     heading) REPLY='tw heading add PROJECT TITLE...' ;;
   esac
   printf '%s' "$REPLY"
+}
+
+# someday|anytime ID...: put tasks or projects on Someday (their date goes), or take them off
+# it into Anytime (a task in no project or area has the Inbox instead: the server says so).
+# Neither drag takes an index: an item keeps its place among its project's. The reply's
+# message says where each went.
+cmd_someday() {
+  local where=$1
+  shift
+  (($#)) || usage_of "tw $where ID|FIRST-LAST..."
+  take_ids "$where" "$@"
+  req_each moved task/move ",\"view\":\"$where\""
+}
+
+# cancel ID...: give tasks or projects up: completed as cancelled (a project or heading with
+# its open tasks, one step; a repeating task makes no next one). tw undone reopens.
+cmd_cancel() {
+  (($#)) || usage_of "tw cancel ID|FIRST-LAST..."
+  take_ids cancel "$@"
+  req_each cancelled task/complete ',"cancelled":true'
+}
+
+# convert ID: make a task a project (of its area), its checklist's lines its tasks; one step.
+# (task/convert is not one of task/batch's methods: one id.)
+cmd_convert() {
+  (($# == 1)) || usage_of "tw convert ID"
+  take_ids convert "$1"
+  ((${#IDS[@]} == 1)) || usage_of "tw convert ID"
+  req converted task/convert "{\"id\":${IDS[0]},\"to\":\"project\"}"
 }

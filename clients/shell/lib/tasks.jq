@@ -121,6 +121,9 @@ def went($w): (.message // empty), "  " + (.task | idline($w));
 def result($kind; $w; $s):
   if $kind == "moved" or $kind == "scheduled" then went($w)
   elif $kind == "completed" then word($s; "tw.completed"; {id: .task.id, task: (.task | taskline)})
+  # Given up, made a project: what the catalogue says of it, then the item as a list shows it.
+  elif $kind == "cancelled" then word($s; "message.cancelled"; {title: .task.title}), "  " + (.task | idline($w))
+  elif $kind == "converted" then word($s; "message.madeProject"; {title: .task.title}), "  " + (.task | idline($w))
   elif $kind == "deleted" then $s.kept["\(.deleted)"] as $t
     | if $t == null then word($s; "tw.deletedId"; {id: .deleted})
       else word($s; "tw.deleted"; {id: .deleted, task: ($t | taskline)}) end
@@ -175,7 +178,8 @@ def reply($m; $s): ($m.id | tostring | split("/")) as [$kind, $seq, $line]
     elif ($kind | startswith("of.")) and $m.result.groups == [] and $json != "1" then ($kind | split(".")) as [$k, $v, $id]
       | word($s; if $v == "area" then "tw.error.noArea" else "tw.error.noProject" end; {name: $id}) as $e
       | {s: ($s | .errors += ["tw: " + if $line != "" then word($s; "tw.line"; {line: $line, message: $e}) else $e end]), out: []}
-    elif $kind == "moved" or $kind == "scheduled" or $kind == "completed" or $kind == "deleted" then
+    elif $kind == "moved" or $kind == "scheduled" or $kind == "completed" or $kind == "deleted"
+      or $kind == "cancelled" or $kind == "converted" then
       {s: $s, out: [$m.result | result($kind; 0; $s)]}
     else $m.result as $r | {s: $s, out: [
       if $kind == "view" or ($kind | startswith("of.")) then $r | view($s)
@@ -190,8 +194,16 @@ def reply($m; $s): ($m.id | tostring | split("/")) as [$kind, $seq, $line]
         | "\(.key | ltrimstr("projects:"))\t\(.title | gsub("[\t\r\n]"; " "))"
       elif $kind == "history" then
         if $r.steps == [] then word($s; "tw.history.none") else $r.steps[] | historyline($s) end
+      # The tags, then the open projects (in the sidebar's order, an area's named as the
+      # sidebar names it), each with its open tasks' count.
       elif $kind == "tags" then
-        ([$r.tags[].count] | max // 0 | tostring | length) as $w
-        | if $r.tags == [] then word($s; "tw.tags.none") else $r.tags[] | "\(.count | lpad($w))  #\(.tag)" end
+        ([$r.tags[].count, ($r.projects // [])[].count] | max // 0 | tostring | length) as $w
+        | (if $r.tags == [] then word($s; "tw.tags.none") else $r.tags[] | "\(.count | lpad($w))  #\(.tag)" end),
+          (if ($r.projects // []) == [] then empty
+           else word($s; "view.projects"),
+             ($r.projects[] | .area as $a
+              | ([($s.sidebar.groups // [])[] | select(.key == "projects:\($a)") | .title] | first) as $at
+              | "\(.count | lpad($w))  \(.title | gsub("[\r\n]"; " "))" + (if $a == null then "" else " (\($at // $a))" end))
+           end)
       else $r end]}
     end;

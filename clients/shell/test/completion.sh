@@ -29,16 +29,16 @@ test_completion_bash() {
   expect_eq "tw edit <TAB>" "$(bash_complete edit '')" "1  Call mom"$'\n'"2  Pay rent"
   expect_eq "tw sched ID <TAB>: dates" "$(bash_complete sched 1 t)" "today"$'\n'"tomorrow"$'\n'"tue"$'\n'"thu"
   expect_eq "tw mv ID i<TAB>" "$(bash_complete mv 1 i)" "inbox"
-  expect_eq "tw ls <TAB>: views" "$(bash_complete ls '')" "$(printf '%s\n' inbox today upcoming matrix all logbook projects project area)"
+  expect_eq "tw ls <TAB>: views" "$(bash_complete ls '')" "$(printf '%s\n' inbox today upcoming matrix all logbook anytime someday projects project area)"
   expect_eq "tw ls --so<TAB>" "$(bash_complete ls --so)" "--sort"
-  expect_eq "tw ls --sort <TAB>" "$(bash_complete ls --sort '')" "$(printf '%s\n' manual priority duration due title)"
+  expect_eq "tw ls --sort <TAB>" "$(bash_complete ls --sort '')" "$(printf '%s\n' manual priority duration due title project)"
   expect_eq "tw edit 1 --tag <TAB>: tags" "$(bash_complete edit 1 --tag '')" "family"$'\n'"money"
   expect_eq "tw add Buy #<TAB>" "$(bash_complete add Buy '#')" "#family"$'\n'"#money"
   expect_eq "tw add --ty<TAB>" "$(bash_complete add --ty)" "--type"
   expect_eq "tw add x --type <TAB>" "$(bash_complete add x --type '')" "$(printf '%s\n' deep shallow errand meeting learning maintenance)"
   expect_eq "tw add x --every w<TAB>" "$(bash_complete add x --every w)" "weekly"$'\n'"weekly!"
   expect_eq "tw d<TAB>: commands" "$(bash_complete d)" "done"
-  expect_eq "tw s<TAB>" "$(bash_complete s)" "show"$'\n'"sched"$'\n'"server"
+  expect_eq "tw s<TAB>" "$(bash_complete s)" "show"$'\n'"sched"$'\n'"server"$'\n'"someday"
   expect_eq "tw --j<TAB>" "$(bash_complete --j)" "--json"
   expect_eq "tw server <TAB>" "$(bash_complete server '')" "status"$'\n'"stop"
   # Several ids: another one after an id (not one already on the line).
@@ -62,6 +62,11 @@ test_completion_bash() {
   expect_eq "tw mv 1 project <TAB>" "$(bash_complete mv 1 project '')" "6  Garage"$'\n'"5  Garden"
   expect_eq "tw heading add <TAB>" "$(bash_complete heading add '')" "6  Garage"$'\n'"5  Garden"
   expect_eq "tw rm 5 --k<TAB>" "$(bash_complete rm 5 --k)" "--keep-tasks"
+  expect_eq "tw ls today --project <TAB>" "$(bash_complete ls today --project '')" "6  Garage"$'\n'"5  Garden"
+  # Someday: tw anytime offers what is on it.
+  tw someday 2 >/dev/null
+  expect_eq "tw anytime <TAB>: the task on Someday" "$(bash_complete anytime '')" "2"
+  expect_eq "tw someday <TAB>: the others" "$(bash_complete someday '')" "1"
 }
 
 # One request to the resident server: no server of its own, and quick.
@@ -96,7 +101,7 @@ _tw'
   zsh_complete() { zsh -f -c "$stubs" _ "$CPREFIX/share/zsh/site-functions" "$TW" --db "$DB" "$@" 2>&1; }
   expect_eq "tw done <TAB>" "$(zsh_complete "done" '')" "1:Call mom"$'\n'"2:Pay rent"
   expect_eq "tw undone <TAB>" "$(zsh_complete undone '')" "3:Old one"
-  expect_eq "tw ls <TAB>" "$(zsh_complete ls '')" "$(printf '%s\n' inbox today upcoming matrix all logbook projects project area)"
+  expect_eq "tw ls <TAB>" "$(zsh_complete ls '')" "$(printf '%s\n' inbox today upcoming matrix all logbook anytime someday projects project area)"
   expect_eq "tw edit 1 --untag <TAB>" "$(zsh_complete edit 1 --untag '')" "family"$'\n'"money"
   expect_eq "tw sched 1 <TAB>" "$(zsh_complete sched 1 '' | head -3)" "today"$'\n'"tomorrow"$'\n'"mon"
   expect_eq "tw done 1 <TAB>: the other id" "$(zsh_complete "done" 1 '')" "2:Pay rent"
@@ -123,8 +128,8 @@ test_completion_fish() {
   expect_eq "tw done 1 <TAB>: the other id" "$(fish_complete 'done 1 ')" "2"$'\t'"Pay rent"
   expect_eq "tw sched 2 1<TAB>: an id" "$(fish_complete 'sched 2 1')" "1"$'\t'"Call mom"
   expect_eq "tw sched 1 fri <TAB>: nothing more" "$(fish_complete 'sched 1 fri ')" ""
-  expect_eq "tw ls <TAB>" "$(fish_complete 'ls ' | sort)" "$(printf '%s\n' all area inbox logbook matrix project projects today upcoming)"
-  expect_eq "tw ls --sort <TAB>" "$(fish_complete 'ls --sort ' | sort)" "$(printf '%s\n' due duration manual priority title)"
+  expect_eq "tw ls <TAB>" "$(fish_complete 'ls ' | sort)" "$(printf '%s\n' all anytime area inbox logbook matrix project projects someday today upcoming)"
+  expect_eq "tw ls --sort <TAB>" "$(fish_complete 'ls --sort ' | sort)" "$(printf '%s\n' due duration manual priority project title)"
   expect_eq "tw add x --tag <TAB>" "$(fish_complete 'add x --tag ')" "family"$'\n'"money"
   expect_eq "tw un<TAB>" "$(fish_complete 'un')" "undo"$'\t'"take back the last change"$'\n'"undone"$'\t'"reopen a completed task"
   expect_eq "tw sched 1 tom<TAB>" "$(fish_complete 'sched 1 tom')" "tomorrow"

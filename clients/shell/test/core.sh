@@ -10,7 +10,7 @@ test_help() {
   run frobnicate; expect_rc 2 "unknown command"
   run add; expect_rc 2 "add without a title"
   run add x --priority; expect_rc 2 "an option without its value"
-  run ls someday; expect_rc 2 "an unknown view"
+  run ls someplace; expect_rc 2 "an unknown view"
   run mv 1; expect_rc 2 "mv without a target"
   run --bogus ls; expect_rc 2 "an unknown global flag"
 }
