@@ -16,7 +16,8 @@ public struct ScheduleOptions: Equatable, Sendable {
   public init(for task: TaskRecord, today: CalendarDate, words: Words = .english) {
     let tomorrow = today.adding(days: 1)
     let date = task.completed ? nil : task.scheduledDate
-    let isInbox = !task.completed && date == nil
+    // (A task on Someday, or with no date in a project, is in no list the menu names.)
+    let isInbox = !task.completed && date == nil && !task.someday && task.parentID == nil
     options = [
       Option(id: "today", label: words.today, date: today, current: date.map { $0 <= today } ?? false),
       Option(id: "tomorrow", label: words.tomorrow, date: tomorrow, current: date == tomorrow),

@@ -2,7 +2,8 @@
 /// - Inbox and Today: one group each, shown even when empty.
 /// - Upcoming: one group per day that has tasks, earliest first.
 /// - Matrix: the four quadrants, always shown.
-/// - All: one group of every open task: Today's, then Upcoming's by day, then Inbox's.
+/// - All: one group of every open task: Today's, then Upcoming's by day, then Inbox's, then
+///   Anytime's and Someday's.
 /// - Logbook: completed tasks grouped by the day they were completed, newest first.
 public struct ViewSnapshot: Equatable, Sendable {
   public struct Group: Equatable, Sendable {
@@ -53,8 +54,16 @@ public struct ViewSnapshot: Equatable, Sendable {
           tasks: index.tasks(in: .quadrant(quadrant)))
       }
     case .all:
+      // Every open task: the date lists', then Anytime's and Someday's (in the sidebar's order).
       let keys = [ListKey.today] + index.upcomingDates.map(ListKey.day) + [.inbox]
-      groups = [Group(key: .all, title: words.all, date: nil, tasks: keys.flatMap { index.tasks(in: $0) })]
+      let setAside = [ViewKind.anytime, .someday].flatMap { view in
+        Self.gatheredGroups(ViewQuery(view: view), index: index, words: words).flatMap { group in
+          group.key.isProjects ? [] : group.tasks
+        }
+      }
+      groups = [
+        Group(key: .all, title: words.all, date: nil, tasks: keys.flatMap { index.tasks(in: $0) } + setAside)
+      ]
     case .project, .area, .projects:
       groups = Self.structureGroups(query, index: index, words: words)
     case .anytime, .someday:

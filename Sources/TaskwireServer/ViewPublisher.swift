@@ -108,7 +108,7 @@ final class ViewPublisher {
         if let key = task.childrenKey,
           visible || before?.parentRank != after?.parentRank || before?.childrenKey != after?.childrenKey
         {
-          dirtyViews.formUnion([.project, .area, .projects, .anytime, .someday])
+          dirtyViews.formUnion([.project, .area, .projects, .anytime, .someday, .all])
           dirtyLists.insert(key)
         }
         if task.kind != .task { continue }

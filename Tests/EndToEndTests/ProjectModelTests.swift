@@ -23,6 +23,7 @@ import Testing
       ["view": "area", "area": 1], ["view": "today"], ["view": "inbox"], ["view": "matrix"],
       ["view": "anytime"], ["view": "someday"],
       ["view": "anytime", "filter": ["area": 1], "sort": "title"], ["view": "today", "sort": "project"],
+      ["view": "all"],
     ]
     var appliers = try queries.map { try SnapshotApplier(subscribeResult: try server.result("view/subscribe", $0)) }
     var random = Generator(seed: UInt64(seed))

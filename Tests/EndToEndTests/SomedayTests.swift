@@ -203,6 +203,14 @@ import Testing
       #expect(moved["task"]?["someday"] == nil && moved["view"] == .string(view), "\(target): \(moved)")
       #expect(try outline(server, ["view": "someday"]) == [], "\(target)")
     }
+    // Several at once, each result saying where it went; `all` holds every open task.
+    let batch = try server.result(
+      "task/batch",
+      ["requests": [["method": "task/move", "params": ["id": 2, "view": "someday"]]]])
+    #expect(batch["results"]?[0]?["message"] == "'Milch' auf Irgendwann gelegt")
+    #expect(try outline(server, ["view": "all"]) == ["all Alle: Milch"])
+    let options = try server.result("task/scheduleOptions", ["id": 2])["options"]?.arrayValue ?? []
+    #expect(options.allSatisfy { $0["current"] == false }, "\(options)")
     let cancelled = try server.result("task/complete", ["id": 2, "cancelled": true])
     #expect(cancelled["message"] == "'Milch' abgebrochen")
     // Done instead of cancelled, said outright; left out, it stays as it was.

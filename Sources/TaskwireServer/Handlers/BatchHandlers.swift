@@ -96,7 +96,8 @@ extension Server {
         let view =
           params.target.setsAside.map { $0 ? ViewKind.someday : .anytime } ?? params.target.list(for: kind).view
         var place = try self.place(of: id, in: view)
-        place.message = place.presenter?.moved(place.task.title, to: place.list)
+        place.message =
+          setAsideMessage(params.target, place) ?? place.presenter?.moved(place.task.title, to: place.list)
         results.append(place)
       case .schedule:
         var place = try self.place(of: id)

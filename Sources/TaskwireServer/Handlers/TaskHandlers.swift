@@ -43,11 +43,11 @@ extension Server {
         try server.commit(checking: params.version, of: params.query) { replica, _ in
           try replica.planner.setAside(try replica.task(params.id), someday: someday)
         }
-        var place = try server.place(of: params.id, in: someday ? .someday : .anytime)
-        place.message = place.presenter.map { _ in
-          someday
-            ? server.replica.words.putOnSomeday(place.task.title) : server.replica.words.putOnAnytime(place.task.title)
-        }
+        // (A project taken to Anytime is where the sidebar has it: Anytime lists tasks.)
+        let kind = try server.replica.task(params.id).kind
+        let view: ViewKind = someday ? .someday : kind == .task ? .anytime : .projects
+        var place = try server.place(of: params.id, in: view)
+        place.message = server.setAsideMessage(params.target, place)
         return place
       }
       // (Among a parent's items, the list is the moved item's kind's: its tasks, headings, …)
@@ -105,6 +105,13 @@ extension Server {
     if place.task.someday { return words.display.addedTo(place.task.title, words.someday) }
     return presenter.added(
       place.task.title, to: place.list, parentTitle: place.task.parentID.flatMap { replica.index.tasks[$0]?.title })
+  }
+
+  /// "Put 'X' on Someday" / "…on Anytime" for a drag onto them (display-parts sessions only).
+  func setAsideMessage(_ target: TaskMoveRequest.Target, _ place: TaskPlace) -> String? {
+    guard place.presenter != nil, let someday = target.setsAside else { return nil }
+    let words = replica.words
+    return someday ? words.putOnSomeday(place.task.title) : words.putOnAnytime(place.task.title)
   }
 
   /// Where a task is now, for a reply.
