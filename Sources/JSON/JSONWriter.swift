@@ -136,20 +136,16 @@ public struct JSONWriter {
 
   public mutating func writeString(_ text: String) {
     bytes.append(UInt8(ascii: "\""))
-    writeStringContent(text)
-    bytes.append(UInt8(ascii: "\""))
-  }
-
-  /// A string's content as it goes between the quotes: escaped where JSON (and JavaScript,
-  /// for U+2028 and U+2029) needs it; a string may be written in several pieces this way.
-  public mutating func writeStringContent(_ text: String) {
     // Most strings need no escaping: copy them in one go.
     let plain = text.utf8.withContiguousStorageIfAvailable { buffer -> Bool in
       guard !buffer.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0xE2 }) else { return false }
       bytes.append(contentsOf: buffer)
       return true
     }
-    if plain == true { return }
+    if plain == true {
+      bytes.append(UInt8(ascii: "\""))
+      return
+    }
     var utf8 = Array(text.utf8)[...]
     while let byte = utf8.popFirst() {
       switch byte {
@@ -167,6 +163,7 @@ public struct JSONWriter {
       default: bytes.append(byte)
       }
     }
+    bytes.append(UInt8(ascii: "\""))
   }
 
   private mutating func appendUnicodeEscape(_ unit: UInt16) {

@@ -18,32 +18,6 @@ public struct DisplayPart: Equatable, Sendable {
   }
 }
 
-/// Where a presenter writes a task's parts: each part opened with its kind, its text handed over
-/// in pieces, then closed (a JSON writer writes them as they come; `DisplayPartArray` gathers).
-public protocol DisplaySink {
-  mutating func open(_ kind: DisplayPart.Kind)
-  mutating func text(_ piece: String)
-  mutating func close()
-}
-
-extension DisplaySink {
-  /// A part of one piece.
-  public mutating func part(_ kind: DisplayPart.Kind, _ text: String) {
-    open(kind)
-    self.text(text)
-    close()
-  }
-}
-
-/// The parts as values, for comparing and for the diffs' `display` fields.
-public struct DisplayPartArray: DisplaySink {
-  public var parts: [DisplayPart] = []
-  public init() {}
-  public mutating func open(_ kind: DisplayPart.Kind) { parts.append(DisplayPart(kind, "")) }
-  public mutating func text(_ piece: String) { parts[parts.count - 1].text += piece }
-  public mutating func close() {}
-}
-
 /// Says how tasks and groups read on a given day in a given language: the one display
 /// convention, written once for every client (they draw the parts; they format nothing).
 ///
@@ -119,42 +93,23 @@ public final class TaskPresenter: Sendable, Equatable {
   /// A task's markers. `list`: where it is shown (a logbook day adds the day it was done, and
   /// the flags about days to come do not apply to a completed task).
   public func parts(of task: TaskRecord, in list: ListKey?) -> [DisplayPart] {
-    var sink = DisplayPartArray()
-    write(task, in: list, to: &sink)
-    return sink.parts
-  }
-
-  /// The markers handed to `sink` piece by piece: a list's tasks are written straight into the
-  /// reply this way, with no array of parts nor joined string per task.
-  public func write<Sink: DisplaySink>(_ task: TaskRecord, in list: ListKey?, to sink: inout Sink) {
+    var parts: [DisplayPart] = []
     if let parent = task.parentID, !places.isEmpty, let place = places[parent] {
-      if case .children = list {} else { sink.part(.project, place) }
+      if case .children = list {} else { parts.append(DisplayPart(.project, place)) }
     }
     let priority = task.priority
-    if priority >= 2 { sink.part(.priority, priority >= 3 ? "!!!" : "!!") }
-    if task.urgent { sink.part(.urgent, "*") }
+    if priority >= 2 { parts.append(DisplayPart(.priority, priority >= 3 ? "!!!" : "!!")) }
+    if task.urgent { parts.append(DisplayPart(.urgent, "*")) }
     let tags = task.tags
-    if !tags.isEmpty {
-      sink.open(.tags)
-      for (index, tag) in tags.enumerated() {
-        sink.text(index == 0 ? "#" : " #")
-        sink.text(tag)
-      }
-      sink.close()
-    }
-    if let type = Self.typeWord(task.type) { sink.part(.type, type) }
+    if !tags.isEmpty { parts.append(DisplayPart(.tags, tags.map { "#" + $0 }.joined(separator: " "))) }
+    if let type = Self.typeWord(task.type) { parts.append(DisplayPart(.type, type)) }
     let minutes = task.durationMinutes
-    if minutes != 15 { sink.part(.duration, duration(minutes)) }
-    if let text = repeatText(task.recurrence) {
-      sink.open(.repeat)
-      sink.text("↻ ")
-      sink.text(text)
-      sink.close()
-    }
-    if let notes = task.notes, !notes.isEmpty { sink.part(.notes, "✎") }
+    if minutes != 15 { parts.append(DisplayPart(.duration, duration(minutes))) }
+    if let text = repeatText(task.recurrence) { parts.append(DisplayPart(.repeat, "↻ " + text)) }
+    if let notes = task.notes, !notes.isEmpty { parts.append(DisplayPart(.notes, "✎")) }
     let checklist = task.checklist
     if !checklist.isEmpty {
-      sink.part(.checklist, "\(checklist.lazy.filter(\.done).count)/\(checklist.count)")
+      parts.append(DisplayPart(.checklist, "\(checklist.lazy.filter(\.done).count)/\(checklist.count)"))
     }
     let scheduled = task.scheduledDate
     let due = task.dueDate
@@ -163,22 +118,22 @@ public final class TaskPresenter: Sendable, Equatable {
       let text =
         Self.dueWindow.contains(offset)
         ? dueTexts[offset - Self.dueWindow.lowerBound] : Self.dueText(due, today: today, words: words)
-      sink.part(offset == 0 ? .dueToday : .due, text)
+      parts.append(DisplayPart(offset == 0 ? .dueToday : .due, text))
     }
     if !task.completed {
       if (due.map { $0 < today } ?? false) || (scheduled.map { $0 < today } ?? false) {
-        sink.part(.overdue, display.overdue)
+        parts.append(DisplayPart(.overdue, display.overdue))
       }
-      if let scheduled, let due, scheduled > due { sink.part(.afterDue, display.afterDue) }
+      if let scheduled, let due, scheduled > due { parts.append(DisplayPart(.afterDue, display.afterDue)) }
     }
-    if task.someday && !task.completed { sink.part(.someday, display.someday) }
+    if task.someday && !task.completed { parts.append(DisplayPart(.someday, display.someday)) }
     if case .completed(let doneDay) = list {
-      sink.open(task.cancelled ? .cancelled : .completed)
-      sink.text(task.cancelled ? display.cancelled : display.done)
-      sink.text(" ")
-      sink.text(day(doneDay))
-      sink.close()
+      parts.append(
+        task.cancelled
+          ? DisplayPart(.cancelled, display.cancelled + " " + day(doneDay))
+          : DisplayPart(.completed, display.done + " " + day(doneDay)))
     }
+    return parts
   }
 
   /// A group's header: its title (unless it is the date itself, which the date says better),

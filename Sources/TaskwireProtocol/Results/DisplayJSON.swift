@@ -50,31 +50,3 @@ extension JSONWriter {
     append(raw: "]")
   }
 }
-
-/// A task's parts written into a JSON array as the presenter hands them over.
-struct DisplayJSONSink: DisplaySink {
-  var writer: JSONWriter
-  var count = 0
-
-  mutating func open(_ kind: DisplayPart.Kind) {
-    if count > 0 { writer.append(raw: ",") }
-    count += 1
-    writer.append(raw: kind.opening)
-    writer.append(raw: "\"")
-  }
-  mutating func text(_ piece: String) { writer.writeStringContent(piece) }
-  mutating func close() { writer.append(raw: "\"}") }
-}
-
-extension JSONWriter {
-  /// `"display":[…]` of a task as `presenter` reads it where it is listed, written straight in.
-  mutating func append(displayOf task: TaskRecord, in list: ListKey?, presenter: TaskPresenter) {
-    append(raw: ",\"display\":[")
-    // The writer is lent to the sink and taken back (moved, not copied: no buffer is duplicated).
-    var sink = DisplayJSONSink(writer: self)
-    self = JSONWriter(capacity: 0)
-    presenter.write(task, in: list, to: &sink)
-    self = sink.writer
-    append(raw: "]")
-  }
-}

@@ -45,11 +45,7 @@ extension TaskRecord {
   /// tags [], priority 1, urgent false, durationMinutes 15, type "maintenance", scheduledDate
   /// null, dueDate null, recurrence {"pattern":"none"}, completed false and completedAt null.
   /// `display`: the task's display parts, for a client that asked for them (`displayParts`).
-  /// `presenter`: the parts read by it where the task is listed (`list`), written straight in.
-  public func write(
-    into writer: inout JSONWriter, omittingDefaults compact: Bool, display: [DisplayPart]? = nil,
-    presenter: TaskPresenter? = nil, list: ListKey? = nil
-  ) {
+  public func write(into writer: inout JSONWriter, omittingDefaults compact: Bool, display: [DisplayPart]? = nil) {
     writer.append(raw: "{\"id\":")
     writer.append(integer: id)
     writer.append(raw: ",\"uuid\":")
@@ -123,8 +119,6 @@ extension TaskRecord {
     if let display {
       writer.append(raw: ",\"display\":")
       writer.append(display: display)
-    } else if let presenter {
-      writer.append(displayOf: self, in: list, presenter: presenter)
     }
     writer.append(raw: "}")
   }
@@ -160,7 +154,7 @@ extension ViewSnapshot.Group {
           if index > 0 { writer.append(raw: ",") }
           if let presenter {
             let task = records[index]
-            task.write(into: &writer, omittingDefaults: false, presenter: presenter, list: key)
+            task.write(into: &writer, omittingDefaults: false, display: presenter.parts(of: task, in: key))
           } else {
             records[index].write(into: &writer)
           }
@@ -209,7 +203,7 @@ public struct TaskPlace: ResponseType {
     var taskJSON = task.rawJSON
     if let presenter {
       var writer = JSONWriter(capacity: 600)
-      task.write(into: &writer, omittingDefaults: false, presenter: presenter, list: list)
+      task.write(into: &writer, omittingDefaults: false, display: presenter.parts(of: task, in: list))
       taskJSON = RawJSON(bytes: writer.bytes)
     }
     var members: [(String, OutgoingJSON)] = [

@@ -57,7 +57,7 @@ extension DiffOperation {
     case .insert(let group, let index, let task):
       var writer = JSONWriter()
       task.write(
-        into: &writer, omittingDefaults: compactTasks, presenter: presentation?.after, list: group)
+        into: &writer, omittingDefaults: compactTasks, display: presentation?.after.parts(of: task, in: group))
       return .object([
         ("op", "insert"), ("group", .value(.string(group.groupKey))), ("index", .value(.int(index))),
         ("task", .raw(RawJSON(bytes: writer.bytes))),
