@@ -75,6 +75,6 @@ test_german() {
   # The values an option takes are tw's syntax, as its command names are (--sort due, --every
   # weekly): a message that lists them names them as they are typed, in German words around.
   TASKWIRE_LOCALE=de "$TW" --db "$DB" ls --sort zufall 2>"$ROOT/err"
-  expect_match "an option's values" "$(cat "$ROOT/err")" "^tw: --sort ist manual, priority, duration, due oder title, nicht 'zufall'"
+  expect_match "an option's values" "$(cat "$ROOT/err")" "^tw: --sort ist manual, priority, duration, due, title oder project, nicht 'zufall'"
   [[ -z $found ]] || fail "English words in a German session: $(tr '\n' ' ' <<<"$found")"$'\n'"$(cat "$log")"
 }
