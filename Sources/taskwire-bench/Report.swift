@@ -148,7 +148,10 @@ struct Report {
     // Issue 29: the structure at scale (the store's tasks in projects: BenchStore).
     if let open = stats(big, "openProject") {
       results.append(
-        (open.p50 <= 5000, String(format: "open a project view at %d tasks: p50 %.2f ms ≤ 5 ms", large, open.p50 / 1000)))
+        (
+          open.p50 <= 5000,
+          String(format: "open a project view at %d tasks: p50 %.2f ms ≤ 5 ms", large, open.p50 / 1000)
+        ))
     }
     if let s = stats(big, "moveIntoProject"), let base = stats(little, "moveIntoProject") {
       results.append((s.p50 <= 100, String(format: "a move into a project at %d: p50 %.1f µs ≤ 100 µs", large, s.p50)))

@@ -71,7 +71,8 @@ struct Scenarios {
     let projects = BenchStore.projectCount(count)
     results["openProject"] = try series(listings) { r in
       let project = BenchStore.projectID(r.next(projects), count: count)
-      return #"{"jsonrpc":"2.0","id":\#(next()),"method":"view/list","params":{"view":"project","project":\#(project)}}"#
+      return
+        #"{"jsonrpc":"2.0","id":\#(next()),"method":"view/list","params":{"view":"project","project":\#(project)}}"#
     }
     results["moveIntoProject"] = try series { r in
       let project = BenchStore.projectID(r.next(projects), count: count)
