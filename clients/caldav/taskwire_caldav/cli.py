@@ -287,7 +287,7 @@ def run(args, password, state, conflicts_path):
 
 
 def subscribe(tw, engine, wake):
-    """Wake the loop whenever taskwire's open tasks or its logbook change."""
+    """Wake the loop whenever taskwire's open tasks, its logbook or its projects change."""
     def listener(method, params):
         if method == "view/changed":
             if params.get("today"):
@@ -296,3 +296,4 @@ def subscribe(tw, engine, wake):
     tw.add_listener(listener)
     tw.call("view/subscribe", {"view": "all"})
     tw.call("view/subscribe", {"view": "logbook"})
+    tw.call("view/subscribe", {"view": "projects"})   # projects renamed, completed, made

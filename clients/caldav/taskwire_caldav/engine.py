@@ -8,11 +8,12 @@ import threading
 
 from . import mapping
 from .davside import Conflict, Gone, Refused, Unreachable
-from .state import append_line
+from .state import append_line, item_key
 
 from taskwire_client import TaskwireError
 
 UNTITLED = "(untitled)"
+NOT_HELD = object()   # a VTODO's parent taskwire cannot hold (not an open project)
 
 
 def _utc(text):
@@ -56,6 +57,14 @@ class Engine:
         self._pool_collections = []
         self._pool_lock = threading.Lock()
         self._high = 0      # the highest task id in the last export or batch
+        self._by_key = {}   # record key -> UID (state.by_key(), kept current in a pass)
+        self._records = {}  # the last export's records (tasks, projects, checklist lines)
+        self._all = {}      # every item of the last export by id (headings and areas too)
+        self._headings = {}
+        self._tasks = {}
+        self._others = []
+        self._new_projects = set()
+        self._defer = False
 
     # -- one pass ---------------------------------------------------------------------------
     def sync(self):
@@ -126,70 +135,94 @@ class Engine:
         for href in deleted:
             skipped.pop(href, None)
 
-        # 2. taskwire's tasks, all of them, with their ranks
-        tasks = self._export()
-        by_task = state.by_task()
-        self._adopt_pending(tasks, by_task, dav_now)
-        by_task = state.by_task()
+        # 2. taskwire: every task, project and checklist line, with their ranks
+        records = self._export()
+        self._by_key = state.by_key()
+        self._adopt_pending(records, self._by_key, dav_now)
+        self._adopt_lines(records, dav_now)
+        self._rebind(records)
+        self._by_key = by_key = state.by_key()
         self._report_others(summary)
+        self._defer = False
+        uuids = {r["uuid"]: key for key, r in records.items() if r.get("uuid")}
+        # projects the server made this pass (taskwire has no id for them until the batch)
+        self._new_projects = {uid for uid, d in dav_now.items()
+                              if uid not in items and d["fields"].get("kind") == "project"
+                              and uid not in uuids}
 
         # 3. decide
         plans = {}          # uid -> plan
-        creates = []        # (uid, fields) to create in taskwire
+        creates = []        # (uid, fields, kind) to create in taskwire (task/batch)
+        line_creates = []   # (uid, owner UID, fields, d): checklist lines to add in taskwire
         for uid in list(items):
             item = items[uid]
-            task = tasks.get(item.get("task"))
-            plan = self._decide(uid, item, task, dav_now.get(uid), uid in gone, summary)
+            record = records.get(item_key(item))
+            plan = self._decide(uid, item, record, dav_now.get(uid), uid in gone, summary)
             if plan is not None:
                 plans[uid] = plan
                 if plan.get("create_tw"):
-                    creates.append((uid, plan["create_tw"]))
-        uuids = {t.get("uuid"): t for t in tasks.values() if t.get("uuid")}
-        for uid, d in dav_now.items():
-            if uid in items:
-                continue
-            task = uuids.get(uid)
-            if task is not None and task["id"] not in by_task:   # the same task (its uuid)
-                items[uid] = {"task": task["id"], "href": d["href"], "etag": None, "tw": None,
-                              "dav": None}
-                by_task[task["id"]] = uid
-                plans[uid] = self._decide(uid, items[uid], task, d, False, summary)
+                    if item.get("kind") == "line":
+                        line_creates.append((uid, plan["owner"], plan["create_tw"], plan["dav"]))
+                    else:
+                        creates.append((uid, plan["create_tw"], item.get("kind", "task")))
+        fresh = [uid for uid in dav_now if uid not in items]
+        for uid in fresh:
+            key = uuids.get(uid)
+            if key is not None and key not in by_key:    # the same item (its uuid)
+                record = records[key]
+                kind = self._kind(record)
+                item = {"task": record["owner"] if kind == "line" else record["id"],
+                        "href": dav_now[uid]["href"], "etag": None, "tw": None, "dav": None}
+                if kind != "task":
+                    item["kind"] = kind
+                if kind == "line":
+                    item["line"] = record["uuid"]
+                items[uid] = item
+                by_key[key] = uid
+                plans[uid] = self._decide(uid, item, record, dav_now[uid], False, summary)
+        fresh = [uid for uid in fresh if uid not in items]
+        kinds = {}
+        for uid in fresh:
+            self._classify(uid, dav_now, kinds, set())
+        for uid in fresh:
+            d, kind = dav_now[uid], kinds[uid]
+            if kind == "defer":
+                self._defer = True   # its project comes with this batch: read again next pass
                 continue
             scratch = {"reported": []}
-            self._notes(uid, scratch, d["notes"], d["fields"], summary)
-            creates.append((uid, d["fields"]))
-            plans[uid] = {"kind": "new_from_dav", "dav": d, "reported": scratch["reported"]}
-        since = dt.datetime.now(dt.timezone.utc) - dt.timedelta(days=self.history_days)
-        for task_id, task in tasks.items():
-            if task_id in by_task:
-                continue
-            if task.get("completed") and (_utc(task.get("completedAt")) or since) < since:
-                continue
-            uid = mapping.mint_uid(task)
-            if uid in items or uid in dav_now:
-                uid = mapping.mint_uid({})
-            items[uid] = {"task": task_id, "href": self.collection.href(uid), "etag": None,
-                          "tw": None, "dav": None, "new": True}
-            by_task[task_id] = uid
-            plans[uid] = {"kind": "new_from_tw"}
-        for uid, item in items.items():
-            task = tasks.get(item.get("task"))
-            if task is not None:
-                self._tw_notes(uid, item, task, summary)
+            self._notes(uid, scratch, d["notes"] + self._dav_notes(kind, d["fields"]),
+                        d["fields"], summary)
+            if kind == "line":
+                line_creates.append((uid, d["fields"]["parent"][0], d["fields"], d))
+                plans[uid] = {"kind": "new_line", "dav": d, "reported": scratch["reported"]}
+            else:
+                creates.append((uid, d["fields"], kind))
+                plans[uid] = {"kind": "new_from_dav", "dav": d, "reported": scratch["reported"]}
+        self._new_from_tw(records, by_key, plans, dav_now)
 
-        # 4. taskwire: the new tasks and every other change, one task/batch (one undo step)
-        requests = []
+        # 4. taskwire: the new tasks and every other change, one task/batch (one undo step);
+        #    checklist lines after it (task/checklist is not in task/batch: a step each)
+        requests, calls = [], []
         for uid, plan in plans.items():
             requests += plan.get("requests", [])
+            calls += plan.get("checklist", [])
         applied = True
         if creates or requests:
             applied = self._apply(creates, requests, plans, dav_now, summary)
+        self._by_key = state.by_key()
+        if line_creates or calls:
+            applied = self._checklists(line_creates, calls, plans, summary) and applied
+            self._by_key = state.by_key()
         again = False
-        if requests or creates:
-            known = set(tasks)
-            tasks = self._export()
+        if requests or creates or line_creates or calls:
+            known = set(records)
+            records = self._export()
             # a completed repeat's next occurrence: made by taskwire just now, sent next pass
-            again = any(t not in known and t not in state.by_task() for t in tasks)
+            again = any(k not in known and k not in self._by_key for k in records)
+        for uid, item in items.items():
+            record = records.get(item_key(item))
+            if record is not None:
+                self._tw_notes(uid, item, record, summary)
 
         # 5. the server: new objects, changed ones, deletions (If-Match each)
         writes = []
@@ -197,28 +230,42 @@ class Engine:
             item = items.get(uid)
             if item is None:
                 continue
-            task = tasks.get(item.get("task"))
+            record = records.get(item_key(item))
             kind = plan.get("kind")
+            if kind == "wait":
+                continue          # read again next pass
             if kind == "drop":
                 items.pop(uid, None)
             elif kind == "delete_dav":
                 writes.append(("delete", uid, None))
             elif kind == "delete_tw":
-                if task is None:
+                if record is None:
                     items.pop(uid, None)
-            elif task is None:
+            elif record is None:
                 continue
             elif kind == "new_from_tw" or plan.get("recreate"):
-                writes.append(("create", uid, task))
+                writes.append(("create", uid, record))
             else:
+                names = mapping.NAMES[item.get("kind", "task")]
                 push = set(plan.get("push", ()))
-                tw_fields = mapping.task_fields(task)
+                pulled = plan.get("pulled", ())
+                tw_fields = self._fields(record)
                 dav_fields = (dav_now[uid]["fields"] if uid in dav_now else item.get("dav")) or {}
-                # fields taskwire reworded (a trimmed title, a date moved to today, a new rank)
-                for name in plan.get("pulled", ()):
-                    if name in ("order", "scheduled") and tw_fields[name] != dav_fields.get(name) \
-                            and tw_fields[name] is not None:
+                # fields taskwire reworded (a trimmed title, a date moved to today, a new rank,
+                # a heading that is not the new project's)
+                for name in pulled:
+                    if name in ("order", "scheduled", "parent") and \
+                            tw_fields[name] != dav_fields.get(name) and \
+                            (tw_fields[name] is not None or name == "parent"):
                         push.add(name)
+                # what the batch changed besides (a project's tasks completed with it, tasks
+                # moved out of a deleted project): taskwire's change, to the server
+                before = plan.get("tw")
+                if before is not None:
+                    for name in names:
+                        if name not in pulled and tw_fields[name] != before.get(name) and \
+                                tw_fields[name] != dav_fields.get(name):
+                            push.add(name)
                 if kind == "created":
                     if dav_fields.get("order") is not None and tw_fields["order"] is not None \
                             and tw_fields["order"] != dav_fields["order"]:
@@ -226,61 +273,180 @@ class Engine:
                     if tw_fields["scheduled"] != dav_fields.get("scheduled") and \
                             dav_fields.get("scheduled") is not None:
                         push.add("scheduled")
+                    if "parent" in names and tw_fields["parent"] != dav_fields.get("parent") \
+                            and self._parent_target(dav_fields.get("parent")) is not NOT_HELD:
+                        push.add("parent")
                 push = {n for n in push if tw_fields[n] != dav_fields.get(n)
                         and not (n == "order" and tw_fields[n] is None)}
                 if push:
-                    writes.append(("put", uid, (task, push)))
+                    writes.append(("put", uid, (record, push)))
                 else:
-                    self._settle(uid, item, task, dav_now.get(uid), plan)
+                    self._settle(uid, item, record, dav_now.get(uid), plan)
         new_intents = [w for w in writes if w[0] == "create"]
         if new_intents:
             state.save()   # the UIDs we are about to create, before the first PUT
         retry = self._write(writes, plans, dav_now, summary)
-        if not applied or again:
+        if not applied or again or self._defer:
             retry = True
-        state.data["syncToken"] = token
+        if not self._defer:
+            # (deferred VTODOs: the token stays, so that the next pass reads them again)
+            state.data["syncToken"] = token
         state.save()
         return retry
 
+    def _classify(self, uid, dav_now, kinds, seen):
+        """What a VTODO new from the server becomes in taskwire: "project" (X-TASKWIRE-KIND),
+        "line" (a sub-VTODO of a task: a line of its checklist), "task" (one under a project
+        goes into it; one under something else is a task of its own, its RELATED-TO kept on the
+        server), or "defer" (under a project this sync makes: next pass, when it has an id)."""
+        if uid in kinds:
+            return kinds[uid]
+        fields = dav_now[uid]["fields"]
+        kind = "task"
+        parent = fields.get("parent")
+        if fields.get("kind") == "project":
+            kind = "project"
+        elif parent is not None and parent[0] != uid:
+            owner = self.state.items.get(parent[0])
+            if owner is not None:
+                if owner.get("kind", "task") == "task" and \
+                        self._records.get(item_key(owner)) is not None:
+                    kind = "line"
+            elif parent[0] in dav_now and parent[0] not in seen:
+                above = self._classify(parent[0], dav_now, kinds, seen | {uid})
+                kind = {"task": "line", "project": "defer", "defer": "defer"}.get(above, "task")
+        kinds[uid] = kind
+        return kind
+
+    def _dav_notes(self, kind, fields):
+        """What of a VTODO new from the server taskwire cannot hold, by what it becomes."""
+        notes = []
+        parent = fields.get("parent")
+        if kind == "line":
+            extras = mapping.line_extras(fields)
+            if extras:
+                notes.append(f"a checklist line in taskwire (a sub-task of a task): its "
+                             f"{', '.join(extras)} kept on the server only")
+        elif kind == "project":
+            if parent is not None:
+                notes.append("RELATED-TO of a project: kept on the server only")
+        elif parent is not None and self._parent_target(parent) is NOT_HELD:
+            notes.append("RELATED-TO names no open taskwire project: a task of its own in "
+                         "taskwire, the link kept on the server only")
+        return notes
+
+    def _new_from_tw(self, records, by_key, plans, dav_now):
+        """Give a UID to each taskwire item the server has not seen: open tasks and projects,
+        those completed in the last --history-days, the projects of those tasks, and the
+        checklist lines of every task that is on the server."""
+        items = self.state.items
+        since = dt.datetime.now(dt.timezone.utc) - dt.timedelta(days=self.history_days)
+
+        def recent(record):
+            return not record.get("completed") or \
+                (_utc(record.get("completedAt")) or since) >= since
+
+        sent = {key for key, r in records.items() if self._kind(r) == "task"
+                and (key in by_key or recent(r))}
+        wanted = set()
+        for key in sent:
+            value = self._all.get(records[key].get("parent"))
+            if value is not None and value.get("kind") == "heading":
+                value = self._all.get(value.get("parent"))
+            if value is not None and value.get("kind") == "project":
+                wanted.add(value["id"])
+        order = {"project": 0, "task": 1, "line": 2}
+        for key, record in sorted(records.items(), key=lambda kv: order[self._kind(kv[1])]):
+            if key in by_key:
+                continue
+            kind = self._kind(record)
+            if kind == "line":
+                if record["owner"] not in by_key:
+                    continue
+            elif not recent(record) and not (kind == "project" and key in wanted):
+                continue
+            uid = mapping.mint_uid(record)
+            if uid in items or uid in dav_now:
+                uid = mapping.mint_uid({})
+            item = {"task": record["owner"] if kind == "line" else key,
+                    "href": self.collection.href(uid), "etag": None, "tw": None, "dav": None,
+                    "new": True}
+            if kind != "task":
+                item["kind"] = kind
+            if kind == "line":
+                item["line"] = record["uuid"]
+            items[uid] = item
+            by_key[key] = uid
+            plans[uid] = {"kind": "new_from_tw"}
+
     # -- deciding ---------------------------------------------------------------------------
-    def _decide(self, uid, item, task, d, gone, summary):
+    def _decide(self, uid, item, record, d, gone, summary):
         """What to do about one known UID: a plan dict."""
         base_tw = item.get("tw")
         base_dav = item.get("dav")
+        kind = item.get("kind", "task")
         if item.get("etag") is None and base_dav is None and d is None:
             # never seen on the server: a PUT a killed bridge did not make, or not yet confirmed.
             # Its absence from a listing is no deletion.
-            if task is None:
+            if record is None:
                 return {"kind": "drop"}
             return {"kind": "new_from_tw"}
-        if task is None:
+        if record is None:
             if gone:
                 return {"kind": "drop"}
             if d is not None and base_dav is not None and d["fields"] != base_dav:
-                # deleted in taskwire, changed on the server: the change wins, the task returns
+                owner = None
+                if kind == "line":
+                    owner = self._by_key.get(item.get("task"))
+                    if owner is None or self._records.get(item.get("task")) is None:
+                        return {"kind": "delete_dav"}   # its task is gone: the line with it
+                # deleted in taskwire, changed on the server: the change wins, the item returns
                 self._conflict(uid, d["fields"].get("title"), "deleted", "changed on the server",
                                "deleted in taskwire", "server", summary)
-                return {"kind": "new_from_dav_again", "create_tw": d["fields"], "dav": d}
+                return {"kind": "new_from_dav_again", "create_tw": d["fields"], "dav": d,
+                        "owner": owner}
             return {"kind": "delete_dav"}
-        tw = mapping.task_fields(task)
+        rebound = bool(item.pop("rebind", False))
+        if self._kind(record) != kind:
+            # a task made a project, a checklist line made a task (the same uuid): taskwire's
+            # change of kind goes to the server with the fields of the new kind
+            kind = self._kind(record)
+            if kind == "task":
+                item.pop("kind", None)
+                item.pop("line", None)
+            else:
+                item["kind"] = kind
+            rebound = True
+        names = mapping.NAMES[kind]
+        tw = self._fields(record)
         if gone:
-            if base_tw is not None and any(tw[f] != base_tw.get(f) for f in mapping.FIELDS
+            if base_tw is not None and any(tw[f] != base_tw.get(f) for f in names
                                            if f != "order"):
                 self._conflict(uid, tw["title"], "deleted", "changed in taskwire",
                                "deleted on the server", "taskwire", summary)
                 return {"kind": "recreate", "recreate": True}
             summary.add("to taskwire: deleted")
+            if kind == "line":
+                return {"kind": "delete_tw", "checklist": [{
+                    "id": record["owner"], "action": "delete", "item": record["uuid"]}]}
+            params = {"id": record["id"]}
+            if kind == "project":
+                params["children"] = "keep"   # its tasks stay (a phone deletes its sub-tasks
+                # itself, and those deletions come in this sync too)
             return {"kind": "delete_tw",
-                    "requests": [{"method": "task/delete", "params": {"id": task["id"]}}]}
+                    "requests": [{"method": "task/delete", "params": params}]}
         dav = d["fields"] if d is not None else base_dav
         if d is not None:
-            self._notes(uid, item, d["notes"], d["fields"], summary)
+            self._notes(uid, item, d["notes"] + self._dav_notes(kind, d["fields"]),
+                        d["fields"], summary)
         if dav is None:
             return {"kind": "new_from_tw"}
         lm = d["lm"] if d is not None else None
-        tw_time = _utc(task.get("updatedAt"))
+        tw_time = _utc(record.get("updatedAt"))
         push, pulled, target = set(), set(), {}
-        for name in mapping.FIELDS:
+        if rebound:
+            push.add("kind")
+        for name in names:
             t, v = tw[name], dav.get(name)
             tc = base_tw is None or t != base_tw.get(name)
             dc = base_dav is None or v != base_dav.get(name)
@@ -290,17 +456,21 @@ class Engine:
                 continue
             if t == v or not (tc or dc):
                 continue
+            if name == "parent" and dc and v is not None and v[0] in self._new_projects:
+                self._defer = True   # under a project this sync makes: next pass
+                return {"kind": "wait"}
+            held = self._representable(kind, name, v)
             if tc and not dc:
                 push.add(name)
             elif dc and not tc:
-                if mapping.representable(name, v):
+                if held:
                     target[name] = v
                     pulled.add(name)
             else:
                 dav_wins = lm is not None and tw_time is not None and lm > tw_time
                 if name == "order":
                     dav_wins = False
-                if not mapping.representable(name, v):
+                if not held:
                     dav_wins = False
                 if base_tw is None and base_dav is None and name in ("order",):
                     continue
@@ -311,11 +481,29 @@ class Engine:
                 else:
                     push.add(name)
                     self._conflict(uid, tw["title"], name, t, v, "server", summary)
-        requests = self._requests(task, tw, target, summary)
-        return {"kind": "update", "push": push, "pulled": pulled, "requests": requests}
+        plan = {"kind": "update", "push": push, "pulled": pulled, "tw": tw}
+        if kind == "line":
+            plan["checklist"] = self._line_calls(record, target, summary)
+        else:
+            plan["requests"] = self._requests(record, tw, target, summary)
+        return plan
+
+    def _line_calls(self, line, target, summary):
+        """task/checklist calls making the line hold ``target``'s title and tick."""
+        out = []
+        base = {"id": line["owner"], "item": line["uuid"]}
+        if "title" in target:
+            out.append(dict(base, action="rename", title=target["title"].strip()))
+        if "completed" in target:
+            out.append(dict(base, action="check" if target["completed"] else "uncheck"))
+            if target["completed"]:
+                summary.add("to taskwire: completed")
+        if "title" in target or target.get("completed") is False:
+            summary.add("to taskwire: changed")
+        return out
 
     def _requests(self, task, tw, target, summary):
-        """task/batch requests making the task hold ``target``'s fields."""
+        """task/batch requests making the task (or project) hold ``target``'s fields."""
         out = []
         names = [n for n in target if n in mapping.TASK_PARAM]
         completed = target.get("completed")
@@ -325,17 +513,20 @@ class Engine:
             target["scheduled"] = self.today
         if completed is False:
             out.append({"method": "task/complete", "params": {"id": task["id"], "completed": False}})
-        if names:
+        moved = "parent" in target
+        if names or moved:
             params = {"id": task["id"]}
             if "title" in target and not mapping.representable("title", target["title"]):
                 names.remove("title")
             params.update(mapping.task_params(target, names))
+            if moved:
+                params["parent"] = self._parent_target(target["parent"])
             if len(params) > 1:
                 out.append({"method": "task/update", "params": params})
         if completed is True:
             out.append({"method": "task/complete", "params": {"id": task["id"]}})
             summary.add("to taskwire: completed")
-        elif names or completed is False:
+        elif names or moved or completed is False:
             summary.add("to taskwire: changed")
         if "order" in target and not (completed or tw["completed"]):
             move = self._move(task, tw, target)
@@ -407,36 +598,131 @@ class Engine:
 
     # -- taskwire ---------------------------------------------------------------------------
     def _export(self):
-        """Every task (kind task) by id, with its rank. Projects, headings and areas are not
-        tasks: they are left out, and said once each."""
+        """Every record the server holds a VTODO for, by key: tasks and projects by id, each
+        task's checklist lines by ``"L:<uuid>"``. Headings and areas have no VTODO of their own
+        (a task names its heading in X-TASKWIRE-HEADING; areas are not carried)."""
         document = self.tw.call("store/export", {"format": "taskwire", "completed": True},
                                 timeout=120)["document"]
         items = document["tasks"]
         # the highest id now: a batch's creates get ids above it (crash recovery's lower bound)
         self._high = max([t["id"] for t in items], default=0)
+        self._all = {t["id"]: t for t in items}
+        self._headings = {t["uuid"]: t for t in items if t.get("kind") == "heading"}
+        records = {}
+        for t in items:
+            kind = t.get("kind", "task")
+            if kind not in ("task", "project"):
+                continue
+            records[t["id"]] = t
+            for index, line in enumerate(t.get("checklist") or [] if kind == "task" else []):
+                records["L:" + line["uuid"]] = {
+                    "kind": "line", "uuid": line["uuid"], "title": line["title"],
+                    "done": bool(line.get("done")), "owner": t["id"], "index": index,
+                    "updatedAt": t.get("updatedAt"), "completed": bool(line.get("done"))}
         self._tasks = {t["id"]: t for t in items if t.get("kind", "task") == "task"}
-        self._others = [t for t in items if t.get("kind", "task") != "task"]
-        return self._tasks
+        self._others = [t for t in items if t.get("kind") in ("heading", "area")]
+        self._records = records
+        return records
+
+    @staticmethod
+    def _kind(record):
+        kind = record.get("kind") or "task"
+        return "line" if kind == "line" else "project" if kind == "project" else "task"
+
+    def _uid_of(self, task_id):
+        """The UID of a task or project: the state's, else the one it will get (its uuid)."""
+        uid = self._by_key.get(task_id)
+        if uid is None:
+            record = self._all.get(task_id) or {}
+            uid = record.get("uuid")
+        return uid
+
+    def _parent_value(self, task):
+        """A task's place as the server holds it: [its project's UID, its heading's uuid or
+        None], or None (in nothing, in an area only, or under an item that is gone)."""
+        parent = self._all.get(task.get("parent"))
+        if parent is None:
+            return None
+        if parent.get("kind") == "project":
+            return [self._uid_of(parent["id"]), None]
+        if parent.get("kind") == "heading":
+            project = self._all.get(parent.get("parent"))
+            if project is not None and project.get("kind") == "project":
+                return [self._uid_of(project["id"]), parent["uuid"]]
+        return None
+
+    def _fields(self, record):
+        kind = self._kind(record)
+        if kind == "line":
+            return mapping.line_fields(record, record["index"], self._uid_of(record["owner"]))
+        if kind == "project":
+            return mapping.task_fields(record)
+        return mapping.task_fields(record, self._parent_value(record))
+
+    def _parent_target(self, value):
+        """taskwire's ``parent`` for a VTODO's [parent UID, heading uuid] (None: none); NOT_HELD
+        when the UID is not an open project's (a task's, a checklist line's, one unknown)."""
+        if value is None:
+            return None
+        item = self.state.items.get(value[0])
+        if item is None or item.get("kind") != "project":
+            return NOT_HELD
+        project = self._all.get(item.get("task"))
+        if project is None or project.get("kind") != "project" or project.get("completed"):
+            return NOT_HELD
+        heading = self._headings.get(value[1]) if value[1] else None
+        if heading is not None and heading.get("parent") == project["id"] and \
+                not heading.get("completed"):
+            return heading["id"]
+        return project["id"]
+
+    def _representable(self, kind, name, value):
+        if name == "parent":
+            return self._parent_target(value) is not NOT_HELD
+        if kind == "line" and name == "order":
+            return False     # a phone's order of sub-tasks is not carried
+        return mapping.representable(name, value)
+
+    def _rebind(self, records):
+        """A checklist line made a task (``toTask``, or its task made a project) keeps its
+        uuid: its VTODO becomes the task's."""
+        by_key = self.state.by_key()
+        by_uuid = {r["uuid"]: key for key, r in records.items()
+                   if self._kind(r) == "task" and key not in by_key}
+        for uid, item in self.state.items.items():
+            if item.get("kind") != "line" or item_key(item) in records:
+                continue
+            key = by_uuid.pop(item.get("line"), None)
+            if key is not None:
+                item["task"] = key
+                item.pop("kind", None)
+                item.pop("line", None)
+                item["rebind"] = True   # _decide writes the change of kind
 
     def _report_others(self, summary):
         said = self.state.data.setdefault("notTasks", [])
         present = {t["id"] for t in self._others}
         fresh = [t for t in self._others if t["id"] not in said]
         for item in fresh:
-            self.log(f"'{item['title']}' ({item['kind']}): not a task, not carried to the server")
+            if item["kind"] == "area":
+                self.log(f"'{item['title']}' (area): not carried to the server (its projects "
+                         f"and tasks are)")
+            else:
+                self.log(f"'{item['title']}' (heading): no VTODO of its own; its tasks are "
+                         f"under their project on the server (X-TASKWIRE-HEADING)")
             summary.add("not carried")
         # forget the ones gone, so the list does not grow; remember the ones said
         self.state.data["notTasks"] = sorted((set(said) & present) | {t["id"] for t in fresh})
 
-    def _tw_notes(self, uid, item, task, summary):
-        """Say once per task what of it a VTODO cannot hold (its checklist, its project)."""
+    def _tw_notes(self, uid, item, record, summary):
+        """Say once per item what of it the server cannot hold (its place in an area)."""
         notes = []
-        if task.get("checklist"):
-            notes.append("checklist: kept in taskwire only (a VTODO has no checklist)")
-        if task.get("parent") is not None:
-            notes.append("project/heading/area: kept in taskwire only (RELATED-TO not written)")
+        if self._kind(record) != "line":
+            parent = self._all.get(record.get("parent"))
+            if parent is not None and parent.get("kind") == "area":
+                notes.append(f"area '{parent['title']}': kept in taskwire only")
         if notes:
-            self._notes(uid, item, notes, {"title": task.get("title")}, summary)
+            self._notes(uid, item, notes, {"title": record.get("title")}, summary)
 
     def _adopt_pending(self, tasks, by_task, dav_now):
         """Tasks a killed bridge created in a committed task/batch but did not record.
@@ -450,7 +736,8 @@ class Engine:
             return
         uids, titles = batch["uids"], batch["titles"]
         since = _utc(batch.get("since")) - dt.timedelta(seconds=2)
-        for start in sorted(i for i in tasks if i > batch["after"] and i not in by_task):
+        for start in sorted(i for i in tasks if isinstance(i, int) and i > batch["after"]
+                            and i not in by_task):
             run = [tasks.get(start + n) for n in range(len(uids))]
             if any(t is None or t["id"] in by_task or t["title"] != titles[n]
                    for n, t in enumerate(run)):
@@ -462,16 +749,55 @@ class Engine:
                 d = dav_now.get(uid)
                 if d is None or uid in self.state.items:
                     continue
-                self.state.items[uid] = {"task": task["id"], "href": d["href"], "etag": None,
-                                         "tw": None, "dav": None}
+                item = {"task": task["id"], "href": d["href"], "etag": None, "tw": None,
+                        "dav": None}
+                if task.get("kind") == "project":
+                    item["kind"] = "project"
+                self.state.items[uid] = item
                 by_task[task["id"]] = uid
             self.log(f"found the {len(uids)} task(s) an interrupted sync created")
             return
 
-    def _create_params(self, fields):
+    def _adopt_lines(self, records, dav_now):
+        """Checklist lines a killed bridge added (``lines`` in the state) but did not record:
+        in its task, the first line of that title that is neither among the lines it had before
+        nor mapped. taskwire's values are the base, so the phone's are applied again."""
+        pending = self.state.data.pop("lines", None)
+        if not pending:
+            return
+        by_key = self.state.by_key()
+        found = 0
+        for entry in pending:
+            d = dav_now.get(entry["uid"])
+            task = records.get(entry["task"])
+            if d is None or task is None or entry["uid"] in self.state.items:
+                continue
+            for line in task.get("checklist") or []:
+                key = "L:" + line["uuid"]
+                if line["uuid"] in entry["known"] or key in by_key or \
+                        line["title"] != entry["title"]:
+                    continue
+                item = {"task": entry["task"], "kind": "line", "line": line["uuid"],
+                        "href": d["href"], "etag": None, "dav": None}
+                self.state.items[entry["uid"]] = item
+                by_key[key] = entry["uid"]
+                self._by_key = by_key
+                item["tw"] = self._fields(records[key])
+                found += 1
+                break
+        if found:
+            self.log(f"found the {found} checklist line(s) an interrupted sync added")
+
+    def _create_params(self, fields, kind="task"):
         params = {"title": self._title(fields)}
         names = [n for n in mapping.TASK_PARAM if n != "title"]
         params.update(mapping.task_params(fields, names))
+        if kind == "project":
+            params["kind"] = "project"
+        else:
+            parent = self._parent_target(fields.get("parent"))
+            if parent is not None and parent is not NOT_HELD:
+                params["parent"] = parent    # a sub-task of a project's VTODO: in the project
         if fields["completed"]:
             # A repeat on a task made completed would make a next occurrence: set it afterwards
             params["recurrence"] = dict(mapping.NO_REPEAT)
@@ -501,10 +827,10 @@ class Engine:
         """The sync's changes to taskwire: the new tasks first, then every other change, as
         one task/batch (more only past 1000 requests); returns False when one was refused."""
         entries = []
-        for uid, fields in creates:
+        for uid, fields, kind in creates:
             d = plans[uid].get("dav") or dav_now.get(uid)
-            entries.append({"uid": uid, "fields": fields, "dav": d,
-                            "params": self._create_params(fields),
+            entries.append({"uid": uid, "fields": fields, "dav": d, "kind": kind,
+                            "params": self._create_params(fields, kind),
                             "reported": plans[uid].get("reported")
                             or self.state.items.get(uid, {}).get("reported", [])})
         ok = True
@@ -589,11 +915,76 @@ class Engine:
 
     def _record_created(self, entry, task, plans, summary):
         uid, d = entry["uid"], entry["dav"]
-        self.state.items[uid] = {"task": task["id"], "href": d["href"], "etag": d["etag"],
-                                 "ics": d["text"], "tw": None, "dav": d["fields"],
-                                 "reported": entry["reported"]}
+        item = {"task": task["id"], "href": d["href"], "etag": d["etag"], "ics": d["text"],
+                "tw": None, "dav": d["fields"], "reported": entry["reported"]}
+        if entry.get("kind") == "project":
+            item["kind"] = "project"
+        self.state.items[uid] = item
         plans[uid] = {"kind": "created", "push": set()}
         summary.add("to taskwire: new")
+
+    def _checklists(self, line_creates, calls, plans, summary):
+        """The sync's checklist changes (``task/checklist`` is not in ``task/batch``: each call
+        is an undo step of its own): the lines new from the server first, each appended to its
+        task (and checked when done), then the renames, ticks and deletions. Returns False when
+        taskwire refused one (reported; the next pass compares again)."""
+        state, items = self.state, self.state.items
+        ok = True
+        adds = []
+        for uid, owner_uid, fields, d in line_creates:
+            owner = items.get(owner_uid)
+            task_id = owner.get("task") if owner and owner.get("kind", "task") == "task" \
+                else None
+            if task_id is None:
+                self.log(f"'{self._title(fields)}' ({d['href']}): its task is not in taskwire; "
+                         f"skipped until it changes on the server")
+                state.data["skipped"][d["href"]] = d["etag"]
+                summary.add("skipped")
+                plans.pop(uid, None)
+                continue
+            adds.append((uid, task_id, fields, d))
+        if adds:
+            known = {}
+            for _, task_id, _, _ in adds:
+                task = self._tasks.get(task_id) or {}
+                known[task_id] = [line["uuid"] for line in task.get("checklist") or []]
+            state.data["lines"] = [{"uid": uid, "task": task_id, "title": self._title(fields),
+                                    "known": known[task_id]}
+                                   for uid, task_id, fields, _ in adds]
+            state.save()
+        for uid, task_id, fields, d in adds:
+            title = self._title(fields)
+            try:
+                reply = self.tw.call("task/checklist", {"id": task_id, "action": "add",
+                                                        "title": title})
+                if os.environ.get("TWCALDAV_TEST_EXIT_AFTER_LINE"):
+                    os._exit(9)   # the tests' kill between a line's add and the state's save
+                line = (reply["task"].get("checklist") or [])[-1]
+                if fields["completed"]:
+                    self.tw.call("task/checklist", {"id": task_id, "action": "check",
+                                                    "item": line["uuid"]})
+            except (TaskwireError, IndexError) as error:
+                self.log(f"taskwire refused the checklist line '{title}' ({d['href']}): "
+                         f"{getattr(error, 'message', error)}; skipped until it changes on the "
+                         f"server")
+                state.data["skipped"][d["href"]] = d["etag"]
+                summary.add("skipped")
+                plans.pop(uid, None)
+                continue
+            items[uid] = {"task": task_id, "kind": "line", "line": line["uuid"],
+                          "href": d["href"], "etag": d["etag"], "ics": d["text"], "tw": None,
+                          "dav": d["fields"],
+                          "reported": (plans.get(uid) or {}).get("reported", [])}
+            plans[uid] = {"kind": "created", "push": set()}
+            summary.add("to taskwire: new")
+        for call in calls:
+            try:
+                self.tw.call("task/checklist", call)
+            except TaskwireError as error:
+                self.log(f"taskwire refused task/checklist {call['action']} of task "
+                         f"{call['id']}: {error.message}")
+                ok = False
+        return ok
 
     # -- the server -------------------------------------------------------------------------
     def _worker_collection(self):
@@ -672,20 +1063,23 @@ class Engine:
             return None
         if kind == "create":
             task = payload
-            fields = mapping.task_fields(task)
-            component = mapping.new_todo(uid, fields, self.zone, task)
+            fields = self._fields(task)
+            component = mapping.new_todo(uid, fields, self.zone,
+                                         None if self._kind(task) == "line" else task,
+                                         self._kind(task))
             text = mapping.serialize(component)
             etag = collection.put(item["href"], text, create=True)
         else:
             task, push = payload
-            fields = mapping.task_fields(task)
+            fields = self._fields(task)
             d = dav_now.get(uid)
             original = d["text"] if d else item.get("ics")
             etag = d["etag"] if d else item.get("etag")
             if original is None:
                 raise Conflict("no copy of the object")
             component = mapping.parse(original)
-            mapping.write_fields(component, fields, sorted(push), self.zone, task)
+            mapping.write_fields(component, fields, sorted(push), self.zone,
+                                 None if self._kind(task) == "line" else task)
             text = mapping.serialize(component, original)
             etag = collection.put(item["href"], text, etag=etag)
         if etag is None:
@@ -694,12 +1088,12 @@ class Engine:
         return etag, text, dav_fields, task
 
     def _tw_base(self, item, task, plan, settled):
-        return mapping.task_fields(task)
+        return self._fields(task)
 
     def _settle(self, uid, item, task, d, plan):
         """Nothing to write to the server: both sides agree now; remember them."""
         if d is not None:
             item.update({"etag": d["etag"], "ics": d["text"], "dav": d["fields"]})
             item["href"] = d["href"]
-        item["tw"] = mapping.task_fields(task)
+        item["tw"] = self._fields(task)
         item.pop("new", None)

@@ -4,7 +4,13 @@ from them.  Protocol/caldav.md is the mapping in prose; this module is the mappi
 Fields are taskwire's values (what task/update takes), so that the two sides can be compared:
 
     title, notes, tags, priority, urgent, duration, type, scheduled, due, recurrence,
-    completed, order
+    completed, order, parent (and kind, which is not compared)
+
+Three kinds of taskwire items become VTODOs, each compared on its own names (``NAMES``): a task,
+a project (``X-TASKWIRE-KIND:project``) and a checklist line (``X-TASKWIRE-KIND:checklist``, a
+sub-VTODO of its task).  ``parent`` is ``None`` or ``[parent UID, heading uuid or None]``: the
+VTODO's ``RELATED-TO;RELTYPE=PARENT`` and ``X-TASKWIRE-HEADING``; the engine turns UIDs into
+taskwire ids (only it knows which UID is a project).
 
 ``recurrence`` is normalised (``norm_recurrence``): biweekly becomes weekly with twice the
 interval, defaults are filled in, so that taskwire's and a phone's way of saying the same repeat
@@ -23,6 +29,14 @@ import icalendar
 FIELDS = ("title", "notes", "tags", "priority", "urgent", "duration", "type", "scheduled", "due",
           "recurrence", "completed", "order")
 
+# the fields compared for each kind of item (a project has no manual order on the server and its
+# area is not carried; a checklist line is a title and a tick, in its task's order)
+NAMES = {"task": FIELDS + ("parent",),
+         "project": tuple(n for n in FIELDS if n != "order"),
+         "line": ("title", "completed", "order")}
+# X-TASKWIRE-KIND of each kind (a task has none)
+KIND_MARK = {"task": None, "project": "project", "line": "checklist"}
+
 # taskwire's task/update parameter for each field (order and completed have methods of their own)
 TASK_PARAM = {"title": "title", "notes": "notes", "tags": "tags", "priority": "priority",
               "urgent": "urgent", "duration": "durationMinutes", "type": "type",
@@ -39,17 +53,19 @@ X_TYPE = "X-TASKWIRE-TYPE"
 X_REPEAT_FROM = "X-TASKWIRE-REPEAT-FROM"
 X_SORT = "X-APPLE-SORT-ORDER"
 X_RRULE = "X-TASKWIRE-RRULE"   # a repeat without a start date (servers refuse an RRULE without DTSTART)
+X_KIND = "X-TASKWIRE-KIND"     # project, checklist (a line of its parent's checklist); a task: none
+X_HEADING = "X-TASKWIRE-HEADING"   # the uuid of the heading a task is under, in its parent project
 
 # Properties whose meaning the bridge carries (or that are bookkeeping with no meaning to carry).
 CARRIED = {"UID", "DTSTAMP", "CREATED", "LAST-MODIFIED", "SEQUENCE", "SUMMARY", "DESCRIPTION",
            "CATEGORIES", "PRIORITY", "DTSTART", "DUE", "RRULE", "STATUS", "COMPLETED",
            "PERCENT-COMPLETE", "CLASS", X_URGENT, X_DURATION, X_TYPE, X_REPEAT_FROM, X_SORT,
-           X_RRULE}
+           X_RRULE, X_KIND, X_HEADING, "RELATED-TO"}
 # Properties a person set that taskwire has no place for: kept on the server, and reported.
 NOT_CARRIED = {"LOCATION": "location", "URL": "link (URL)", "ATTACH": "attachment",
                "GEO": "place (GEO)", "ATTENDEE": "attendees", "ORGANIZER": "organizer",
                "CONTACT": "contact", "COMMENT": "comment", "RESOURCES": "resources",
-               "RELATED-TO": "parent/related task (RELATED-TO)", "RDATE": "extra dates (RDATE)",
+               "RDATE": "extra dates (RDATE)",
                "EXDATE": "skipped dates (EXDATE)", "DURATION": "time span (DURATION)",
                "RECURRENCE-ID": "a single occurrence's override (RECURRENCE-ID)"}
 
@@ -96,13 +112,18 @@ def recurrence_param(norm):
     return out
 
 
-def task_fields(task):
-    """The fields of a taskwire task object (``rank`` from store/export gives ``order``; a task
-    in a project or area with no date is in no date list, so it has no order to carry)."""
+def task_fields(task, parent=None):
+    """The fields of a taskwire task or project object (``rank`` from store/export gives
+    ``order``; a task in a project or area with no date is in no date list, and a project in
+    none, so they have no order to carry).  ``parent``: the ``[project UID, heading uuid]`` the
+    engine worked out, or None."""
     completed = bool(task.get("completed"))
-    listed = not completed and not (task.get("parent") is not None
-                                    and not task.get("scheduledDate"))
+    project = task.get("kind") == "project"
+    listed = not completed and not project and not (task.get("parent") is not None
+                                                    and not task.get("scheduledDate"))
     return {
+        "kind": "project" if project else None,
+        "parent": None if project else parent,
         "title": task["title"],
         "notes": task.get("notes"),
         "tags": list(task.get("tags") or []),
@@ -116,6 +137,24 @@ def task_fields(task):
         "completed": completed,
         "order": task.get("rank") if listed else None,
     }
+
+
+def line_fields(line, index, owner_uid):
+    """The fields of a checklist line (``{"uuid", "title", "done"}``, at ``index`` of its task's
+    checklist), as a sub-VTODO of its task's VTODO (UID ``owner_uid``)."""
+    return {"kind": "checklist", "title": line["title"], "completed": bool(line.get("done")),
+            "order": index, "parent": [owner_uid, None], "notes": None, "tags": [],
+            "priority": 1, "urgent": False, "duration": 15, "type": "maintenance",
+            "scheduled": None, "due": None, "recurrence": dict(NO_REPEAT)}
+
+
+def line_extras(fields):
+    """What a VTODO read as a checklist line holds beyond a title and a tick (kept on the server
+    only): the names of those fields."""
+    defaults = line_fields({"title": "", "done": False}, 0, None)
+    return [name for name in ("notes", "tags", "priority", "urgent", "duration", "type",
+                              "scheduled", "due", "recurrence")
+            if fields.get(name) != defaults[name]]
 
 
 def task_params(fields, names):
@@ -304,6 +343,18 @@ def todo_fields(component, zone):
             order = int(str(component.get(X_SORT)).strip())
         except ValueError:
             notes.append(f"{X_SORT} {str(component.get(X_SORT))[:20]!r} is not a number: ignored")
+    parent = None
+    parents, others = _relations(component)
+    if parents:
+        heading = str(component.get(X_HEADING)).strip() if X_HEADING in component else None
+        parent = [parents[0], heading or None]
+        if len(parents) > 1:
+            notes.append(f"{len(parents)} parents (RELATED-TO): only the first is read")
+    if others:
+        notes.append(f"RELATED-TO;RELTYPE={'/'.join(sorted(set(others)))}: kept on the server "
+                     f"only")
+    mark = str(component.get(X_KIND, "")).strip().lower()
+    mark = mark if mark in ("project", "checklist") else None
     for name, what in NOT_CARRIED.items():
         if name in component:
             notes.append(f"{what}: kept on the server only")
@@ -316,8 +367,47 @@ def todo_fields(component, zone):
         notes.append("no SUMMARY: the task is titled '(untitled)' in taskwire")
     fields = {"title": title, "notes": description, "tags": tags, "priority": priority,
               "urgent": urgent, "duration": duration, "type": kind, "scheduled": scheduled,
-              "due": due, "recurrence": recurrence, "completed": completed, "order": order}
+              "due": due, "recurrence": recurrence, "completed": completed, "order": order,
+              "parent": parent, "kind": mark}
     return fields, notes
+
+
+def _relations(component):
+    """(the UIDs of the VTODO's parents, the RELTYPEs of its other RELATED-TOs).  RFC 5545: a
+    RELATED-TO without RELTYPE names the parent."""
+    values = component.get("RELATED-TO")
+    if values is None:
+        return [], []
+    if not isinstance(values, list):
+        values = [values]
+    parents, others = [], []
+    for value in values:
+        reltype = str(getattr(value, "params", {}).get("RELTYPE", "PARENT")).upper()
+        text = str(value).strip()
+        if not text:
+            continue
+        if reltype == "PARENT":
+            parents.append(text)
+        else:
+            others.append(reltype)
+    return parents, others
+
+
+def _set_parent(component, value):
+    """RELATED-TO;RELTYPE=PARENT and X-TASKWIRE-HEADING for ``value`` ([UID, heading] or None);
+    other RELATED-TOs (a sibling, a child) are kept."""
+    values = component.get("RELATED-TO")
+    if values is not None:
+        values = values if isinstance(values, list) else [values]
+        del component["RELATED-TO"]
+        for old in values:
+            if str(getattr(old, "params", {}).get("RELTYPE", "PARENT")).upper() != "PARENT":
+                component.add("RELATED-TO", old)
+    _replace(component, X_HEADING)
+    if value is not None:
+        component.add("RELATED-TO", value[0], parameters={"RELTYPE": "PARENT"})
+        if value[1]:
+            component.add(X_HEADING, value[1])
 
 
 def last_modified(component):
@@ -423,6 +513,13 @@ def write_fields(component, fields, names, zone, task=None):
         elif name == "order":
             if value is not None:
                 _replace(component, X_SORT, str(value))
+        elif name == "parent":
+            _set_parent(component, value)
+        elif name == "kind":
+            _replace(component, X_KIND, value)
+            if value == "project":     # a task made a project: in no list, under nothing
+                _set_parent(component, None)
+                _replace(component, X_SORT)
     # RFC 5545 anchors a repeat at DTSTART; Radicale refuses an RRULE without one.
     if "RRULE" in component and "DTSTART" not in component:
         rule = component["RRULE"]
@@ -446,13 +543,17 @@ def now():
     return dt.datetime.now(dt.timezone.utc).replace(microsecond=0)
 
 
-def new_todo(uid, fields, zone, task=None):
-    """A new VTODO (a icalendar.Todo) with every field written."""
+def new_todo(uid, fields, zone, task=None, kind="task"):
+    """A new VTODO (a icalendar.Todo) with every field of its kind written."""
     component = icalendar.Todo()
     component.add("UID", uid)
     if task and task.get("createdAt"):
         component.add("CREATED", dt.datetime.fromisoformat(task["createdAt"].replace("Z", "+00:00")))
-    names = [n for n in FIELDS if n != "completed"]
+    names = [n for n in NAMES[kind] if n != "completed"]
+    if kind == "line":
+        names.append("parent")     # its task (fixed: not compared)
+    if KIND_MARK[kind]:
+        names.append("kind")
     write_fields(component, fields, names, zone, task)
     if fields["completed"]:
         write_fields(component, fields, ["completed"], zone, task)

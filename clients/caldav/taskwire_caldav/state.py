@@ -3,12 +3,15 @@ place (a new file of our own, O_CREAT|O_EXCL|O_NOFOLLOW, fsynced), so a kill at 
 the old state or the new one, never half of each.  A lock beside it keeps a second bridge off.
 
     {"version": 1, "collection": URL, "syncToken": "…",
-     "items": {UID: {"task": 12, "href": URL, "etag": "\"…\"", "ics": "BEGIN:VCALENDAR…",
+     "items": {UID: {"task": 12, "kind": "project" | "line" (absent: a task),
+                     "line": "<line uuid>" (a checklist line: "task" is the task holding it),
+                     "href": URL, "etag": "\"…\"", "ics": "BEGIN:VCALENDAR…",
                      "tw": {fields as taskwire last had them}, "dav": {fields as the VTODO had them},
                      "reported": ["…what was said about it…"]}},
      "batch": {"after": 41, "since": "2026-02-12T08:00:00Z", "uids": [UID, …],
                "titles": ["…", …]} or absent,
-     "notTasks": [ids of projects, headings, areas already reported],
+     "lines": [{"uid", "task", "title", "known": [line uuids]}] or absent,
+     "notTasks": [ids of headings and areas already reported],
      "skipped": {href: etag}}
 
 ``tw`` and ``dav`` are the two sides' values at the last sync: the bases of the per-field three-way
@@ -18,6 +21,9 @@ once its results are recorded: the UIDs in the order of the batch's creates, whi
 consecutive ids after ``after`` (the highest id in taskwire's export just before the batch).
 After a kill between the commit and the save, the next sync maps each UID to its task by that
 place (the titles and the shared creation time confirm the run) instead of creating it again.
+``lines`` is the same for the checklist lines a sync adds (``task/checklist add``, one call each,
+after the batch): each new line is appended, so after a kill the line of that title not among
+the ``known`` ones (the task's lines before the adds) and not mapped yet is the one it made.
 """
 
 import errno
@@ -131,9 +137,25 @@ class State:
     def by_href(self):
         return {item["href"]: uid for uid, item in self.items.items() if item.get("href")}
 
-    def by_task(self):
-        return {item["task"]: uid for uid, item in self.items.items()
-                if item.get("task") is not None}
+    def by_key(self):
+        """{the taskwire record's key: UID}: a task's or project's id, a checklist line's
+        ``"L:<line uuid>"`` (``item_key``)."""
+        out = {}
+        for uid, item in self.items.items():
+            key = item_key(item)
+            if key is not None:
+                out[key] = uid
+        return out
+
+    by_task = by_key
+
+
+def item_key(item):
+    """The key of the taskwire record a state item stands for: the id of a task or project, or
+    ``"L:<uuid>"`` for a checklist line (its ``task`` is then the task that holds it)."""
+    if item.get("kind") == "line":
+        return "L:" + item["line"] if item.get("line") else None
+    return item.get("task")
 
 
 def append_line(path, record):

@@ -1,7 +1,6 @@
 """Independent real clients on the same list: todoman through vdirsyncer (Debian's packages); a
-task's ``uuid`` as its UID; what is not a task (projects, headings, areas) and what a VTODO cannot
-hold (a checklist) left in taskwire and said once; a kill between taskwire's commit and the state's
-save."""
+task's ``uuid`` as its UID; a kill between taskwire's commit and the state's save. (Projects,
+headings and checklists: test_structure.py.)"""
 
 import json
 import os
@@ -159,36 +158,3 @@ class Identity(Case):
         self.tw.call("task/update", {"id": self.task("Phone 3")["id"], "title": "Phone 3 edited"})
         self.sync()
         self.assertEqual(str(self.phone.todos()["crash-3"]["SUMMARY"]), "Phone 3 edited")
-
-
-class NotTasks(Case):
-    def test_projects_headings_areas_and_checklists(self):
-        area = self.tw.call("task/create", {"title": "Home", "kind": "area"})["task"]
-        project = self.tw.call("task/create", {"title": "Garden", "kind": "project",
-                                               "parent": area["id"]})["task"]
-        heading = self.tw.call("task/create", {"title": "Spring", "kind": "heading",
-                                               "parent": project["id"]})["task"]
-        task = self.tw.call("task/create", {"title": "Sow beans", "parent": heading["id"]})["task"]
-        self.tw.call("task/checklist", {"id": task["id"], "action": "add", "title": "Buy seeds"})
-        self.tw.call("task/create", {"title": "Plain", "view": "inbox"})
-        out, err = self.sync()
-        self.assertEqual(sorted(str(t["SUMMARY"]) for t in self.phone.todos().values()),
-                         ["Plain", "Sow beans"])
-        for said in ("'Home' (area): not a task", "'Garden' (project): not a task",
-                     "'Spring' (heading): not a task", "'Sow beans': checklist: kept in taskwire",
-                     "'Sow beans': project/heading/area: kept in taskwire"):
-            self.assertIn(said, err)
-        self.assertIn("not carried 5", out)
-        # said once: the next syncs are quiet about them
-        self.tw.call("task/update", {"id": project["id"], "title": "Garden 2026"})
-        out, err = self.sync()
-        self.assertIn("nothing to do", out)
-        self.assertNotIn("not a task", err)
-        # the phone edits and reorders the task in the project: it stays in its project
-        uid = task["uuid"]
-        self.phone.edit(uid, lambda t: (set_prop("SUMMARY", "Sow broad beans")(t),
-                                        set_prop("X-APPLE-SORT-ORDER", -5)(t)))
-        self.sync()
-        sown = self.task("Sow broad beans")
-        self.assertEqual(sown["parent"], heading["id"])
-        self.assertEqual([line["title"] for line in sown["checklist"]], ["Buy seeds"])
