@@ -32,19 +32,30 @@ public struct ItemUUID: Hashable, Sendable, Comparable, CustomStringConvertible 
     return random(using: &system)
   }
 
-  /// Reads `0f8e…-…` (any case); nil for anything else.
+  /// Reads `0f8e…-…` (any case); nil for anything else. Straight over the text's bytes: every
+  /// task read from the store has one, so a load of 100k tasks reads 100k of them.
   public init?(_ text: String) {
-    let digits = text.utf8.filter { $0 != UInt8(ascii: "-") }
-    guard text.utf8.count == 36, digits.count == 32,
-      [8, 13, 18, 23].allSatisfy({ text.utf8[text.utf8.index(text.utf8.startIndex, offsetBy: $0)] == UInt8(ascii: "-") }
-      )
-    else { return nil }
-    var value: (UInt64, UInt64) = (0, 0)
-    for (position, digit) in digits.enumerated() {
-      guard let nibble = Self.nibble(digit) else { return nil }
-      if position < 16 { value.0 = value.0 << 4 | nibble } else { value.1 = value.1 << 4 | nibble }
+    var text = text
+    guard let parsed = text.withUTF8({ Self.parse($0) }) else { return nil }
+    self = parsed
+  }
+
+  static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> ItemUUID? {
+    guard bytes.count == 36 else { return nil }
+    var high: UInt64 = 0
+    var low: UInt64 = 0
+    var digits = 0
+    for position in 0..<36 {
+      let byte = bytes[position]
+      if position == 8 || position == 13 || position == 18 || position == 23 {
+        guard byte == UInt8(ascii: "-") else { return nil }
+        continue
+      }
+      guard let nibble = nibble(byte) else { return nil }
+      if digits < 16 { high = high << 4 | nibble } else { low = low << 4 | nibble }
+      digits += 1
     }
-    self.init(high: value.0, low: value.1)
+    return ItemUUID(high: high, low: low)
   }
 
   static func nibble(_ digit: UInt8) -> UInt64? {
@@ -56,16 +67,23 @@ public struct ItemUUID: Hashable, Sendable, Comparable, CustomStringConvertible 
     }
   }
 
+  /// The 36 characters, written into one string of that capacity (a change writes a task's
+  /// uuid into its row and history several times).
   public var description: String {
-    let hex = Array("0123456789abcdef".utf8)
-    var text: [UInt8] = []
-    text.reserveCapacity(36)
-    for position in 0..<32 {
-      if [8, 12, 16, 20].contains(position) { text.append(UInt8(ascii: "-")) }
-      let word = position < 16 ? high : low
-      text.append(hex[Int(word >> UInt64(60 - 4 * (position % 16)) & 0xF)])
+    String(unsafeUninitializedCapacity: 36) { buffer in
+      var out = 0
+      for position in 0..<32 {
+        if position == 8 || position == 12 || position == 16 || position == 20 {
+          buffer[out] = UInt8(ascii: "-")
+          out += 1
+        }
+        let word = position < 16 ? high : low
+        let nibble = UInt8(truncatingIfNeeded: word >> UInt64(60 - 4 * (position % 16)) & 0xF)
+        buffer[out] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+        out += 1
+      }
+      return out
     }
-    return String(decoding: text, as: UTF8.self)
   }
 
   public static func < (a: ItemUUID, b: ItemUUID) -> Bool { (a.high, a.low) < (b.high, b.low) }

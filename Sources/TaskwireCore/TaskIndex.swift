@@ -52,12 +52,26 @@ public struct TaskIndex: Sendable {
       index[id] = consume task
     }
     swap(&index, &self.tasks)
-    lists[.inbox] = OrderedList(sorted: inbox.sorted())
-    lists[.today] = OrderedList(sorted: todayList.sorted())
-    for (date, list) in days { lists[.day(date)] = OrderedList(sorted: list.sorted()) }
-    for (key, list) in children { lists[key] = OrderedList(sorted: list.sorted()) }
+    // Each list sorted in place and handed over (`sorted()` would copy every list once more at
+    // the load's peak: 4.6 MB at 100k tasks).
+    func sortedList(_ entries: inout [OrderedList.Entry]) -> OrderedList {
+      entries.sort()
+      var taken: [OrderedList.Entry] = []
+      swap(&taken, &entries)
+      return OrderedList(sorted: taken)
+    }
+    lists[.inbox] = sortedList(&inbox)
+    lists[.today] = sortedList(&todayList)
+    for date in Array(days.keys) {
+      var list = days.removeValue(forKey: date)!
+      lists[.day(date)] = sortedList(&list)
+    }
+    for key in Array(children.keys) {
+      var list = children.removeValue(forKey: key)!
+      lists[key] = sortedList(&list)
+    }
     for (position, quadrant) in Quadrant.allCases.enumerated() {
-      lists[.quadrant(quadrant)] = OrderedList(sorted: quadrants[position].sorted())
+      lists[.quadrant(quadrant)] = sortedList(&quadrants[position])
     }
   }
 

@@ -59,6 +59,41 @@ public enum TaskRowCoding {
     ]
   }
 
+  /// The columns whose values differ between two versions of a task, with the new values: what
+  /// `values` of each would differ in, found field by field (a move changes a rank or two, and
+  /// comparing two whole rows of values made every column's text, the uuid's and the tags'
+  /// JSON included, twice per change).
+  public static func changedValues(from a: TaskRecord, to b: TaskRecord) -> [(column: Int, value: RowValue)] {
+    var changed: [(column: Int, value: RowValue)] = []
+    if a.id != b.id { changed.append((0, .integer(b.id))) }
+    if a.title != b.title { changed.append((1, .text(b.title))) }
+    if a.notes != b.notes { changed.append((2, b.notes.map(RowValue.text) ?? .null)) }
+    if a.tags != b.tags { changed.append((3, .text(tagsText(b.tags)))) }
+    if a.priority != b.priority { changed.append((4, .integer(Int64(b.priority)))) }
+    if a.urgent != b.urgent { changed.append((5, .integer(b.urgent ? 1 : 0))) }
+    if a.durationMinutes != b.durationMinutes { changed.append((6, .integer(Int64(b.durationMinutes)))) }
+    if a.type != b.type { changed.append((7, .text(b.type.rawValue))) }
+    if a.scheduledDate != b.scheduledDate {
+      changed.append((8, b.scheduledDate.map { .text($0.description) } ?? .null))
+    }
+    if a.dueDate != b.dueDate { changed.append((9, b.dueDate.map { .text($0.description) } ?? .null)) }
+    if a.recurrence != b.recurrence { changed.append((10, .text(recurrenceText(b.recurrence)))) }
+    if a.completed != b.completed { changed.append((11, .integer(b.completed ? 1 : 0))) }
+    if a.completedAt != b.completedAt { changed.append((12, b.completedAt.map(RowValue.text) ?? .null)) }
+    if a.createdAt != b.createdAt { changed.append((13, .text(b.createdAt))) }
+    if a.updatedAt != b.updatedAt { changed.append((14, .text(b.updatedAt))) }
+    if a.rank != b.rank { changed.append((15, .integer(b.rank))) }
+    if a.matrixRank != b.matrixRank { changed.append((16, .integer(b.matrixRank))) }
+    if a.uuid != b.uuid { changed.append((17, b.uuid == .none ? .null : .text(b.uuid.description))) }
+    if a.kind != b.kind { changed.append((18, .text(b.kind.rawValue))) }
+    if a.parentID != b.parentID { changed.append((19, b.parentID.map(RowValue.integer) ?? .null)) }
+    if a.parentRank != b.parentRank { changed.append((20, .integer(b.parentRank))) }
+    if a.checklist != b.checklist { changed.append((21, .text(checklistText(b.checklist)))) }
+    if a.someday != b.someday { changed.append((22, .integer(b.someday ? 1 : 0))) }
+    if a.cancelled != b.cancelled { changed.append((23, .integer(b.cancelled ? 1 : 0))) }
+    return changed
+  }
+
   /// The checklist column: `[{"uuid", "title", "done"}]`; none is a constant.
   static func checklistText(_ items: [ChecklistItem]) -> String {
     items.isEmpty ? "[]" : JSONWriter.string(checklistJSON(items))

@@ -215,16 +215,18 @@ public final class SQLiteStorage: Storage, ChangeFeed {
     try scalar("SELECT seq FROM sqlite_sequence WHERE name = 'tasks'") + 1
   }
 
+  static let insertRow =
+    "INSERT OR REPLACE INTO tasks (\(TaskRowCoding.columns)) VALUES ("
+    + Array(repeating: "?", count: TaskRowCoding.columnCount).joined(separator: ", ") + ")"
+
   func writeRows(_ changes: [TaskChange]) throws {
-    let placeholders = Array(repeating: "?", count: TaskRowCoding.columnCount).joined(separator: ", ")
     for change in changes {
       if let before = change.before, let after = change.after, before.id == after.id,
         try updateChangedColumns(from: before, to: after)
       {
         // Written in place.
       } else if let after = change.after {
-        try db.statement("INSERT OR REPLACE INTO tasks (\(TaskRowCoding.columns)) VALUES (\(placeholders))")
-          .run(TaskRowCoding.values(after))
+        try db.statement(Self.insertRow).run(TaskRowCoding.values(after))
       } else {
         try db.statement("DELETE FROM tasks WHERE id = ?").run([.integer(change.taskID)])
       }
@@ -236,18 +238,17 @@ public final class SQLiteStorage: Storage, ChangeFeed {
   /// touched (a REPLACE rewrote every index, a page more a change). False when there was no
   /// row to update (the caller then writes it whole).
   private func updateChangedColumns(from before: TaskRecord, to after: TaskRecord) throws -> Bool {
-    let old = TaskRowCoding.values(before)
-    let new = TaskRowCoding.values(after)
-    let changed = new.indices.filter { $0 > 0 && old[$0] != new[$0] }
+    // (The id is the row's key: the same on both sides here.)
+    let changed = TaskRowCoding.changedValues(from: before, to: after)
     guard !changed.isEmpty else { return true }
-    let columns = changed.reduce(0) { $0 | 1 << $1 }
+    let columns = changed.reduce(0) { $0 | 1 << $1.column }
     if updateStatements[columns] == nil {
       let names = TaskRowCoding.columnNames
       updateStatements[columns] =
-        "UPDATE tasks SET " + changed.map { "\(names[$0]) = ?" }.joined(separator: ", ") + " WHERE id = ?"
+        "UPDATE tasks SET " + changed.map { "\(names[$0.column]) = ?" }.joined(separator: ", ") + " WHERE id = ?"
     }
     let sql = updateStatements[columns]!
-    try db.statement(sql).run(changed.map { new[$0] } + [.integer(after.id)])
+    try db.statement(sql).run(changed.map(\.value) + [.integer(after.id)])
     return db.changedRows > 0
   }
 
