@@ -42,7 +42,9 @@ struct PostgresEndToEndTests {
       let started = Date()
       try desktop.result(
         "task/create", ["title": .string("from the desktop \(n)"), "view": "inbox"])
-      let note = try laptop.readMessage(timeout: 5)
+      // (Milliseconds alone, see the latencies printed below; the whole suite running beside
+      // it on two cores once held a wake-up past 5 s, so the bound is loose.)
+      let note = try laptop.readMessage(timeout: 15)
       latencies.append(Date().timeIntervalSince(started))
       #expect(note["method"] == "view/changed")
       try applier.apply(try #require(note["params"]))
