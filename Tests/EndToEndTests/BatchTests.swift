@@ -138,4 +138,46 @@ import Testing
       #expect(error["data"]?["param"] == "requests[1].params.id", "\(bad)")
     }
   }
+
+  /// A project made in a batch takes the batch's tasks: `"parent": "@0"` on a create, and a
+  /// move's `"project": "@0"` — one step, as a phone's new project with its tasks arrives.
+  @Test func aProjectMadeInTheBatchTakesItsTasks() throws {
+    let server = try TaskwireProcess.started()
+    _ = try server.result("task/create", ["title": "Loose", "view": "inbox"])
+    let reply = try server.result(
+      "task/batch",
+      [
+        "requests": [
+          ["method": "task/create", "params": ["title": "Trip", "kind": "project"]],
+          ["method": "task/create", "params": ["title": "Pack", "parent": "@0"]],
+          ["method": "task/create", "params": ["title": "Stops", "kind": "heading", "parent": "@0"]],
+          ["method": "task/create", "params": ["title": "Book hotel", "parent": "@2"]],
+          [
+            "method": "task/move",
+            "params": ["id": 1, "view": "project", "project": "@0", "heading": "@2", "index": 0],
+          ],
+        ]
+      ])
+    #expect(reply["results"]?.arrayValue?.count == 5)
+    #expect(
+      try ProjectTests.outline(server, ["view": "project", "project": 2]) == [
+        "tasks:2 Trip: Pack", "tasks:4 Stops: Loose, Book hotel",
+      ])
+    #expect(try server.result("history/undo")["undone"] != nil)
+    #expect(try ProjectTests.outline(server, ["view": "inbox"]) == ["inbox Inbox: Loose"])
+    #expect(try server.error("task/get", ["id": 2])["code"] == -32010)
+    // A reference to a later request, or to one that is not a create, is refused and changes nothing.
+    for parent: JSONValue in ["@1", "@5", "x"] {
+      let error = try server.error(
+        "task/batch",
+        [
+          "requests": [
+            ["method": "task/create", "params": ["title": "P", "kind": "project"]],
+            ["method": "task/create", "params": ["title": "T", "parent": parent]],
+          ]
+        ])
+      #expect(error["data"]?["param"] == "requests[1].params.parent", "\(parent): \(error)")
+    }
+    #expect(try ProjectTests.outline(server, ["view": "projects"]) == ["projects:0 No area: "])
+  }
 }

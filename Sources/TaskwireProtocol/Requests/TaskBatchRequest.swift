@@ -42,15 +42,23 @@ public enum TaskBatchRequest: RequestType {
       let request = try ParamReader(entry, allowed: ["method", "params"], prefix: name + ".")
       let method = try request.requiredString("method")
       var params = request.object["params"]
-      // `"id": "@2"`: the task request 2 of this batch creates (its id is known only then).
-      if case .object(var object)? = params, let text = object["id"]?.stringValue {
-        guard text.hasPrefix("@"), let earlier = Int(text.dropFirst()), earlier >= 0, earlier < position,
-          list[earlier]["method"]?.stringValue == TaskCreateRequest.method
-        else {
-          throw .invalidParams(
-            name + ".params.id", "must be a task id, or @N naming an earlier task/create of this batch")
+      // `"id": "@2"`: the task request 2 of this batch creates (its id is known only then); so
+      // too a parent (`parent`, a move's `project`, `heading`, `area`): a project made in the
+      // batch takes the batch's tasks.
+      if case .object(var object)? = params {
+        for key in ["id", "parent", "project", "heading", "area"] {
+          guard let text = object[key]?.stringValue else { continue }
+          guard text.hasPrefix("@"), let earlier = Int(text.dropFirst()), earlier >= 0, earlier < position,
+            list[earlier]["method"]?.stringValue == TaskCreateRequest.method
+          else {
+            throw .invalidParams(
+              name + ".params." + key,
+              key == "id"
+                ? "must be a task id, or @N naming an earlier task/create of this batch"
+                : "must be an id, or @N naming an earlier task/create of this batch")
+          }
+          object[key] = .int64(reference(to: earlier))
         }
-        object["id"] = .int64(reference(to: earlier))
         params = .object(object)
       }
       do throws(RPCError) {

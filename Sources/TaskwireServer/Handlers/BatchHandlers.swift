@@ -31,6 +31,12 @@ extension Server {
       func real(_ id: Int64) -> Int64 {
         TaskBatchRequest.referencedRequest(id).flatMap { createdBy[$0] } ?? id
       }
+      // A parent named "@N": the task that create made.
+      func resolved(_ patch: TaskPatch) -> TaskPatch {
+        var patch = patch
+        if case .some(.some(let parent)) = patch.parent { patch.parent = .some(real(parent)) }
+        return patch
+      }
       func task(_ given: Int64) throws -> TaskRecord {
         let id = real(given)
         if let known = latest[id] {
@@ -46,7 +52,7 @@ extension Server {
         do {
           switch item {
           case .create(let params):
-            set = try planner.create(id: nextID, patch: params.patch, view: params.view)
+            set = try planner.create(id: nextID, patch: resolved(params.patch), view: params.view)
             touched.append(nextID)
             createdBy[position] = nextID
           case .complete(let params):
@@ -60,17 +66,21 @@ extension Server {
             set = try planner.schedule(try task(params.id), to: params.date)
             touched.append(real(params.id))
           case .update(let params):
-            set = try planner.update(try task(params.id), patch: params.patch)
+            set = try planner.update(try task(params.id), patch: resolved(params.patch))
             touched.append(real(params.id))
           case .move(let params):
-            if case .parent(let project, let heading?) = params.target, (try? task(heading))?.parentID != project {
+            var target = params.target
+            if case .parent(let parent, let heading) = target {
+              target = .parent(real(parent), heading: heading.map(real))
+            }
+            if case .parent(let project, let heading?) = target, (try? task(heading))?.parentID != project {
               throw RPCError.invalidParams("heading", "\(heading) is not a heading of project \(project)")
             }
             let moved = try task(params.id)
-            if let someday = params.target.setsAside {
+            if let someday = target.setsAside {
               set = try planner.setAside(moved, someday: someday)
             } else {
-              set = try planner.move(moved, to: params.target.list(for: moved.kind), at: params.index)
+              set = try planner.move(moved, to: target.list(for: moved.kind), at: params.index)
             }
             touched.append(real(params.id))
           }
