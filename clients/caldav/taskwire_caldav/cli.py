@@ -87,6 +87,12 @@ def parse_args(argv):
     parser.add_argument("--history-days", type=int, default=30,
                         help="taskwire tasks completed in these last days go to the server too "
                         "(default 30)")
+    parser.add_argument("--workers", type=int, default=4,
+                        help="writes to the server at a time, each on a connection of its own "
+                        "(default 4)")
+    parser.add_argument("--no-bulk", action="store_true",
+                        help="never send a first sync into an empty Radicale list as one "
+                        "request (a PUT of the whole collection): one PUT per task")
     parser.add_argument("--conflicts", action="store_true",
                         help="list the values that lost a conflict, newest last, and exit")
     parser.add_argument("--quiet", action="store_true", help="print only failures and conflicts")
@@ -99,6 +105,8 @@ def parse_args(argv):
     if parts.password is not None or parts.username is not None:
         parser.error("--url must not hold a user or password: use --user, and --password-file, "
                      f"${PASSWORD_ENV} or ~/.netrc for the password")
+    if not 1 <= args.workers <= 32:
+        parser.error("--workers must be 1 to 32")
     if args.interval <= 0 or args.max_backoff <= 0 or args.timeout <= 0:
         parser.error("--interval, --max-backoff and --timeout must be positive")
     return args
@@ -237,7 +245,8 @@ def run(args, password, state, conflicts_path):
                     if not quiet:
                         say(line)
                     engine = Engine(tw, collection, state, zone, info["today"], conflicts_path,
-                                    log, history_days=args.history_days)
+                                    log, history_days=args.history_days,
+                                    workers=args.workers, bulk=not args.no_bulk)
                     if not args.once:
                         subscribe(tw, engine, wake)
                 started = time.monotonic()

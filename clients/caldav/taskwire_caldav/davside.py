@@ -6,6 +6,7 @@ import urllib.parse
 
 import caldav
 from caldav.elements import dav
+from lxml import etree
 from caldav.lib import error as daverror
 from caldav.lib.url import URL
 
@@ -229,6 +230,79 @@ class Collection:
             except daverror.NotFoundError:
                 pass
         return _wrap(run)
+
+
+    # -- Radicale's whole-collection upload (a first sync into an empty list) --------------
+    def bulk_target(self):
+        """On Radicale only (its PROPFIND names ``RADICALE:version``), and only while the list
+        is empty: ``(the collection's ETag, its properties as XML elements to set again, its
+        name)``; None otherwise (another server, an object in the list)."""
+        def run():
+            body = ('<?xml version="1.0" encoding="utf-8"?>'
+                    '<D:propfind xmlns:D="DAV:"><D:allprop/></D:propfind>')
+            response = self.client.request(str(self.calendar.url), "PROPFIND", body,
+                                           {"Depth": "1"})
+            if int(response.status) not in (200, 207) or response.tree is None:
+                return None
+            responses = list(response.tree.iter("{DAV:}response"))
+            if len(responses) != 1:
+                return None    # the list holds something: no whole upload
+            found = {}
+            for propstat in responses[0].iter("{DAV:}propstat"):
+                status = propstat.find("{DAV:}status")
+                if status is None or " 200 " not in (status.text or ""):
+                    continue
+                for prop in propstat.iter("{DAV:}prop"):
+                    for element in prop:
+                        found.setdefault(element.tag, element)
+            if RADICALE_VERSION not in found or "{DAV:}getetag" not in found:
+                return None
+            etag = (found["{DAV:}getetag"].text or "").strip()
+            props = [etree.tostring(element, encoding="unicode")
+                     for tag, element in found.items() if tag not in LIVE_PROPS]
+            name = found.get("{DAV:}displayname")
+            return (etag, props, name.text if name is not None else None) if etag else None
+        return _wrap(run)
+
+    def put_whole(self, text, etag):
+        """PUT a VCALENDAR of every object to the collection's own URL: Radicale replaces the
+        collection with it in one request, If-Match its ETag (Conflict when anything changed
+        since bulk_target read it). Not CalDAV: other servers refuse (Refused)."""
+        def run():
+            response = self.client.request(str(self.calendar.url), "PUT", text.encode("utf-8"), {
+                "If-Match": etag, "Content-Type": "text/calendar; charset=utf-8"})
+            status = int(response.status)
+            if status == 412:
+                raise Conflict("412: the task list changed")
+            if status >= 500:
+                raise Unreachable(f"server error {status}")
+            if status >= 300:
+                raise Refused(f"the server refused the whole upload ({status})")
+        return _wrap(run)
+
+    def set_props(self, props):
+        """PROPPATCH the collection's properties back (as bulk_target read them)."""
+        def run():
+            body = ('<?xml version="1.0" encoding="utf-8"?><D:propertyupdate xmlns:D="DAV:">'
+                    '<D:set><D:prop>' + "".join(props) + '</D:prop></D:set></D:propertyupdate>')
+            response = self.client.request(str(self.calendar.url), "PROPPATCH", body)
+            status = int(response.status)
+            if status >= 500:
+                raise Unreachable(f"server error {status}")
+            if status >= 300:
+                raise Refused(f"the server refused the list's properties ({status})")
+        if props:
+            _wrap(run)
+
+
+RADICALE_VERSION = "{http://radicale.org/ns/}version"
+# what Radicale computes (not stored, not to be set again)
+LIVE_PROPS = {RADICALE_VERSION, "{DAV:}principal-collection-set", "{DAV:}current-user-principal",
+              "{DAV:}current-user-privilege-set", "{DAV:}supported-report-set",
+              "{DAV:}resourcetype", "{DAV:}owner", "{DAV:}getetag", "{DAV:}getlastmodified",
+              "{DAV:}getcontenttype", "{DAV:}getcontentlength", "{DAV:}sync-token",
+              "{http://calendarserver.org/ns/}getctag", "{DAV:}quota-available-bytes",
+              "{DAV:}quota-used-bytes", "{DAV:}supportedlock", "{DAV:}lockdiscovery"}
 
 
 def _name(calendar):

@@ -14,6 +14,7 @@ from taskwire_client import TaskwireError
 
 UNTITLED = "(untitled)"
 NOT_HELD = object()   # a VTODO's parent taskwire cannot hold (not an open project)
+BULK_MIN = 20          # new objects from which a first sync into an empty Radicale list is one PUT
 
 
 def _utc(text):
@@ -44,7 +45,7 @@ class Summary:
 
 class Engine:
     def __init__(self, tw, collection, state, zone, today, conflicts_path, log,
-                 history_days=30, workers=4):
+                 history_days=30, workers=4, bulk=True):
         self.tw = tw
         self.collection = collection
         self.state = state
@@ -54,6 +55,7 @@ class Engine:
         self.log = log
         self.history_days = history_days
         self.workers = workers
+        self.bulk = bulk
         self._pool_collections = []
         self._pool_lock = threading.Lock()
         self._high = 0      # the highest task id in the last export or batch
@@ -65,6 +67,7 @@ class Engine:
         self._others = []
         self._new_projects = set()
         self._defer = False
+        self._token = None
 
     # -- one pass ---------------------------------------------------------------------------
     def sync(self):
@@ -83,6 +86,11 @@ class Engine:
             state.data["syncToken"] = None
         state.data["collection"] = self.collection.collection_url
         items = state.items
+        if state.data.get("bulkProps") is not None:
+            # a whole upload's properties not set again (interrupted): set them now
+            self.collection.set_props(state.data["bulkProps"])
+            state.data.pop("bulkProps")
+            state.save()
 
         # 1. the server's changes
         full, objects, deleted, token = self.collection.pull(state.data.get("syncToken"))
@@ -144,6 +152,7 @@ class Engine:
         self._by_key = by_key = state.by_key()
         self._report_others(summary)
         self._defer = False
+        self._token = None      # a whole upload's new sync token
         uuids = {r["uuid"]: key for key, r in records.items() if r.get("uuid")}
         # projects the server made this pass (taskwire has no id for them until the batch)
         self._new_projects = {uid for uid, d in dav_now.items()
@@ -206,6 +215,9 @@ class Engine:
         for uid, plan in plans.items():
             requests += plan.get("requests", [])
             calls += plan.get("checklist", [])
+        # (a line of a task the batch deletes goes with it)
+        dropped = {r["params"]["id"] for r in requests if r["method"] == "task/delete"}
+        calls = [c for c in calls if c["id"] not in dropped]
         applied = True
         if creates or requests:
             applied = self._apply(creates, requests, plans, dav_now, summary)
@@ -285,12 +297,15 @@ class Engine:
         new_intents = [w for w in writes if w[0] == "create"]
         if new_intents:
             state.save()   # the UIDs we are about to create, before the first PUT
+        if self.bulk and full and not objects and len(new_intents) >= BULK_MIN and \
+                not any(item.get("etag") for item in items.values()):
+            writes = self._bulk(writes, summary)
         retry = self._write(writes, plans, dav_now, summary)
         if not applied or again or self._defer:
             retry = True
         if not self._defer:
             # (deferred VTODOs: the token stays, so that the next pass reads them again)
-            state.data["syncToken"] = token
+            state.data["syncToken"] = self._token or token
         state.save()
         return retry
 
@@ -992,6 +1007,76 @@ class Engine:
             if self._pool_collections:
                 return self._pool_collections.pop()
         return self.collection.clone()
+
+    def _bulk(self, writes, summary):
+        """A first sync into an empty list on Radicale: every new VTODO in one request, a PUT of
+        the whole collection (Radicale's own extension, not CalDAV), instead of one PUT each:
+        Radicale checks each new object's UID against every object already in the list, so a
+        first sync of 1000 costs it a minute one at a time and a few seconds whole. Guarded:
+        only on a server whose PROPFIND names Radicale, only while the list is empty (a Depth 1
+        PROPFIND), If-Match the list's ETag from that PROPFIND (so a phone's write meanwhile
+        makes it 412), the list's properties set again afterwards (Radicale's whole upload
+        replaces them; they are in the state until then). Anything else, and the writes go one
+        at a time as on every server. Returns the writes still to do."""
+        target = self.collection.bulk_target()
+        if target is None:
+            return writes
+        etag, props, name = target
+        creates = [w for w in writes if w[0] == "create"]
+        components = {}
+        for _, uid, record in creates:
+            kind = self._kind(record)
+            components[uid] = mapping.new_todo(uid, self._fields(record), self.zone,
+                                               None if kind == "line" else record, kind)
+        text = mapping.serialize_all(components.values(), name)
+        self.state.data["bulkProps"] = props
+        self.state.save()
+        raced = os.environ.get("TWCALDAV_TEST_PUT_BEFORE_BULK")
+        if raced:
+            # the tests' phone, writing into the list between our PROPFIND and our upload
+            self.collection.put(self.collection.href("raced-before-bulk"), raced, create=True)
+        try:
+            self.collection.put_whole(text, etag)
+        except (Conflict, Refused, Gone) as error:
+            self.log(f"the whole upload was not taken ({error}): one object at a time")
+            self.state.data.pop("bulkProps", None)
+            return writes
+        if os.environ.get("TWCALDAV_TEST_EXIT_AFTER_BULK"):
+            os._exit(9)   # the tests' kill between the upload and the list's properties
+        self.collection.set_props(props)
+        self.state.data.pop("bulkProps", None)
+        # the list as it is now, and a sync token of the new collection (Radicale's whole
+        # upload makes the list anew: the old token is not known to it any more)
+        _, objects, _, token = self.collection.pull(None)
+        expected = {self.state.items[uid]["href"]: uid for uid in components}
+        got = {}
+        for href, (etag, data) in self.collection.load(list(objects)).items():
+            uid = expected.get(href)
+            if uid is None:          # an object named otherwise (Radicale's choice) or not ours
+                component = mapping.parse(data)
+                uid = str(component["UID"]) if component is not None else None
+                if uid not in components:
+                    uid = None
+            if uid is None:
+                token = None         # someone else's object already: read it next pass
+                continue
+            got[uid] = (href, etag, data)
+        if token:
+            self._token = token
+        done = set()
+        for _, uid, record in creates:
+            if uid not in got:
+                continue     # not there: written one at a time below
+            href, etag, data = got[uid]
+            item = self.state.items[uid]
+            item.update({"href": href, "etag": etag, "ics": data,
+                         "dav": mapping.todo_fields(components[uid], self.zone)[0]})
+            item["tw"] = self._fields(record)
+            item.pop("new", None)
+            summary.add("to server: new")
+            done.add(uid)
+        self.log(f"the empty task list took {len(done)} new objects in one request (Radicale)")
+        return [w for w in writes if not (w[0] == "create" and w[1] in done)]
 
     def _write(self, writes, plans, dav_now, summary):
         """Do the writes (in parallel); returns True when one met a 412 (another pass)."""

@@ -580,6 +580,18 @@ def serialize(component, original_text=None):
     return calendar.to_ical().decode("utf-8")
 
 
+def serialize_all(components, name=None):
+    """One VCALENDAR holding every VTODO (a whole collection's upload), named ``name``."""
+    calendar = icalendar.Calendar()
+    calendar.add("VERSION", "2.0")
+    calendar.add("PRODID", PRODID)
+    if name:
+        calendar.add("X-WR-CALNAME", name)
+    for component in components:
+        calendar.add_component(component)
+    return calendar.to_ical().decode("utf-8")
+
+
 def mint_uid(task):
     """The UID for a task made in taskwire: its ``uuid`` when the server gives one."""
     return task.get("uuid") or str(uuidlib.uuid4())
