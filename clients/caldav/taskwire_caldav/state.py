@@ -11,6 +11,7 @@ the old state or the new one, never half of each.  A lock beside it keeps a seco
      "batch": {"after": 41, "since": "2026-02-12T08:00:00Z", "uids": [UID, …],
                "titles": ["…", …]} or absent,
      "lines": [{"uid", "task", "title", "known": [line uuids]}] or absent,
+     "bulkProps": [the list's properties as XML, while a whole upload is under way] or absent,
      "notTasks": [ids of headings and areas already reported],
      "skipped": {href: etag}}
 
