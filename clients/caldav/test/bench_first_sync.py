@@ -23,7 +23,8 @@ import time
 import uuid
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-os.environ.setdefault("TWCALDAV_WORK", tempfile.mkdtemp(prefix="twcaldav-bench-"))
+if not os.environ.get("TWCALDAV_WORK"):
+    os.environ["TWCALDAV_WORK"] = tempfile.mkdtemp(prefix="twcaldav-bench-")
 import harness  # noqa: E402
 from harness import PASSWORD, USER, Client  # noqa: E402
 
