@@ -84,7 +84,10 @@ public struct TaskPlanner {
     if completed, !original.completed, original.kind != .task {
       try completeWithDescendants(original, cancelled: cancelled, into: &set)
     }
-    if completed, !cancelled, !original.completed, let next = nextOccurrence(of: original, id: nextID) {
+    // (Only a task repeats: a project's next occurrence would be an empty project.)
+    if completed, !cancelled, !original.completed, original.kind == .task,
+      let next = nextOccurrence(of: original, id: nextID)
+    {
       set.changes.append(TaskChange(before: nil, after: next))
       set.label = words.nextOn(set.label, next.scheduledDate.map { title(of: .day($0)) } ?? "")
     }

@@ -226,4 +226,14 @@ import Testing
       #expect(message.hasPrefix("Ungültige Parameter") && !message.contains(" a "), "\(method): \(message)")
     }
   }
+
+  /// Only a task repeats: a project given a repeat makes no empty next project when it is done.
+  @Test func aDoneProjectMakesNoNextProject() throws {
+    let server = try ProjectTests.garden()
+    _ = try server.result("task/update", ["id": 7, "recurrence": ["pattern": "daily"]])
+    let done = try server.result("task/complete", ["id": 7])
+    #expect(done["task"]?["completed"] == true)
+    #expect(try server.error("task/get", ["id": 8])["code"] == -32010)
+    #expect(try outline(server, ["view": "projects"]) == ["projects:0 No area: ", "projects:1 Home: Garden"])
+  }
 }
