@@ -14,6 +14,14 @@ from taskwire_client import TaskwireError
 
 UNTITLED = "(untitled)"
 NOT_HELD = object()   # a VTODO's parent taskwire cannot hold (not an open project)
+
+
+class NewProject:
+    """A parent that is a project the sync's own batch creates (a phone's new project): put in
+    as ``"@N"`` when the batch is built, N the position of the project's task/create."""
+
+    def __init__(self, uid):
+        self.uid = uid
 BULK_MIN = 20          # new objects from which a first sync into an empty Radicale list is one PUT
 
 
@@ -66,7 +74,6 @@ class Engine:
         self._tasks = {}
         self._others = []
         self._new_projects = set()
-        self._defer = False
         self._token = None
 
     # -- one pass ---------------------------------------------------------------------------
@@ -151,10 +158,10 @@ class Engine:
         self._rebind(records)
         self._by_key = by_key = state.by_key()
         self._report_others(summary)
-        self._defer = False
         self._token = None      # a whole upload's new sync token
         uuids = {r["uuid"]: key for key, r in records.items() if r.get("uuid")}
-        # projects the server made this pass (taskwire has no id for them until the batch)
+        # projects the server made this pass (taskwire has no id for them until the batch, in
+        # which their tasks name them as "@N")
         self._new_projects = {uid for uid, d in dav_now.items()
                               if uid not in items and d["fields"].get("kind") == "project"
                               and uid not in uuids}
@@ -195,9 +202,6 @@ class Engine:
             self._classify(uid, dav_now, kinds, set())
         for uid in fresh:
             d, kind = dav_now[uid], kinds[uid]
-            if kind == "defer":
-                self._defer = True   # its project comes with this batch: read again next pass
-                continue
             scratch = {"reported": []}
             self._notes(uid, scratch, d["notes"] + self._dav_notes(kind, d["fields"]),
                         d["fields"], summary)
@@ -244,8 +248,6 @@ class Engine:
                 continue
             record = records.get(item_key(item))
             kind = plan.get("kind")
-            if kind == "wait":
-                continue          # read again next pass
             if kind == "drop":
                 items.pop(uid, None)
             elif kind == "delete_dav":
@@ -301,19 +303,17 @@ class Engine:
                 not any(item.get("etag") for item in items.values()):
             writes = self._bulk(writes, summary)
         retry = self._write(writes, plans, dav_now, summary)
-        if not applied or again or self._defer:
+        if not applied or again:
             retry = True
-        if not self._defer:
-            # (deferred VTODOs: the token stays, so that the next pass reads them again)
-            state.data["syncToken"] = self._token or token
+        state.data["syncToken"] = self._token or token
         state.save()
         return retry
 
     def _classify(self, uid, dav_now, kinds, seen):
         """What a VTODO new from the server becomes in taskwire: "project" (X-TASKWIRE-KIND),
         "line" (a sub-VTODO of a task: a line of its checklist), "task" (one under a project
-        goes into it; one under something else is a task of its own, its RELATED-TO kept on the
-        server), or "defer" (under a project this sync makes: next pass, when it has an id)."""
+        goes into it, also one under a project this sync makes, named "@N" in the batch; one
+        under something else is a task of its own, its RELATED-TO kept on the server)."""
         if uid in kinds:
             return kinds[uid]
         fields = dav_now[uid]["fields"]
@@ -329,7 +329,7 @@ class Engine:
                     kind = "line"
             elif parent[0] in dav_now and parent[0] not in seen:
                 above = self._classify(parent[0], dav_now, kinds, seen | {uid})
-                kind = {"task": "line", "project": "defer", "defer": "defer"}.get(above, "task")
+                kind = "line" if above == "task" else "task"
         kinds[uid] = kind
         return kind
 
@@ -471,9 +471,6 @@ class Engine:
                 continue
             if t == v or not (tc or dc):
                 continue
-            if name == "parent" and dc and v is not None and v[0] in self._new_projects:
-                self._defer = True   # under a project this sync makes: next pass
-                return {"kind": "wait"}
             held = self._representable(kind, name, v)
             if tc and not dc:
                 push.add(name)
@@ -676,10 +673,13 @@ class Engine:
 
     def _parent_target(self, value):
         """taskwire's ``parent`` for a VTODO's [parent UID, heading uuid] (None: none); NOT_HELD
-        when the UID is not an open project's (a task's, a checklist line's, one unknown)."""
+        when the UID is not an open project's (a task's, a checklist line's, one unknown); a
+        NewProject when it is a project this sync's batch creates (no heading yet)."""
         if value is None:
             return None
         item = self.state.items.get(value[0])
+        if item is None and value[0] in self._new_projects:
+            return NewProject(value[0])
         if item is None or item.get("kind") != "project":
             return NOT_HELD
         project = self._all.get(item.get("task"))
@@ -848,6 +848,8 @@ class Engine:
                             "params": self._create_params(fields, kind),
                             "reported": plans[uid].get("reported")
                             or self.state.items.get(uid, {}).get("reported", [])})
+        # projects first: a task/create or task/update names one made before it as "@N"
+        entries.sort(key=lambda e: e["kind"] != "project")
         ok = True
         requests = list(requests)
         while entries or requests:
@@ -875,6 +877,21 @@ class Engine:
             batch += follow + others
             if not batch:
                 return ok
+            origin = [r["params"] for r in batch]   # (a parent "@N" goes into copies)
+            unplaced = self._place_new_projects(batch, entries)
+            if unplaced is not None:
+                # its project's create was refused (or is in a later batch past 1000 requests)
+                if unplaced < len(entries):
+                    entry = entries[unplaced]
+                    self.log(f"'{entry['params']['title']}': its project is not in taskwire; "
+                             f"a task of its own")
+                    entry["params"].pop("parent")
+                else:
+                    request = others.pop(unplaced - len(entries) - len(follow))
+                    self.log(f"{request['method']} of task {request['params'].get('id')}: its "
+                             f"project is not in taskwire yet; tried again next pass")
+                    ok = False
+                continue
             after = self._high
             raced = os.environ.get("TWCALDAV_TEST_CREATE_BEFORE_BATCH")
             if raced and entries:
@@ -894,10 +911,10 @@ class Engine:
                     raise
                 if error.code == -32012:   # taskwire's today moved on past ours
                     self.today = data.get("today", self.today)
-                    params = batch[index]["params"]
-                    for key in ("scheduledDate", "date"):
-                        if key in params:
-                            params[key] = self.today
+                    for params in (batch[index]["params"], origin[index]):
+                        for key in ("scheduledDate", "date"):
+                            if key in params:
+                                params[key] = self.today
                     continue
                 if index < len(entries) + len(follow):
                     refused = index if index < len(entries) else owner[index - len(entries)]
@@ -908,6 +925,7 @@ class Engine:
                     state.data["skipped"][d["href"]] = d["etag"]
                     summary.add("skipped")
                     plans.pop(entry["uid"], None)
+                    self._new_projects.discard(entry["uid"])   # its tasks: tasks of their own
                     continue
                 request = others.pop(index - len(entries) - len(follow))
                 self.log(f"taskwire refused {request['method']} of task "
@@ -927,6 +945,26 @@ class Engine:
                 state.save()
             return ok
         raise RuntimeError("taskwire refused the sync's changes again and again")
+
+    def _place_new_projects(self, batch, entries):
+        """Put each NewProject parent in ``batch`` (in copies of its params): "@N" when the
+        project's task/create is request N of the batch, before the request; its id when an
+        earlier batch made it. Returns the position of a request whose project is neither (its
+        create refused, or in a later batch), else None."""
+        made = {e["uid"]: n for n, e in enumerate(entries) if e["kind"] == "project"}
+        for index, request in enumerate(batch):
+            parent = request["params"].get("parent")
+            if not isinstance(parent, NewProject):
+                continue
+            item = self.state.items.get(parent.uid)
+            if item is not None and item.get("kind") == "project":
+                value = item["task"]
+            elif made.get(parent.uid, index) < index:
+                value = f"@{made[parent.uid]}"
+            else:
+                return index
+            batch[index] = dict(request, params=dict(request["params"], parent=value))
+        return None
 
     def _record_created(self, entry, task, plans, summary):
         uid, d = entry["uid"], entry["dav"]

@@ -177,19 +177,34 @@ class Structure(Case):
         self.assertIn("nothing to do", out)
 
     def test_a_project_made_on_the_phone_and_completed_there(self):
-        """A project VTODO (X-TASKWIRE-KIND:project) and a sub-task made on the phone in one go:
-        the project first, its task next pass (task/batch cannot name a project its own creates
-        make as a parent). Completing the project's VTODO completes its tasks in taskwire, and
+        """A project VTODO (X-TASKWIRE-KIND:project) and sub-tasks made on the phone in one go:
+        the project and its tasks in one task/batch (the tasks name the project as
+        "parent": "@N"), so one undo step, plus one for the sub-task's line (task/checklist is
+        not in task/batch). Completing the project's VTODO completes its tasks in taskwire, and
         the server hears of it."""
+        before = len(self.steps())
         self.phone.add("phone-project", "SUMMARY:Move house", "X-TASKWIRE-KIND:project")
         self.phone.add("phone-task", "SUMMARY:Book van", "RELATED-TO:phone-project")
+        self.phone.add("phone-task-2", "SUMMARY:Pack books", "RELATED-TO:phone-project",
+                       "X-TASKWIRE-HEADING:no-such-heading")
         self.phone.add("phone-task-line", "SUMMARY:Ask for a quote", "RELATED-TO:phone-task")
-        out, _ = self.sync()
+        out, err = self.sync()
         move = self.task("Move house")
         self.assertEqual(move["kind"], "project")
         van = self.task("Book van")
         self.assertEqual(van["parent"], move["id"])
+        self.assertEqual(self.task("Pack books")["parent"], move["id"])
         self.assertEqual([line["title"] for line in van["checklist"]], ["Ask for a quote"])
+        steps = self.steps()[:len(self.steps()) - before]
+        self.assertEqual(len(steps), 2, [s["label"] for s in steps])   # the batch, the line
+        self.assertTrue(all(s["client"] == "taskwire-caldav" for s in steps))
+        todos = self.phone.todos()
+        self.assertEqual(parents(todos["phone-task"]), ["phone-project"])
+        self.assertNotIn("X-TASKWIRE-HEADING", todos["phone-task-2"])   # none such: written back
+        self.assertNotIn("RELATED-TO names no open", err)
+        out, _ = self.sync()
+        self.assertIn("nothing to do", out)
+        self.assertEqual(len(self.steps()) - before, 2)
         self.phone.edit("phone-project", set_prop("STATUS", "COMPLETED"))
         out, _ = self.sync()
         self.assertTrue(self.task("Move house")["completed"])
