@@ -105,6 +105,14 @@ final class ServeLoop {
       }
       let signalled = watch(signals?.descriptor)
       let notice = watch(replica.noticeDescriptor)
+      // Another writer's notice may already have been read off the descriptor (libpq reads a
+      // NOTIFY that arrives during any query into its own queue; the socket is then quiet, and a
+      // poll would sleep past it): what is queued is served first. (Non-blocking on both backends.)
+      if notice != nil, replica.drainNotices() {
+        tick()
+        deadlines.lookAgain(now: ServeDeadlines.uptime())
+        continue
+      }
       var alarm: Int? = nil
       if subscribed, let dayAlarm, let day = deadlines.nextDayStart() {
         dayAlarm.arm(at: day.timeIntervalSince1970)
