@@ -18,14 +18,17 @@ public final class FrameWriter {
   /// A socket with a send timeout: a write that timed out (EAGAIN) means the reader stalled,
   /// and the connection is given up. (On a pipe EAGAIN means try again.)
   private let givingUpOnTimeout: Bool
-  /// The line buffer (about 256 KiB) kept between messages, taken while one is written.
-  private var lineBuffer: [UInt8] = []
+  /// The line buffer (about 256 KiB) kept between messages, taken while one is written (the
+  /// writer's own memory, freed with the frame writer).
+  private var lineBuffer = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
 
   public init(descriptor: Int32, framing: Framing = .newline, givingUpOnTimeout: Bool = false) {
     self.descriptor = descriptor
     self.framing = framing
     self.givingUpOnTimeout = givingUpOnTimeout
   }
+
+  deinit { lineBuffer.deallocate() }
 
   public func send(_ body: consuming [UInt8]) throws(Closed) {
     switch framing {
@@ -43,37 +46,45 @@ public final class FrameWriter {
   /// the text, so nothing needs its length). A write that fails stops the writing.
   public func stream(_ body: (inout JSONWriter) -> Void) throws(Closed) {
     streamFailed = false
-    var buffer: [UInt8] = []
-    swap(&buffer, &lineBuffer)
+    let buffer = lineBuffer
+    lineBuffer = UnsafeMutableBufferPointer(start: nil, count: 0)
     // (The closure holds only `self`: no context is allocated for it, message after message.)
-    var json = JSONWriter(reusing: consume buffer) { chunk in self.writeChunk(chunk) }
+    var json = JSONWriter(reusing: buffer) { chunk in self.writeChunk(chunk) }
     body(&json)
     json.append(raw: "\n")
     json.finish()
     // Kept for the next message, unless a long string grew it past two chunks.
-    buffer = json.takeBuffer()
-    if buffer.capacity <= 2 * JSONWriter.spillSize { swap(&buffer, &lineBuffer) }
+    let used = json.takeBuffer()
+    if used.count <= 2 * JSONWriter.spillSize { lineBuffer = used } else { used.deallocate() }
     if streamFailed { throw Closed() }
   }
 
   /// Whether a chunk of the line being streamed could not be written: the rest is dropped.
   private var streamFailed = false
 
-  private func writeChunk(_ chunk: borrowing [UInt8]) {
+  private func writeChunk(_ chunk: UnsafeRawBufferPointer) {
     guard !streamFailed else { return }
     do throws(Closed) {
-      try Self.writeAll(copy chunk, to: descriptor, givingUpOnTimeout: givingUpOnTimeout)
+      try Self.writeAll(chunk, to: descriptor, givingUpOnTimeout: givingUpOnTimeout)
     } catch {
       streamFailed = true
     }
   }
 
   public static func writeAll(_ bytes: [UInt8], to descriptor: Int32, givingUpOnTimeout: Bool = false) throws(Closed) {
+    let written = bytes.withUnsafeBytes { raw in
+      (try? writeAll(raw, to: descriptor, givingUpOnTimeout: givingUpOnTimeout)) != nil
+    }
+    if !written { throw Closed() }
+  }
+
+  public static func writeAll(
+    _ bytes: UnsafeRawBufferPointer, to descriptor: Int32, givingUpOnTimeout: Bool = false
+  ) throws(Closed) {
+    guard let start = bytes.baseAddress else { return }
     var offset = 0
     while offset < bytes.count {
-      let written = bytes.withUnsafeBytes { raw in
-        write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-      }
+      let written = write(descriptor, start + offset, bytes.count - offset)
       if written < 0 {
         if errno == EINTR || (errno == EAGAIN && !givingUpOnTimeout) { continue }
         throw Closed()

@@ -94,6 +94,7 @@ public final class TaskPresenter: Sendable, Equatable {
   /// the flags about days to come do not apply to a completed task).
   public func parts(of task: TaskRecord, in list: ListKey?) -> [DisplayPart] {
     var parts: [DisplayPart] = []
+    parts.reserveCapacity(6)  // (a task seldom has more: no growing on the way)
     if let parent = task.parentID, !places.isEmpty, let place = places[parent] {
       if case .children = list {} else { parts.append(DisplayPart(.project, place)) }
     }
@@ -101,7 +102,11 @@ public final class TaskPresenter: Sendable, Equatable {
     if priority >= 2 { parts.append(DisplayPart(.priority, priority >= 3 ? "!!!" : "!!")) }
     if task.urgent { parts.append(DisplayPart(.urgent, "*")) }
     let tags = task.tags
-    if !tags.isEmpty { parts.append(DisplayPart(.tags, tags.map { "#" + $0 }.joined(separator: " "))) }
+    if tags.count == 1 {
+      parts.append(DisplayPart(.tags, "#" + tags[0]))
+    } else if !tags.isEmpty {
+      parts.append(DisplayPart(.tags, tags.map { "#" + $0 }.joined(separator: " ")))
+    }
     if let type = Self.typeWord(task.type) { parts.append(DisplayPart(.type, type)) }
     let minutes = task.durationMinutes
     if minutes != 15 { parts.append(DisplayPart(.duration, duration(minutes))) }

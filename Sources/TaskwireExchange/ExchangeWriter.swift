@@ -28,7 +28,7 @@ public struct ExchangeWriter {
     var buffer = JSONWriter()
     var count = 0
     func flush(_ force: Bool) throws {
-      guard force || buffer.bytes.count >= Self.chunk else { return }
+      guard force || buffer.count >= Self.chunk else { return }
       try output(buffer.bytes)
       buffer = JSONWriter()
     }

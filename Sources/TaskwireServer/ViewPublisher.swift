@@ -190,6 +190,8 @@ final class ViewPublisher {
     let presenter = self.presenter
     let sole = rebuiltViews.isEmpty ? soleChange : nil
     for tracker in trackers.values where dirtyViews.contains(tracker.query.view) {
+      // The day the subscribers' snapshots were of (the tracker's, shared by them all).
+      let previousDay = tracker.snapshot?.today
       if let change = sole, var patched = tracker.snapshot {
         // Patched in place: the tracker lets go of the snapshot first, so the arrays are not copied.
         tracker.snapshot = nil
@@ -206,6 +208,7 @@ final class ViewPublisher {
           changed[tracker.query] = ViewChangedNotification(
             subscription: 0, view: tracker.query.view, from: tracker.version - 1, to: tracker.version,
             today: index.today, operations: operations)
+          changed[tracker.query]?.newDay = previousDay != index.today
           continue
         }
         tracker.snapshot = patched
@@ -241,6 +244,7 @@ final class ViewPublisher {
       changed[tracker.query] = ViewChangedNotification(
         subscription: 0, view: tracker.query.view, from: tracker.version - 1, to: tracker.version,
         today: index.today, operations: operations)
+      changed[tracker.query]?.newDay = previousDay != index.today
     }
     dirtyViews.removeAll()
     dirtyLists.removeAll()

@@ -43,7 +43,7 @@
     public mutating func apply(_ params: JSONValue, fillingIn defaults: [String: JSONValue] = [:]) throws {
       #expect(params["from"] == .int(version), "no gap in versions")
       version = Int(try #require(params["to"]?.integerValue))
-      snapshot["today"] = params["today"]
+      if let today = params["today"] { snapshot["today"] = today }  // (compact: only on a new day)
       for op in try #require(params["ops"]?.arrayValue) {
         switch op["op"]?.stringValue {
         case "insert":

@@ -6,7 +6,8 @@ import TaskwireCore
 struct Scenarios {
   let server: URL
   let iterations: Int
-  let today = "2026-02-12"
+  static let today = "2026-02-12"
+  var today: String { Self.today }
   var random = SplitMix(seed: 42)
 
   init(server: URL, iterations: Int) {

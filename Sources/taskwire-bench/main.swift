@@ -22,6 +22,9 @@ var rounds = 3
 var postgres: String? = nil
 /// `--baseline PATH`: compare the server with this build instead of judging the targets.
 var baseline: URL? = nil
+/// `--store PATH`: only build the benchmark's store of the first size there and stop (to profile
+/// the server on it, e.g. under callgrind).
+var storeOnly: String? = nil
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
   .deletingLastPathComponent()
 // (Inside .build: the repository's top level holds only the package, its sources and docs.)
@@ -37,6 +40,7 @@ while let argument = arguments.popFirst() {
   case "--postgres": postgres = arguments.popFirst()
   case "--rounds": rounds = max(1, Int(arguments.popFirst() ?? "") ?? rounds)
   case "--baseline": baseline = URL(fileURLWithPath: arguments.popFirst() ?? "")
+  case "--store": storeOnly = arguments.popFirst()
   case "--smoke":
     smoke = true
     sizes = [300]
@@ -45,7 +49,7 @@ while let argument = arguments.popFirst() {
   default:
     FileHandle.standardError.write(
       Data(
-        "usage: taskwire-bench [--sizes N,N] [--iterations N] [--json FILE] [--server PATH] [--postgres URL] [--rounds N] [--smoke] [--baseline PATH]\n"
+        "usage: taskwire-bench [--sizes N,N] [--iterations N] [--json FILE] [--server PATH] [--postgres URL] [--rounds N] [--smoke] [--baseline PATH] [--store PATH]\n"
           .utf8))
     exit(2)
   }
@@ -54,6 +58,11 @@ guard FileManager.default.isExecutableFile(atPath: server.path) else {
   FileHandle.standardError.write(
     Data("taskwire-bench: no server at \(server.path); run swift build -c release --static-swift-stdlib\n".utf8))
   exit(2)
+}
+
+if let storeOnly {
+  try BenchStore.build(at: storeOnly, count: sizes.first ?? 100_000, server: server, today: Scenarios.today)
+  exit(0)
 }
 
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("taskwire-bench-\(getpid())")

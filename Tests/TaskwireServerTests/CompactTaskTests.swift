@@ -87,6 +87,28 @@ import Testing
     #expect(applier.snapshot == listed)
   }
 
+  /// A compact client is told `today` only when a notification is of another day than the
+  /// subscription's last version; a client that did not ask gets it in every notification.
+  @Test func aCompactNotificationSaysTodayOnlyOnANewDay() throws {
+    for compact in [true, false] {
+      let (client, _) = try Self.started(compact: compact)
+      let subscribed = try client.result("view/subscribe", ["view": "upcoming"])
+      var applier = try SnapshotApplier(subscribeResult: subscribed)
+      let (_, sameDay) = try client.resultAndNotifications(
+        "task/create", ["title": "Dentist", "scheduledDate": "2026-02-14"])
+      let first = try #require(sameDay.first?["params"])
+      #expect((first["today"] == nil) == compact, "compact \(compact): \(first)")
+      try applier.apply(first, fillingIn: Self.defaults)
+      let (_, nextDay) = try client.resultAndNotifications("test/setClock", ["now": "2026-02-13T09:00:00Z"])
+      let second = try #require(nextDay.first?["params"])
+      #expect(second["today"] == .string("2026-02-13"), "compact \(compact): \(second)")
+      try applier.apply(second, fillingIn: Self.defaults)
+      var listed = try #require(try client.result("view/list", ["view": "upcoming"]).objectValue)
+      listed["version"] = nil
+      #expect(applier.snapshot == listed)
+    }
+  }
+
   @Test func aBadOptionIsRefusedAndChangesNothing() throws {
     let client = try InProcessClient.started(initialize: false)
     let error = try client.error(

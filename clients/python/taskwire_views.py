@@ -91,7 +91,8 @@ class ViewSnapshot:
         for op in params["ops"]:
             self.apply_op(op)
         self.version = params["to"]
-        self.today = params["today"]
+        # (A compact client is sent ``today`` only on a new day.)
+        self.today = params.get("today", self.today)
 
     def apply_op(self, op):
         """Apply one diff op; indexes count the list as it is when the op is applied."""

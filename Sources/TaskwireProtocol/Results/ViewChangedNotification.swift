@@ -10,6 +10,9 @@ public struct ViewChangedNotification: Sendable {
   public var from: Int
   public var to: Int
   public var today: CalendarDate
+  /// Whether `today` is another day than the subscription's last version had: a compact client
+  /// is sent `today` only then.
+  public var newDay = true
   public var operations: [DiffOperation]
 
   public init(
@@ -24,14 +27,18 @@ public struct ViewChangedNotification: Sendable {
     self.operations = operations
   }
 
-  /// `compactTasks`: inserted tasks leave out the members at their defaults (the client asked).
-  /// `presentation`: tasks and groups carry their display parts (`displayParts`).
+  /// `compactTasks`: inserted tasks leave out the members at their defaults, and `today` is left
+  /// out on the day the subscription already had (the client asked; Protocol/README.md,
+  /// "Compact tasks"). `presentation`: tasks and groups carry their display parts (`displayParts`).
   public func params(compactTasks: Bool = false, presentation: DiffPresentation? = nil) -> OutgoingJSON {
-    .object([
+    var members: [(key: String, value: OutgoingJSON)] = [
       ("subscription", .value(.int(subscription))), ("view", .value(.string(view.rawValue))),
-      ("from", .value(.int(from))), ("to", .value(.int(to))), ("today", .value(.string(today.description))),
-      ("ops", .array(operations.map { $0.output(compactTasks: compactTasks, presentation: presentation) })),
-    ])
+      ("from", .value(.int(from))), ("to", .value(.int(to))),
+    ]
+    if !compactTasks || newDay { members.append(("today", .value(.string(today.description)))) }
+    members.append(
+      ("ops", .array(operations.map { $0.output(compactTasks: compactTasks, presentation: presentation) })))
+    return .object(members)
   }
 }
 
