@@ -79,7 +79,8 @@ import Testing
     #expect(Self.filled(rich) == whole)
 
     // The subscriber's copy, with the defaults filled in, is what view/list says.
-    for note in moved where note["params"]?["view"] == .string("upcoming") {
+    #expect(moved.allSatisfy { $0["params"]?["view"] == nil }, "the subscription names the view")
+    for note in moved where note["params"]?["subscription"] == upcoming["subscription"] {
       try applier.apply(try #require(note["params"]), fillingIn: Self.defaults)
     }
     var listed = try #require(try client.result("view/list", ["view": "upcoming"]).objectValue)
@@ -98,6 +99,7 @@ import Testing
         "task/create", ["title": "Dentist", "scheduledDate": "2026-02-14"])
       let first = try #require(sameDay.first?["params"])
       #expect((first["today"] == nil) == compact, "compact \(compact): \(first)")
+      #expect((first["view"] == nil) == compact, "compact \(compact): \(first)")
       try applier.apply(first, fillingIn: Self.defaults)
       let (_, nextDay) = try client.resultAndNotifications("test/setClock", ["now": "2026-02-13T09:00:00Z"])
       let second = try #require(nextDay.first?["params"])

@@ -27,14 +27,14 @@ public struct ViewChangedNotification: Sendable {
     self.operations = operations
   }
 
-  /// `compactTasks`: inserted tasks leave out the members at their defaults, and `today` is left
-  /// out on the day the subscription already had (the client asked; Protocol/README.md,
+  /// `compactTasks`: inserted tasks leave out the members at their defaults, `view` is left out
+  /// (the subscription names it), and so is `today` on the day the subscription already had (the client asked; Protocol/README.md,
   /// "Compact tasks"). `presentation`: tasks and groups carry their display parts (`displayParts`).
   public func params(compactTasks: Bool = false, presentation: DiffPresentation? = nil) -> OutgoingJSON {
-    var members: [(key: String, value: OutgoingJSON)] = [
-      ("subscription", .value(.int(subscription))), ("view", .value(.string(view.rawValue))),
-      ("from", .value(.int(from))), ("to", .value(.int(to))),
-    ]
+    var members: [(key: String, value: OutgoingJSON)] = [("subscription", .value(.int(subscription)))]
+    // (The subscription says which view it is: a compact client is not told again.)
+    if !compactTasks { members.append(("view", .value(.string(view.rawValue)))) }
+    members.append(contentsOf: [("from", .value(.int(from))), ("to", .value(.int(to)))])
     if !compactTasks || newDay { members.append(("today", .value(.string(today.description)))) }
     members.append(
       ("ops", .array(operations.map { $0.output(compactTasks: compactTasks, presentation: presentation) })))

@@ -59,6 +59,11 @@ public final class SQLiteStorage: Storage, ChangeFeed {
       path: path,
       flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI)
     sqlite3_busy_timeout(db.handle, Self.busyTimeoutMilliseconds)
+    // A page cache of 512 KiB, not SQLite's 2 MiB: every task is held in memory anyway (the
+    // index), so the cache only serves a change's few pages and the b-trees' upper levels (a
+    // 100k-task store's are about 60 pages); a bigger one only filled with the rows the load
+    // read once (1.5 MiB of peak memory, measured in taskwire-bench).
+    try db.execute("PRAGMA cache_size = -512")
     try migrate()
     if case .file = location, sqlite3_db_readonly(db.handle, "main") == 0 {
       // Checkpoints run from the server's idle timer (`checkpoint()`), not inside whichever

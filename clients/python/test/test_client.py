@@ -97,12 +97,12 @@ class NotificationsTest(StoreTestCase):
         tw = self.client()
         seen, sub_seen = [], []
         tw.add_listener(lambda method, params: seen.append(
-            (method, params["view"], threading.current_thread().name)))
+            (method, params["subscription"], threading.current_thread().name)))
         sub = tw.subscribe("today")
         sub.add_listener(lambda s, params: sub_seen.append(threading.current_thread().name))
         tw.call("task/create", {"title": "Buy milk", "view": "today"})
         tw.call("view/list", {"view": "today"})  # its reply comes after the notification
-        self.assertEqual(seen, [("view/changed", "today", "taskwire-reader")])
+        self.assertEqual(seen, [("view/changed", sub.id, "taskwire-reader")])
         self.assertEqual(sub_seen, ["taskwire-reader"])
         self.assertEqual([t["title"] for t in sub.snapshot().tasks()], ["Buy milk"])
 
