@@ -149,6 +149,21 @@
       #expect(try storage.latestRedoable() == nil, "a new step drops the redo side")
       #expect(try storage.steps(limit: 10).map(\.label) == ["Other", "Create 'a'"])
       #expect(try storage.steps(limit: 10).map(\.id) == [3, 1], "step ids are never reused")
+
+      // Two steps undone (the newest first), one redone (the oldest undone first), then
+      // everything undone: the undo side and the redo side meet where they should.
+      try storage.write { txn in try txn.appendStep(label: "Fourth", client: "me", at: "x", changes: [renamed]) }
+      try storage.write { txn in try txn.markStep(4, undone: true) }
+      try storage.write { txn in try txn.markStep(3, undone: true) }
+      #expect(try storage.latestUndoable()?.id == 1 && storage.latestRedoable()?.id == 3)
+      try storage.write { txn in try txn.markStep(3, undone: false) }
+      #expect(try storage.latestUndoable()?.id == 3 && storage.latestRedoable()?.id == 4)
+      for id: Int64 in [3, 1] { try storage.write { txn in try txn.markStep(id, undone: true) } }
+      #expect(try storage.latestUndoable() == nil && storage.latestRedoable()?.id == 1)
+      #expect(try storage.hasStep(undone: true) && !storage.hasStep(undone: false))
+      try storage.write { txn in try txn.appendStep(label: "Fresh", client: "me", at: "y", changes: [created]) }
+      #expect(try storage.steps(limit: 10).map(\.label) == ["Fresh"], "the whole redo side went")
+      #expect(try storage.hasStep(undone: false) && !storage.hasStep(undone: true))
     }
 
     /// Another connection's commits move this one's change notice and show in the change log;

@@ -72,11 +72,33 @@ final class SQLiteMemoryFixture: StorageFixture {
     sqlite3_close(db)
     let storage = try SQLiteStorage(location: .file(path))
     defer { storage.close() }
-    #expect(try storage.schemaVersion() == 6)
+    #expect(try storage.schemaVersion() == 7)
     #expect(try storage.externalIDs(source: "taskwarrior").isEmpty)
     let task = try #require(try storage.task(id: 1))
     #expect(task.title == "old" && task.tags == ["a"] && task.matrixRank == 4096)
     #expect(try storage.rolledOverTo() == nil)
+  }
+
+  /// Schema 7 drops history's index on `undone` (the undone steps are the newest: the queries
+  /// walk back from the newest step), from a store of schema 6 too.
+  @Test func schemaSevenDropsTheIndexOnUndone() throws {
+    let path = try temporaryFolder().appendingPathComponent("v6.sqlite").path
+    try SQLiteStorage(location: .file(path)).close()
+    var db: OpaquePointer? = nil
+    #expect(sqlite3_open(path, &db) == SQLITE_OK)
+    sqlite3_exec(
+      db, "CREATE INDEX history_steps_undone ON history_steps (undone, id); PRAGMA user_version = 6;", nil, nil, nil)
+    sqlite3_close(db)
+    let storage = try SQLiteStorage(location: .file(path))
+    #expect(try storage.schemaVersion() == 7)
+    storage.close()
+    #expect(sqlite3_open(path, &db) == SQLITE_OK)
+    var statement: OpaquePointer? = nil
+    sqlite3_prepare_v2(
+      db, "SELECT count(*) FROM sqlite_master WHERE name = 'history_steps_undone'", -1, &statement, nil)
+    #expect(sqlite3_step(statement) == SQLITE_ROW && sqlite3_column_int(statement, 0) == 0)
+    sqlite3_finalize(statement)
+    sqlite3_close(db)
   }
 
   /// The change log is pruned to its kept size, and a reader older than that is told to reload.

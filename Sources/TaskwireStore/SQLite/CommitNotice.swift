@@ -6,7 +6,7 @@ import Foundation
   import Darwin
 #endif
 
-/// `STORE.notice`: eight random bytes beside a SQLite store that every taskwire process writes
+/// `STORE.notice`: eight bytes, random and then counted up per process, beside a SQLite store that every taskwire process writes
 /// after each of its commits (before it replies), with no fsync. Subscribed servers watch it
 /// (`FileWatch`), so that another process's change is pushed at once; and every server reads it
 /// before a request: while it holds what it held at the last look, no taskwire process has
@@ -27,6 +27,8 @@ final class CommitNotice {
   private var mapped: UnsafeRawPointer? = nil
   /// What the file held at the last full look, and when that was (nil: look again).
   private var seen: (value: UInt64, at: Double)? = nil
+  /// What this process wrote last (0: nothing yet).
+  private var announced: UInt64 = 0
   static let fullLookInterval = 1.0
 
   init(store: String) { path = store + ".notice" }
@@ -38,7 +40,10 @@ final class CommitNotice {
       guard let fd = SafeFile.openOwned(path, flags: O_WRONLY, create: true) else { return }
       writer = fd
     }
-    var value = UInt64.random(in: .min ... .max)
+    // A random start of this process's own, then counted up: never what another process
+    // wrote (2^-64), without a getrandom call per commit.
+    announced = announced == 0 ? UInt64.random(in: 1 ... .max) : announced &+ 1
+    var value = announced
     _ = pwrite(writer, &value, 8, 0)
     seen = nil  // our own commit: the next look is a full one
   }

@@ -14,6 +14,9 @@ public struct SQLiteError: StorageFailure, Sendable {
 public final class SQLiteDatabase {
   let handle: OpaquePointer
   private var statements: [String: SQLiteStatement] = [:]
+  /// The statements of constant SQL, by the text's address: a change runs about ten, and
+  /// hashing each one's text to find it was a tenth of a change's instructions.
+  private var constantStatements: [UInt: SQLiteStatement] = [:]
 
   public init(path: String, flags: Int32) throws(SQLiteError) {
     var db: OpaquePointer? = nil
@@ -35,6 +38,7 @@ public final class SQLiteDatabase {
   public func close() {
     guard isOpen else { return }
     statements.removeAll()
+    constantStatements.removeAll()
     sqlite3_close_v2(handle)
     isOpen = false
   }
@@ -67,6 +71,18 @@ public final class SQLiteDatabase {
     let statement = SQLiteStatement(raw: raw, database: self)
     statements[sql] = statement
     return statement
+  }
+
+  /// A prepared statement of constant SQL, cached by the text's address and reset for reuse.
+  public func statement(constant sql: StaticString) throws(SQLiteError) -> SQLiteStatement {
+    let key = UInt(bitPattern: sql.utf8Start)
+    if let cached = constantStatements[key] {
+      cached.reset()
+      return cached
+    }
+    let made = try statement(sql.description)
+    constantStatements[key] = made
+    return made
   }
 
   public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }

@@ -3,7 +3,7 @@
 /// each op carrying a task's whole row before and after; `changes` is the log of touched task
 /// ids that lets another process on the same file catch up on what changed.
 enum Schema {
-  static let version: Int64 = 6
+  static let version: Int64 = 7
 
   static let create = """
     CREATE TABLE tasks (
@@ -42,7 +42,6 @@ enum Schema {
       at TEXT NOT NULL,
       undone INTEGER NOT NULL DEFAULT 0
     );
-    CREATE INDEX history_steps_undone ON history_steps (undone, id);
     CREATE TABLE history_ops (
       step_id INTEGER NOT NULL,
       position INTEGER NOT NULL,
@@ -57,7 +56,7 @@ enum Schema {
     );
     CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     \(externalIDs)
-    PRAGMA user_version = 6;
+    PRAGMA user_version = 7;
     """
 
   /// Which task an imported record became (`source` is `taskwarrior` or `taskwire`, `key` its
@@ -103,6 +102,13 @@ enum Schema {
     ALTER TABLE tasks ADD COLUMN someday INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE tasks ADD COLUMN cancelled INTEGER NOT NULL DEFAULT 0;
     PRAGMA user_version = 6;
+    """,
+    // No index on history's `undone`: the undone steps are always the newest ones (an undo
+    // marks the newest done step, a redo the oldest undone one, a new step drops them all), so
+    // the queries walk back from the newest step instead, and a change writes one page less.
+    6: """
+    DROP INDEX IF EXISTS history_steps_undone;
+    PRAGMA user_version = 7;
     """,
   ]
 }

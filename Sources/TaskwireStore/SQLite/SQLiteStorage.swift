@@ -126,6 +126,13 @@ public final class SQLiteStorage: Storage, ChangeFeed {
 
   public static var sqliteVersion: String { SQLiteDatabase.libraryVersion }
 
+  /// `scalar` of constant SQL (its statement found by address, not by hashing the text).
+  func scalar(constant sql: StaticString) throws(SQLiteError) -> Int64 {
+    let statement = try db.statement(constant: sql)
+    defer { statement.finish() }
+    return try statement.step() ? statement.int(0) : 0
+  }
+
   func scalar(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) -> Int64 {
     let statement = try db.statement(sql).bind(values)
     defer { statement.finish() }
@@ -136,14 +143,14 @@ public final class SQLiteStorage: Storage, ChangeFeed {
   /// read inside can never need an upgrade that fails at once with SQLITE_BUSY.
   @discardableResult
   public func write<T>(_ body: (any StorageTransaction) throws -> T) throws -> T {
-    try db.statement("BEGIN IMMEDIATE").run()
+    try db.statement(constant: "BEGIN IMMEDIATE").run()
     do {
       let result = try body(SQLiteTransaction(storage: self))
-      try db.statement("COMMIT").run()
+      try db.statement(constant: "COMMIT").run()
       commitNotice?.announce()
       return result
     } catch {
-      try? db.statement("ROLLBACK").run()
+      try? db.statement(constant: "ROLLBACK").run()
       throw error
     }
   }
@@ -188,9 +195,9 @@ public final class SQLiteStorage: Storage, ChangeFeed {
   /// later write out.)
   public func endReading() {
     do {
-      try db.statement("COMMIT").run()
+      try db.statement(constant: "COMMIT").run()
     } catch {
-      _ = try? db.statement("ROLLBACK").run()
+      _ = try? db.statement(constant: "ROLLBACK").run()
     }
   }
 
@@ -233,9 +240,9 @@ public final class SQLiteStorage: Storage, ChangeFeed {
       } else if let after = change.after {
         try db.statement(Self.insertRow).run(TaskRowCoding.values(after))
       } else {
-        try db.statement("DELETE FROM tasks WHERE id = ?").run([.integer(change.taskID)])
+        try db.statement(constant: "DELETE FROM tasks WHERE id = ?").run([.integer(change.taskID)])
       }
-      try db.statement("INSERT INTO changes (task_id) VALUES (?)").run([.integer(change.taskID)])
+      try db.statement(constant: "INSERT INTO changes (task_id) VALUES (?)").run([.integer(change.taskID)])
     }
   }
 
