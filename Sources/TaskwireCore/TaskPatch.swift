@@ -11,6 +11,9 @@ public struct TaskPatch: Sendable {
   public var type: String?
   public var scheduledDate: String??
   public var dueDate: String??
+  /// The time of day on the scheduled date, "HH:MM" (quick add's "at 3pm" gives "15:00");
+  /// `.some(nil)` clears it. A task without a scheduled date has none.
+  public var scheduledTime: String??
   public var recurrence: Recurrence?
   /// What the item is (`task`, `project`, `heading`, `area`): given on create only.
   public var kind: String?
@@ -87,6 +90,14 @@ public struct TaskPatch: Sendable {
         try Self.resolve(text, field: "dueDate", today: today)
       }
     }
+    if let scheduledTime {
+      task.scheduledTime = try scheduledTime.map { text throws(DomainError) in
+        guard let time = WallTime(iso: text) else {
+          throw .invalidField("scheduledTime", "must be a time of day as HH:MM (00:00 to 23:59)")
+        }
+        return time
+      }
+    }
     if let someday {
       guard !someday || task.kind == .task || task.kind == .project else {
         throw .invalidField("someday", "only a task or a project goes on Someday")
@@ -98,6 +109,14 @@ public struct TaskPatch: Sendable {
       if someday { task.scheduledDate = nil }
     } else if (scheduledDate ?? nil) != nil {
       task.someday = false
+    }
+    // A time belongs to a date: one given without a date (none in the patch, none on the task)
+    // is refused; a date taken away takes its time with it.
+    if task.scheduledDate == nil {
+      if let time = scheduledTime ?? nil {
+        throw .invalidField("scheduledTime", "needs a scheduledDate: \(time) on which day?")
+      }
+      task.scheduledTime = nil
     }
     if var recurrence {
       // A monthly repeat without its day keeps the day it starts on (the 31st stays the 31st,
@@ -143,6 +162,7 @@ extension TaskPatch {
     if let type = other.type { patch.type = type }
     if let scheduledDate = other.scheduledDate { patch.scheduledDate = scheduledDate }
     if let dueDate = other.dueDate { patch.dueDate = dueDate }
+    if let scheduledTime = other.scheduledTime { patch.scheduledTime = scheduledTime }
     if let recurrence = other.recurrence { patch.recurrence = recurrence }
     if let kind = other.kind { patch.kind = kind }
     if let parent = other.parent {

@@ -3,7 +3,8 @@
 public struct DisplayPart: Equatable, Sendable {
   public enum Kind: String, CaseIterable, Sendable {
     // A task's markers, in the convention's order.
-    case project, priority, urgent, tags, type, duration, `repeat`, notes, checklist, due, dueToday, overdue, afterDue
+    case time, project, priority, urgent, tags, type, duration, `repeat`, notes, checklist, due, dueToday, overdue
+    case afterDue
     case someday, completed, cancelled
     // A group header's pieces.
     case title, date, weekday, total
@@ -95,6 +96,8 @@ public final class TaskPresenter: Sendable, Equatable {
   public func parts(of task: TaskRecord, in list: ListKey?) -> [DisplayPart] {
     var parts: [DisplayPart] = []
     parts.reserveCapacity(6)  // (a task seldom has more: no growing on the way)
+    // A time of day first: what a person reads first of a timed task (its place stays manual).
+    if let time = task.scheduledTime { parts.append(DisplayPart(.time, display.time(time.hour, time.minute))) }
     if let parent = task.parentID, !places.isEmpty, let place = places[parent] {
       if case .children = list {} else { parts.append(DisplayPart(.project, place)) }
     }
@@ -169,6 +172,9 @@ public final class TaskPresenter: Sendable, Equatable {
     if date.year != today.year { return words.dayTitle(month, date.day, date.year) }
     return words.display.weekdayDay(words.weekdaysShort[date.isoWeekday - 1], month, date.day)
   }
+
+  /// "3:30 PM" / "15:30".
+  public func time(_ time: WallTime) -> String { display.time(time.hour, time.minute) }
 
   /// "5m", "1h30m" / "5 Min.", "1 Std. 30 Min.".
   public func duration(_ minutes: Int) -> String { display.duration(minutes / 60, minutes % 60) }

@@ -26,7 +26,9 @@ public struct TaskRecord: Equatable, Sendable {
     var scheduledDate: UInt32
     var dueDate: UInt32
     var recurrence: Recurrence
-    var priority: Int16
+    /// The scheduled date's time of day in minutes, -1 for none.
+    var scheduledTime: Int16
+    var priority: Int8
     /// urgent, completed, someday, cancelled: a bit each (`Flag`), one byte for the four.
     var flags: UInt8
     var type: TaskType
@@ -96,7 +98,7 @@ public struct TaskRecord: Equatable, Sendable {
   }
   public var priority: Int {
     get { Int(box.fields.priority) }
-    set { fields.priority = Int16(clamping: newValue) }
+    set { fields.priority = Int8(clamping: newValue) }
   }
   public var durationMinutes: Int {
     get { Int(box.fields.durationMinutes) }
@@ -130,9 +132,19 @@ public struct TaskRecord: Equatable, Sendable {
     get { box.fields.recurrence }
     set { fields.recurrence = newValue }
   }
+  /// Taking the date away takes its time of day with it (a time belongs to a date).
   public var scheduledDate: CalendarDate? {
     get { CalendarDate(word: box.fields.scheduledDate) }
-    set { fields.scheduledDate = newValue?.word ?? 0 }
+    set {
+      fields.scheduledDate = newValue?.word ?? 0
+      if newValue == nil { fields.scheduledTime = -1 }
+    }
+  }
+  /// The time of day on `scheduledDate` (issue 30; Protocol/README.md, "Times of day"): shown
+  /// beside the task, its place in a list still manual. Only a task with a scheduled date has one.
+  public var scheduledTime: WallTime? {
+    get { box.fields.scheduledTime < 0 ? nil : WallTime(minutes: Int(box.fields.scheduledTime)) }
+    set { fields.scheduledTime = newValue.map { Int16($0.minutes) } ?? -1 }
   }
   public var dueDate: CalendarDate? {
     get { CalendarDate(word: box.fields.dueDate) }
@@ -170,7 +182,7 @@ public struct TaskRecord: Equatable, Sendable {
     recurrence: Recurrence = .none, completed: Bool = false, completedAt: String? = nil,
     createdAt: String, updatedAt: String, rank: Int64, matrixRank: Int64 = 0, uuid: ItemUUID = .none,
     kind: ItemKind = .task, parentID: Int64? = nil, parentRank: Int64 = 0, checklist: [ChecklistItem] = [],
-    someday: Bool = false, cancelled: Bool = false
+    someday: Bool = false, cancelled: Bool = false, scheduledTime: WallTime? = nil
   ) {
     box = Box(
       Fields(
@@ -178,7 +190,8 @@ public struct TaskRecord: Equatable, Sendable {
         title: title, notes: notes, completedAt: completedAt,
         createdAt: createdAt, updatedAt: updatedAt, tags: tags, checklist: checklist,
         durationMinutes: Int32(clamping: durationMinutes), scheduledDate: scheduledDate?.word ?? 0,
-        dueDate: dueDate?.word ?? 0, recurrence: recurrence, priority: Int16(clamping: priority),
+        dueDate: dueDate?.word ?? 0, recurrence: recurrence,
+        scheduledTime: scheduledTime.map { Int16($0.minutes) } ?? -1, priority: Int8(clamping: priority),
         flags: (urgent ? Flag.urgent : 0) | (completed ? Flag.completed : 0) | (someday ? Flag.someday : 0)
           | (cancelled ? Flag.cancelled : 0),
         type: type, kind: kind))

@@ -3,7 +3,7 @@
 /// the id counters in `meta` (ids are never reused nor skipped, like SQLite's AUTOINCREMENT;
 /// a sequence would skip the ids of rolled-back transactions, and sessions replay ids).
 enum PostgresSchema {
-  static let version: Int64 = 4
+  static let version: Int64 = 5
 
   static func create(in schema: String) -> String {
     """
@@ -33,7 +33,8 @@ enum PostgresSchema {
       parent_rank bigint NOT NULL DEFAULT 0,
       checklist text NOT NULL DEFAULT '[]',
       someday bigint NOT NULL DEFAULT 0,
-      cancelled bigint NOT NULL DEFAULT 0
+      cancelled bigint NOT NULL DEFAULT 0,
+      scheduled_time text
     );
     CREATE INDEX tasks_open ON \(schema).tasks (completed, scheduled_date, rank);
     CREATE INDEX tasks_completed ON \(schema).tasks (completed, completed_at);
@@ -89,6 +90,13 @@ enum PostgresSchema {
       ALTER TABLE \(schema).tasks ADD COLUMN someday bigint NOT NULL DEFAULT 0,
         ADD COLUMN cancelled bigint NOT NULL DEFAULT 0;
       UPDATE \(schema).meta SET value = '4' WHERE key = 'schema_version';
+      """
+    },
+    // A time of day on the scheduled date, as SQLite's schema 8.
+    4: { schema in
+      """
+      ALTER TABLE \(schema).tasks ADD COLUMN scheduled_time text;
+      UPDATE \(schema).meta SET value = '5' WHERE key = 'schema_version';
       """
     },
   ]

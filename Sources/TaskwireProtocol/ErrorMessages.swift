@@ -72,6 +72,9 @@ extension RPCError {
     ),
     (#" a heading goes into a project, not an? (\w+)$"#, " eine Überschrift gehört in ein Projekt, nicht in: $1"),
     (#" a project goes into an area, not an? (\w+)$"#, " ein Projekt gehört in einen Bereich, nicht in: $1"),
+    // Times of day.
+    (#" must be a time of day as HH:MM \(00:00 to 23:59\)$"#, " muss eine Uhrzeit als HH:MM sein (00:00 bis 23:59)"),
+    (#" needs a scheduledDate: (\d\d:\d\d) on which day\?$"#, " braucht ein scheduledDate: $1 an welchem Tag?"),
     // Someday, Anytime, cancelling, a task made a project.
     (
       #" only a task or a project goes on Someday or Anytime, not an? (\w+)$"#,

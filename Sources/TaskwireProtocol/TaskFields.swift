@@ -6,7 +6,7 @@ import TaskwireCore
 public enum TaskFields {
   public static let names: Set<String> = [
     "title", "notes", "tags", "priority", "urgent", "durationMinutes", "type", "scheduledDate",
-    "dueDate", "recurrence", "kind", "parent", "someday",
+    "dueDate", "recurrence", "kind", "parent", "someday", "scheduledTime",
   ]
 
   public static func patch(_ params: ParamReader) throws(RPCError) -> TaskPatch {
@@ -20,6 +20,7 @@ public enum TaskFields {
     patch.type = try params.string("type")
     patch.scheduledDate = try params.nullableString("scheduledDate")
     patch.dueDate = try params.nullableString("dueDate")
+    patch.scheduledTime = try params.nullableString("scheduledTime")
     patch.kind = try params.string("kind")
     patch.someday = try params.bool("someday")
     if let parent = params.object["parent"] {

@@ -37,8 +37,8 @@ struct HistoryRow: TaskRowSource {
 /// same on every backend, so that history rows mean the same everywhere.
 public enum TaskRowCoding {
   public static let columns =
-    "id, title, notes, tags, priority, urgent, duration_minutes, type, scheduled_date, due_date, recurrence, completed, completed_at, created_at, updated_at, rank, matrix_rank, uuid, kind, parent_id, parent_rank, checklist, someday, cancelled"
-  public static let columnCount = 24
+    "id, title, notes, tags, priority, urgent, duration_minutes, type, scheduled_date, due_date, recurrence, completed, completed_at, created_at, updated_at, rank, matrix_rank, uuid, kind, parent_id, parent_rank, checklist, someday, cancelled, scheduled_time"
+  public static let columnCount = 25
   public static let columnNames = columns.split(separator: ", ").map(String.init)
 
   public static func values(_ task: TaskRecord) -> [RowValue] {
@@ -56,6 +56,7 @@ public enum TaskRowCoding {
       task.parentID.map(RowValue.integer) ?? .null,
       .integer(task.parentRank), .text(checklistText(task.checklist)),
       .integer(task.someday ? 1 : 0), .integer(task.cancelled ? 1 : 0),
+      task.scheduledTime.map { .text($0.description) } ?? .null,
     ]
   }
 
@@ -91,6 +92,9 @@ public enum TaskRowCoding {
     if a.checklist != b.checklist { changed.append((21, .text(checklistText(b.checklist)))) }
     if a.someday != b.someday { changed.append((22, .integer(b.someday ? 1 : 0))) }
     if a.cancelled != b.cancelled { changed.append((23, .integer(b.cancelled ? 1 : 0))) }
+    if a.scheduledTime != b.scheduledTime {
+      changed.append((24, b.scheduledTime.map { .text($0.description) } ?? .null))
+    }
     return changed
   }
 
@@ -150,8 +154,8 @@ public enum TaskRowCoding {
       // (A history row of a store before schema 5 has none of these: a task, no parent, no uuid.)
       uuid: row.text(17).flatMap(ItemUUID.init) ?? .none, kind: row.text(18).flatMap(ItemKind.init) ?? .task,
       parentID: row.int(19) == 0 ? nil : row.int(19), parentRank: row.int(20), checklist: checklist(from: row.text(21)),
-      // (Nor, before schema 6, these.)
-      someday: row.int(22) != 0, cancelled: row.int(23) != 0)
+      // (Nor, before schema 6, these; nor a time before schema 8.)
+      someday: row.int(22) != 0, cancelled: row.int(23) != 0, scheduledTime: row.text(24).flatMap(WallTime.init(iso:)))
   }
 
   /// The tags column: a JSON array of strings. The common shapes (no tags; tags without
@@ -270,7 +274,9 @@ public enum TaskRowCoding {
       writer.writeString(checklistText(task.checklist))
     }
     writer.append(raw: task.someday ? ",1" : ",0")
-    writer.append(raw: task.cancelled ? ",1]" : ",0]")
+    writer.append(raw: task.cancelled ? ",1," : ",0,")
+    if let time = task.scheduledTime { writer.writeString(time.description) } else { writer.append(raw: "null") }
+    writer.append(raw: "]")
     return .text(writer.text)
   }
 

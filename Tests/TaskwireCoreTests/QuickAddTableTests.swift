@@ -184,6 +184,21 @@ import Testing
     Call mom tomorow | Call mom tomorow |
     Call mom on | Call mom on |
     Call mom due | Call mom due |
+    Call mom at 3pm | Call mom | time=15:00
+    Call mom 3pm | Call mom | time=15:00
+    Call mom 3:30pm tomorrow | Call mom | time=15:30 date=2026-02-13
+    Call mom at 3 pm | Call mom | time=15:00
+    Standup 9:00 #work | Standup | time=09:00 tag=work
+    Standup tomorrow 09:15 | Standup | date=2026-02-13 time=09:15
+    Late call 12am | Late call | time=00:00
+    Lunch 12pm | Lunch | time=12:00
+    Zahnarzt morgen um 15 Uhr | Zahnarzt | date=2026-02-13 time=15:00
+    Zahnarzt morgen 15:30 Uhr | Zahnarzt | date=2026-02-13 time=15:30
+    Treffen um 9:00 | Treffen | time=09:00
+    Read chapter 3 | Read chapter 3 |
+    Meet at 25:00 | Meet at 25:00 |
+    Call at 13pm | Call at 13pm |
+    Year 2026 review | Year 2026 review |
     """
 
   struct Row: CustomTestStringConvertible, Sendable {

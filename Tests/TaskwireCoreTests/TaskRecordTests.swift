@@ -50,8 +50,24 @@ import Testing
     // Another program may write anything into the store's integer columns: held to the field's range.
     task.priority = 1 << 40
     task.durationMinutes = -(1 << 40)
-    #expect(task.priority == Int(Int16.max))
+    #expect(task.priority == Int(Int8.max))
     #expect(task.durationMinutes == Int(Int32.min))
+    // A time of day belongs to its date: it goes when the date does.
+    task.scheduledDate = CalendarDate(iso: "2026-02-12")
+    task.scheduledTime = WallTime(iso: "23:59")
+    #expect(task.scheduledTime?.description == "23:59" && task.priority == Int(Int8.max))
+    task.scheduledDate = CalendarDate(iso: "2026-02-13")
+    #expect(task.scheduledTime == WallTime(hour: 23, minute: 59), "a new date keeps the time")
+    task.scheduledDate = nil
+    #expect(task.scheduledTime == nil)
+  }
+
+  @Test func wallTimesReadAndWriteHHMM() {
+    #expect(WallTime(iso: "00:00")?.minutes == 0 && WallTime(iso: "23:59")?.minutes == 1439)
+    #expect(WallTime(iso: "09:05")?.description == "09:05")
+    for bad in ["24:00", "9:05", "09:5", "09:60", "0905", "ab:cd", "", "-1:00", "09:05 "] {
+      #expect(WallTime(iso: bad) == nil, "\(bad)")
+    }
   }
 
   @Test func recurrenceKeepsWeekdaysMonthDayAndInterval() throws {

@@ -61,7 +61,7 @@ import Testing
     task.write(into: &writer, omittingDefaults: true, display: parts)
     let written = try JSONParser.parse(writer.bytes)["display"]
     #expect(written == parts.json)
-    #expect(written?[0]?["kind"] == "project")
+    #expect(written?[0]?["kind"] == "time")
   }
 }
 

@@ -8,7 +8,7 @@ import Testing
   static func variant(_ base: TaskRecord, _ random: inout SeededGenerator) -> TaskRecord {
     var task = base
     for _ in 0..<Int(random.next() % 4) {
-      switch random.next() % 24 {
+      switch random.next() % 25 {
       case 1: task.title += "x"
       case 2: task.notes = task.notes == nil ? "n" : nil
       case 3: task.tags = task.tags.isEmpty ? ["a", "b"] : []
@@ -36,6 +36,10 @@ import Testing
           task.checklist.isEmpty ? [ChecklistItem(uuid: ItemUUID.random(using: &random), title: "line")] : []
       case 22: task.someday.toggle()
       case 23: task.cancelled.toggle()
+      case 24:
+        // (A time is kept only beside a date: one is given first.)
+        if task.scheduledDate == nil { task.scheduledDate = CalendarDate(iso: "2026-02-14") }
+        task.scheduledTime = task.scheduledTime == nil ? WallTime(minutes: Int(random.next() % 1440)) : nil
       default: break
       }
     }

@@ -72,7 +72,7 @@ final class SQLiteMemoryFixture: StorageFixture {
     sqlite3_close(db)
     let storage = try SQLiteStorage(location: .file(path))
     defer { storage.close() }
-    #expect(try storage.schemaVersion() == 7)
+    #expect(try storage.schemaVersion() == 8)
     #expect(try storage.externalIDs(source: "taskwarrior").isEmpty)
     let task = try #require(try storage.task(id: 1))
     #expect(task.title == "old" && task.tags == ["a"] && task.matrixRank == 4096)
@@ -80,17 +80,22 @@ final class SQLiteMemoryFixture: StorageFixture {
   }
 
   /// Schema 7 drops history's index on `undone` (the undone steps are the newest: the queries
-  /// walk back from the newest step), from a store of schema 6 too.
+  /// walk back from the newest step), and schema 8 adds the time of day, from a store of schema 6.
   @Test func schemaSevenDropsTheIndexOnUndone() throws {
     let path = try temporaryFolder().appendingPathComponent("v6.sqlite").path
     try SQLiteStorage(location: .file(path)).close()
     var db: OpaquePointer? = nil
     #expect(sqlite3_open(path, &db) == SQLITE_OK)
     sqlite3_exec(
-      db, "CREATE INDEX history_steps_undone ON history_steps (undone, id); PRAGMA user_version = 6;", nil, nil, nil)
+      db,
+      """
+      ALTER TABLE tasks DROP COLUMN scheduled_time;
+      CREATE INDEX history_steps_undone ON history_steps (undone, id);
+      PRAGMA user_version = 6;
+      """, nil, nil, nil)
     sqlite3_close(db)
     let storage = try SQLiteStorage(location: .file(path))
-    #expect(try storage.schemaVersion() == 7)
+    #expect(try storage.schemaVersion() == 8)
     storage.close()
     #expect(sqlite3_open(path, &db) == SQLITE_OK)
     var statement: OpaquePointer? = nil

@@ -14,6 +14,8 @@ public struct DisplayWords: Sendable {
   public var someday: String
   /// "Fri, Nov 27" / "Fr, 27. Nov." (weekday, month, day); another year: "Jan 4, 2027" / "4. Jan. 2027".
   public var weekdayDay: @Sendable (_ weekday: String, _ month: String, _ day: Int) -> String
+  /// A time of day: "3:30 PM", "9 AM" / "15:30", "9:00".
+  public var time: @Sendable (_ hour: Int, _ minute: Int) -> String
   /// "30m", "1h", "1h30m" / "30 Min.", "1 Std.", "1 Std. 30 Min.".
   public var duration: @Sendable (_ hours: Int, _ minutes: Int) -> String
   /// "daily" / "täglich" and "every 3 days" / "alle 3 Tage"; the same for weeks and months.
@@ -46,6 +48,11 @@ public struct DisplayWords: Sendable {
     due: "due", today: "today", tomorrow: "tomorrow", overdue: "overdue", afterDue: "after due", done: "done",
     cancelled: "cancelled", someday: "Someday",
     weekdayDay: { "\($0), \($1) \($2)" },
+    time: { hour, minute in
+      let twelve = hour % 12 == 0 ? 12 : hour % 12
+      let suffix = hour < 12 ? "AM" : "PM"
+      return minute == 0 ? "\(twelve) \(suffix)" : "\(twelve):\(minute < 10 ? "0" : "")\(minute) \(suffix)"
+    },
     duration: { hours, minutes in hours == 0 ? "\(minutes)m" : minutes == 0 ? "\(hours)h" : "\(hours)h\(minutes)m" },
     daily: "daily", weekly: "weekly", monthly: "monthly",
     everyDays: { "every \($0) days" }, everyWeeks: { "every \($0) weeks" }, everyMonths: { "every \($0) months" },
@@ -62,6 +69,7 @@ public struct DisplayWords: Sendable {
     due: "fällig", today: "heute", tomorrow: "morgen", overdue: "überfällig", afterDue: "nach Fälligkeit",
     done: "erledigt", cancelled: "abgebrochen", someday: "Irgendwann",
     weekdayDay: { "\($0), \($2). \($1)" },
+    time: { hour, minute in "\(hour):\(minute < 10 ? "0" : "")\(minute)" },
     duration: { hours, minutes in
       hours == 0 ? "\(minutes) Min." : minutes == 0 ? "\(hours) Std." : "\(hours) Std. \(minutes) Min."
     },

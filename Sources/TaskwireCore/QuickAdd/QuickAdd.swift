@@ -6,7 +6,7 @@
 public struct QuickAdd: Sendable {
   public struct Token: Equatable, Sendable {
     public enum Kind: String, Sendable {
-      case tag, priority, urgent, duration, type, date, due, recurrence, project
+      case tag, priority, urgent, duration, type, date, due, recurrence, project, time
     }
     public var kind: Kind
     /// The token's meaning, normalised: the tag, `3`, `true`, `30`, `deepWork`, `2026-02-13`,
@@ -47,6 +47,7 @@ public struct QuickAdd: Sendable {
       case .due(let date): result.patch.dueDate = .some(date.description)
       case .recurrence(let recurrence): result.patch.recurrence = recurrence
       case .project(let name): result.patch.projectName = name
+      case .time(let time): result.patch.scheduledTime = .some(time.description)
       }
       for j in i..<i + count { consumed[j] = true }
       i += count
@@ -55,6 +56,10 @@ public struct QuickAdd: Sendable {
     // A repeat without a date starts on its first day: `every sun` is next Sunday.
     if let recurrence = result.patch.recurrence, result.patch.scheduledDate == nil {
       result.patch.scheduledDate = .some(recurrence.firstDate(from: today).description)
+    }
+    // A time without a date is today's: `call mom 3pm`.
+    if result.patch.scheduledTime != nil, result.patch.scheduledDate == nil {
+      result.patch.scheduledDate = .some(today.description)
     }
     result.title = title(of: text, words: words, consumed: consumed)
     result.patch.title = result.title

@@ -11,6 +11,7 @@ extension QuickAdd {
     case due(CalendarDate)
     case recurrence(Recurrence)
     case project(String)
+    case time(WallTime)
   }
 
   struct Recognised {
@@ -24,6 +25,7 @@ extension QuickAdd {
     -> (Int, Recognised)?
   {
     if let found = recurrence(words, at: i) { return found }
+    if let found = time(words, at: i) { return found }
     if let found = date(words, at: i, today: today, titleEnds: titleEnds) { return found }
     guard let token = single(words[i].key, original: words[i].text, today: today) else { return nil }
     return (1, token)

@@ -82,6 +82,7 @@ extension TaskPatch {
     if let type { object["type"] = .string(type) }
     if let scheduledDate { object["scheduledDate"] = scheduledDate.map(JSONValue.string) ?? .null }
     if let dueDate { object["dueDate"] = dueDate.map(JSONValue.string) ?? .null }
+    if let scheduledTime { object["scheduledTime"] = scheduledTime.map(JSONValue.string) ?? .null }
     if let recurrence { object["recurrence"] = recurrence.json }
     return object
   }

@@ -5,6 +5,7 @@ extension DisplayPart.Kind {
   /// `{"kind":"…","text":` for this kind.
   var opening: StaticString {
     switch self {
+    case .time: #"{"kind":"time","text":"#
     case .project: #"{"kind":"project","text":"#
     case .priority: #"{"kind":"priority","text":"#
     case .urgent: #"{"kind":"urgent","text":"#

@@ -91,6 +91,11 @@ extension TaskRecord {
       writer.append(raw: ",\"scheduledDate\":")
       writer.append(date: scheduledDate)
     }
+    // Like the structure's members, only where it says something (most tasks have no time).
+    if let scheduledTime {
+      writer.append(raw: ",\"scheduledTime\":")
+      writer.writeString(scheduledTime.description)
+    }
     if !compact || dueDate != nil {
       writer.append(raw: ",\"dueDate\":")
       writer.append(date: dueDate)

@@ -3,7 +3,7 @@
 /// each op carrying a task's whole row before and after; `changes` is the log of touched task
 /// ids that lets another process on the same file catch up on what changed.
 enum Schema {
-  static let version: Int64 = 7
+  static let version: Int64 = 8
 
   static let create = """
     CREATE TABLE tasks (
@@ -30,7 +30,8 @@ enum Schema {
       parent_rank INTEGER NOT NULL DEFAULT 0,
       checklist TEXT NOT NULL DEFAULT '[]',
       someday INTEGER NOT NULL DEFAULT 0,
-      cancelled INTEGER NOT NULL DEFAULT 0
+      cancelled INTEGER NOT NULL DEFAULT 0,
+      scheduled_time TEXT
     );
     CREATE INDEX tasks_open ON tasks (completed, scheduled_date, rank);
     CREATE INDEX tasks_completed ON tasks (completed, completed_at);
@@ -56,7 +57,7 @@ enum Schema {
     );
     CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     \(externalIDs)
-    PRAGMA user_version = 7;
+    PRAGMA user_version = 8;
     """
 
   /// Which task an imported record became (`source` is `taskwarrior` or `taskwire`, `key` its
@@ -109,6 +110,11 @@ enum Schema {
     6: """
     DROP INDEX IF EXISTS history_steps_undone;
     PRAGMA user_version = 7;
+    """,
+    // A time of day on the scheduled date (issue 30): "HH:MM", none for every older task.
+    7: """
+    ALTER TABLE tasks ADD COLUMN scheduled_time TEXT;
+    PRAGMA user_version = 8;
     """,
   ]
 }

@@ -1,0 +1,61 @@
+/// Times of day in a quick-add line (issue 30): `3pm`, `3:30pm`, `3 pm`, `15:30`, `9:00`, with
+/// `at` or `um` before them, and German's `15 Uhr`, `15:30 Uhr`, `um 15 Uhr`. A time without a
+/// date in the line is today's (`morgen 9:00` is tomorrow at nine).
+extension QuickAdd {
+  /// The words a time may follow: English `at`, German `um`.
+  static let timePrefixes: Set<String> = ["at", "um"]
+
+  static func time(_ words: [QuickAddWords.Word], at i: Int) -> (Int, Recognised)? {
+    var start = i
+    if timePrefixes.contains(words[i].key), i + 1 < words.count { start = i + 1 }
+    guard !words[start].literal else { return nil }
+    let key = words[start].key
+    let next = start + 1 < words.count && !words[start + 1].literal ? words[start + 1].key : nil
+    var count = 1
+    var found: WallTime?
+    if let time = clock(key) {
+      found = time
+      // `15:30 Uhr`: the word goes with the time.
+      if next == "uhr", key.contains(":") { count = 2 }
+    } else if let hour = Int(key), let next {
+      switch next {
+      case "uhr": found = WallTime(hour: hour, minute: 0)
+      case "am", "pm": found = twelveHour(hour, minute: 0, pm: next == "pm")
+      default: break
+      }
+      count = 2
+    }
+    guard let found else { return nil }
+    let value = found.description
+    return (start - i + count, Recognised(kind: .time, value: value, field: .time(found)))
+  }
+
+  /// One word that is a time by itself: `15:30`, `9:00` (24-hour, minutes as two digits),
+  /// `3pm`, `3:30pm`, `12am` (12-hour).
+  static func clock(_ key: String) -> WallTime? {
+    var text = Substring(key)
+    var pm: Bool? = nil
+    if text.hasSuffix("am") || text.hasSuffix("pm") {
+      pm = text.hasSuffix("pm")
+      text = text.dropLast(2)
+    }
+    let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+    guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) }),
+      let hour = Int(parts[0]), parts[0].count <= 2
+    else { return nil }
+    var minute = 0
+    if parts.count == 2 {
+      guard parts[1].count == 2, let minutes = Int(parts[1]) else { return nil }
+      minute = minutes
+    }
+    if let pm { return twelveHour(hour, minute: minute, pm: pm) }
+    // A bare number is no time (`3`, `2026`); `9:00` is.
+    return parts.count == 2 ? WallTime(hour: hour, minute: minute) : nil
+  }
+
+  /// 1–12 on a 12-hour clock: 12am is midnight, 12pm noon.
+  static func twelveHour(_ hour: Int, minute: Int, pm: Bool) -> WallTime? {
+    guard (1...12).contains(hour) else { return nil }
+    return WallTime(hour: hour % 12 + (pm ? 12 : 0), minute: minute)
+  }
+}
