@@ -214,8 +214,14 @@ public struct TaskRecord: Equatable, Sendable {
   /// The date list an open task belongs to on `today`; nil for a completed task, an item that
   /// is not a task, a task on someday, and a task with no date in a project or area ("anytime":
   /// not the Inbox's).
+  ///
+  /// A deadline that has come (today's or a passed `dueDate`) puts an open task in Today
+  /// whatever its date, its Inbox, project or Someday: what must be done shows where a person
+  /// looks first (Things' deadlines; issue 30).
   public func listKey(today: CalendarDate) -> ListKey? {
-    guard !completed, kind == .task, !someday else { return nil }
+    guard !completed, kind == .task else { return nil }
+    if box.fields.dueDate != 0, let due = dueDate, due <= today { return .today }
+    guard !someday else { return nil }
     guard let scheduledDate else { return box.fields.parentID == 0 ? .inbox : nil }
     return scheduledDate <= today ? .today : .day(scheduledDate)
   }

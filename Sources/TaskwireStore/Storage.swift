@@ -28,7 +28,7 @@ public protocol Storage: AnyObject {
 
   /// The open tasks one at a time.
   func forEachOpenTask(_ body: (consuming TaskRecord) -> Void) throws
-  /// The open tasks scheduled on `day` or before (Today's), one at a time.
+  /// The open tasks scheduled on `day` or before, or due on `day` or before (Today's), one at a time.
   func forEachOpenTask(scheduledOnOrBefore day: CalendarDate, _ body: (consuming TaskRecord) -> Void) throws
   /// Starts a read transaction that the next reads share, until `endReading`; false when the
   /// storage has none (a quick start is then not made).
@@ -133,7 +133,11 @@ extension Storage {
   public func openTaskCount() throws -> Int { 0 }
   public func forEachOpenTask(scheduledOnOrBefore day: CalendarDate, _ body: (consuming TaskRecord) -> Void) throws {
     try forEachOpenTask { task in
-      if let date = task.scheduledDate, date <= day { body(task) }
+      if let date = task.scheduledDate, date <= day {
+        body(task)
+      } else if let due = task.dueDate, due <= day {
+        body(task)
+      }
     }
   }
   public func beginReading() throws -> Bool { false }

@@ -20,6 +20,9 @@
         var record = task(
           Int64(id), "task \(id)", date: id % 4 == 0 ? nil : day.adding(days: id % 3 - 1), rank: Int64(id))
         record.tags = tagSets[id % tagSets.count]
+        // Deadlines before, on and after the day: one that has come brings a later or undated
+        // task into Today's quick list.
+        if id % 5 == 0 { record.dueDate = day.adding(days: id % 3 - 1) }
         record.createdAt = times[id % times.count]
         record.updatedAt = times[(id / 2) % times.count]
         return record
@@ -31,7 +34,9 @@
       var today: [TaskRecord] = []
       try storage.forEachOpenTask(scheduledOnOrBefore: day) { today.append($0) }
       #expect(
-        today.sorted { $0.id < $1.id } == tasks.filter { $0.scheduledDate.map { $0 <= day } ?? false })
+        today.sorted { $0.id < $1.id }
+          == tasks.filter { ($0.scheduledDate.map { $0 <= day } ?? false) || ($0.dueDate.map { $0 <= day } ?? false) }
+      )
     }
   }
 #endif

@@ -128,10 +128,15 @@ extension Replica {
       return Committed(label: label, changes: [], step: nil)
     }
     guard last < day else { return Committed(label: label, changes: [], step: nil) }
+    // The day a task came into Today: its date's, or its deadline's when that came first (a
+    // deadline brings a task with a later date, or none, into Today).
+    func arrival(_ task: TaskRecord) -> CalendarDate {
+      [task.scheduledDate, task.dueDate].compactMap { $0 }.filter { $0 <= day }.min() ?? day
+    }
     let today = index.tasks(in: .today)
-    let arriving = today.filter { ($0.scheduledDate ?? day) > last }
-      .sorted { ($0.scheduledDate!, $0.rank, $0.id) < ($1.scheduledDate!, $1.rank, $1.id) }
-    let staying = today.filter { ($0.scheduledDate ?? day) <= last }
+    let arriving = today.filter { arrival($0) > last }
+      .sorted { (arrival($0), $0.rank, $0.id) < (arrival($1), $1.rank, $1.id) }
+    let staying = today.filter { arrival($0) <= last }
     var rank = (staying.map(\.rank).max() ?? ((arriving.first?.rank ?? 0) - DropIndex.gap))
     let changes = arriving.map { task -> TaskChange in
       rank += DropIndex.gap

@@ -36,6 +36,7 @@ enum Schema {
     CREATE INDEX tasks_open ON tasks (completed, scheduled_date, rank);
     CREATE INDEX tasks_completed ON tasks (completed, completed_at);
     CREATE UNIQUE INDEX tasks_uuid ON tasks (uuid);
+    CREATE INDEX tasks_due ON tasks (completed, due_date);
     CREATE TABLE history_steps (
       id INTEGER PRIMARY KEY AUTOINCREMENT,
       label TEXT NOT NULL,
@@ -111,9 +112,11 @@ enum Schema {
     DROP INDEX IF EXISTS history_steps_undone;
     PRAGMA user_version = 7;
     """,
-    // A time of day on the scheduled date (issue 30): "HH:MM", none for every older task.
+    // A time of day on the scheduled date (issue 30): "HH:MM", none for every older task; and
+    // the due dates' index, for the tasks a deadline brings into Today at a quick start.
     7: """
     ALTER TABLE tasks ADD COLUMN scheduled_time TEXT;
+    CREATE INDEX IF NOT EXISTS tasks_due ON tasks (completed, due_date);
     PRAGMA user_version = 8;
     """,
   ]

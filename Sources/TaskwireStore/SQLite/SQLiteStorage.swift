@@ -180,8 +180,14 @@ public final class SQLiteStorage: Storage, ChangeFeed {
   /// another program stored as a BLOB compares with no text: BLOBs sort after every text in
   /// the index, so they are read too, and sorted by the index builder like every task.
   public func forEachOpenTask(scheduledOnOrBefore day: CalendarDate, _ body: (consuming TaskRecord) -> Void) throws {
+    // (And the tasks a deadline brings into Today: due on `day` or before, with a later date or
+    // none; a second query on the due dates' index, as SQLite reads an OR of both by a scan.)
     let statement = try db.statement(
-      "SELECT \(TaskRowCoding.columns) FROM tasks WHERE completed = 0 AND (scheduled_date <= ? OR scheduled_date >= x'')"
+      """
+      SELECT \(TaskRowCoding.columns) FROM tasks WHERE completed = 0 AND (scheduled_date <= ?1 OR scheduled_date >= x'')
+      UNION ALL SELECT \(TaskRowCoding.columns) FROM tasks WHERE completed = 0 AND due_date <= ?1
+        AND (scheduled_date IS NULL OR (scheduled_date > ?1 AND scheduled_date < x''))
+      """
     ).bind([.text(day.description)])
     try SharingRow.forEachTask(of: statement, body)
   }
