@@ -37,7 +37,11 @@ def run(step; $start):
     else ({m: $m, s: .} | step) as $r | $r.s + {out: $r.out} end;
     if $m.end == true then
       # Through the resident server, the session ends with shutdown's reply: without it, the
-      # connection was cut and some requests may not have been answered (or done).
-      (if $resident and .ended != true then .errors += ["tw: " + word(.; "tw.error.cutOff")] else . end)
+      # connection was cut and some requests may not have been answered (or done). Cut before
+      # the catalogue came, there are no words to say it with: exit 2 after the other errors,
+      # and tw says it from a catalogue of its own (die_msg).
+      (if $resident and .ended != true and ((.cat // {}) | length) == 0
+       then .errors | map(. + "\n") | join("") | halt_error(2) else . end)
+      | (if $resident and .ended != true then .errors += ["tw: " + word(.; "tw.error.cutOff")] else . end)
       | (if .errors != [] then .errors | join("\n") + "\n" | halt_error(1) else empty end)
     else .out[] end);
