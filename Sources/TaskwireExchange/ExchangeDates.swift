@@ -49,6 +49,29 @@ public struct ExchangeDates: Sendable {
     return starts.filter { self.day(of: $0) == day }.min() ?? starts[0]
   }
 
+  /// The wall-clock time of day an instant falls at, locally, to the minute; nil at local
+  /// midnight (a day without a time, as `task add scheduled:friday` stores it).
+  public func time(of instant: Date) -> WallTime? {
+    let local = instant.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: instant))
+    let seconds = local - (local / 86_400).rounded(.down) * 86_400
+    guard seconds.isFinite, seconds >= 60 else { return nil }
+    return WallTime(minutes: Int(seconds / 60))
+  }
+
+  /// The instant of a wall-clock time on a day, locally: read with the offset in force just
+  /// before it and then with the one at that instant. A time a daylight-saving change skips
+  /// (02:30 on a spring-forward day) falls after the gap by its length (03:30); one that comes
+  /// twice is its first.
+  public func instant(of day: CalendarDate, at time: WallTime) -> Date {
+    let local = Double(day.dayNumber) * 86_400 + Double(time.minutes) * 60
+    let before = Double(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: local - 86_400)))
+    let guess = Date(timeIntervalSince1970: local - before)
+    let instant = Date(timeIntervalSince1970: local - Double(timeZone.secondsFromGMT(for: guess)))
+    // In a gap the second reading lands before it (01:30 for 02:30): the first is after it.
+    let reads = self.day(of: instant) == day && (self.time(of: instant)?.minutes ?? 0) == time.minutes
+    return reads ? instant : guess
+  }
+
   /// Taskwarrior's form of an instant.
   public static func taskwarrior(_ instant: Date) -> String {
     let iso = DayClock.timestamp(instant)  // 2026-11-24T15:30:00Z

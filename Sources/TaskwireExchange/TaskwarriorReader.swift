@@ -123,7 +123,10 @@ public struct TaskwarriorReader {
     case let other?: report.unmapped("priority \"\(other)\": taken as low", example: title)
     }
     let dated = status == "recurring" ? occurrence ?? record : record
-    task.scheduledDate = try dated.date("scheduled").flatMap(dates.day)
+    let scheduled = try dated.date("scheduled")
+    task.scheduledDate = scheduled.flatMap(dates.day)
+    // A scheduled instant that is not local midnight carries its time of day.
+    task.scheduledTime = task.scheduledDate == nil ? nil : scheduled.flatMap { dates.time(of: $0) }
     task.dueDate = try dated.date("due").flatMap(dates.day)
     if let wait = try record.date("wait").flatMap(dates.day), wait > today {
       if task.scheduledDate == nil {

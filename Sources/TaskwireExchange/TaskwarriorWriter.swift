@@ -26,7 +26,8 @@ struct TaskwarriorWriter {
     // Taskwarrior repeats from the due date: a repeating task scheduled on its due date (as an
     // import from Taskwarrior makes it) goes back without a scheduled date of its own.
     if let scheduled = task.scheduledDate, !(task.recurrence.repeats && scheduled == task.dueDate) {
-      object["scheduled"] = .string(day(scheduled))
+      object["scheduled"] = .string(
+        task.scheduledTime.map { ExchangeDates.taskwarrior(dates.instant(of: scheduled, at: $0)) } ?? day(scheduled))
     }
     if let due = task.dueDate { object["due"] = .string(day(due)) }
     if let notes = task.notes {

@@ -44,6 +44,36 @@ import Testing
     #expect(batch.report.read == 2)
   }
 
+  /// A scheduled instant that is not local midnight keeps its time of day (Berlin time), and
+  /// goes back to Taskwarrior as the same instant; a day's midnight has no time. On the days the
+  /// clocks change, a wall time stays the wall time (one the change skips falls after the gap).
+  @Test func aScheduledTimeOfDayGoesBothWays() throws {
+    let batch = try read(
+      """
+      [{"uuid":"t1","description":"Dentist","status":"pending","entry":"20261120T100000Z","scheduled":"20261127T143000Z"},
+       {"uuid":"t2","description":"Plain","status":"pending","entry":"20261120T100000Z","scheduled":"20261126T230000Z"},
+       {"uuid":"t3","description":"Summer","status":"pending","entry":"20261120T100000Z","scheduled":"20270701T070500Z"}]
+      """)
+    let tasks = batch.tasks.map(\.task)
+    #expect(tasks[0].scheduledDate == CalendarDate(iso: "2026-11-27") && tasks[0].scheduledTime?.description == "15:30")
+    #expect(tasks[1].scheduledDate == CalendarDate(iso: "2026-11-27") && tasks[1].scheduledTime == nil)
+    #expect(tasks[2].scheduledTime?.description == "09:05", "summer time: UTC+2")
+    let writer = TaskwarriorWriter(dates: reader.dates)
+    #expect(writer.record(tasks[0], uuid: "t1")["scheduled"] == "20261127T143000Z")
+    #expect(writer.record(tasks[1], uuid: "t2")["scheduled"] == "20261126T230000Z")
+    #expect(writer.record(tasks[2], uuid: "t3")["scheduled"] == "20270701T070500Z")
+    let dates = reader.dates
+    let spring = CalendarDate(iso: "2026-03-29")!
+    let autumn = CalendarDate(iso: "2026-10-25")!
+    func utc(_ day: CalendarDate, _ time: String) -> String {
+      ExchangeDates.taskwarrior(dates.instant(of: day, at: WallTime(iso: time)!))
+    }
+    #expect(utc(spring, "01:30") == "20260329T003000Z" && utc(spring, "03:30") == "20260329T013000Z")
+    #expect(utc(spring, "02:30") == "20260329T013000Z", "skipped: after the gap, 03:30")
+    #expect(utc(autumn, "02:30") == "20261025T003000Z", "twice: the first, still summer time")
+    #expect(utc(autumn, "09:00") == "20261025T080000Z")
+  }
+
   /// A waiting task (2.6's status, or 3.x's pending with a later `wait`) is kept, on the day it
   /// waits for when it has no scheduled date.
   @Test func waitingTasksKeepTheirDate() throws {
