@@ -307,10 +307,20 @@ Returns (DATE) where DATE is a YYYY-MM-DD date, a phrase or nil (Inbox)."
   (seq-some (lambda (span) (equal (plist-get span :kind) "project"))
             (plist-get (taskwire-rpc-request 'task/parse (list :text text)) :spans)))
 
+(defun taskwire-actions--names-day-p (parsed)
+  "Whether the `task/parse' reply PARSED has a day of the line's own.
+A date or a repeat; a time alone (\"3pm\", read as today's) is not one:
+in Upcoming it is the time on the day at point."
+  (let ((kinds (mapcar (lambda (span) (plist-get span :kind)) (plist-get parsed :spans))))
+    (and (plist-get (plist-get parsed :fields) :scheduledDate)
+         (or (not (member "time" kinds)) (member "date" kinds) (member "recurrence" kinds))
+         t)))
+
 (defun taskwire-add (text)
   "Add a task by quick add TEXT (\"Call mom #family !! 30m fri\") in this view.
 Inbox, Today, the Upcoming day at point (tomorrow when none), the matrix
-quadrant at point; a date in TEXT decides the list wherever typed.  In a
+quadrant at point; a date in TEXT decides the list wherever typed (a
+time alone is the time on the Upcoming day at point).  In a
 project the task goes under the heading at point (a \">Project\" in
 TEXT wins), in an area into it; in a group of projects (the projects
 list, an area's projects) TEXT is the title of a new project there.
@@ -348,7 +358,7 @@ point; in Someday too, and on Someday unless TEXT names a date."
         (when (and (equal name "upcoming") group (plist-get group :date))
           (let ((parsed (taskwire-rpc-request 'task/parse (list :text (string-trim text)
                                                                 :view name))))
-            (unless (plist-get (plist-get parsed :fields) :scheduledDate)
+            (unless (taskwire-actions--names-day-p parsed)
               (setq params (append params (list :scheduledDate (plist-get group :date)))))))
         (when (equal name "matrix")
           (setq params (append params (cdr (assoc (if group (plist-get group :key) "eliminate")

@@ -11,8 +11,8 @@
 ;;; Commentary:
 
 ;; The server says how a task and a group read, in the session's
-;; language: each task carries its display parts ({kind, text}: "!!",
-;; "#family", "↻ Mon–Fri", "due Fri, Nov 27", "overdue", …) and each
+;; language: each task carries its display parts ({kind, text}: "3 PM",
+;; "!!", "#family", "↻ Mon–Fri", "due Fri, Nov 27", "overdue", …) and each
 ;; group its header's parts (title, date, weekday, total).  This file
 ;; only draws them, as the clients' convention (clients/README.md)
 ;; has it:
@@ -36,6 +36,10 @@
   :group 'taskwire)
 (defface taskwire-box '((t :inherit shadow))
   "Face of a task's checkbox."
+  :group 'taskwire)
+(defface taskwire-time '((t :inherit font-lock-string-face))
+  "Face of the time of day on a task's scheduled date (3 PM, 15:00).
+Of the family of `taskwire-due', the other date of a task."
   :group 'taskwire)
 (defface taskwire-priority '((t :inherit warning))
   "Face of the priority marker (!! and !!!)."
@@ -93,7 +97,7 @@
   :group 'taskwire)
 
 (defconst taskwire-display-faces
-  '(("priority" . taskwire-priority) ("urgent" . taskwire-urgent) ("tags" . taskwire-tag)
+  '(("time" . taskwire-time) ("priority" . taskwire-priority) ("urgent" . taskwire-urgent) ("tags" . taskwire-tag)
     ("type" . taskwire-type) ("duration" . taskwire-duration) ("repeat" . taskwire-repeat)
     ("notes" . taskwire-notes) ("project" . taskwire-project)
     ("checklist" . taskwire-checklist) ("due" . taskwire-due) ("dueToday" . taskwire-due-today)

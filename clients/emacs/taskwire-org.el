@@ -12,8 +12,9 @@
 
 ;; `taskwire-org-export' writes taskwire's Today and Upcoming to an org
 ;; file (`taskwire-org-file'): one heading per day, a TODO per task
-;; with its tags, SCHEDULED and DEADLINE, so that `org-agenda' shows
-;; taskwire's tasks beside the person's own.  `taskwire-org-agenda'
+;; with its tags, SCHEDULED (with its time of day) and DEADLINE, so
+;; that `org-agenda' shows taskwire's tasks beside the person's own,
+;; a timed one in the day's time grid.  `taskwire-org-agenda'
 ;; writes it and shows the agenda with the file among
 ;; `org-agenda-files'.  The file is taskwire's: it is written anew
 ;; each time, and an edit made in it does not reach the store.
@@ -38,10 +39,12 @@
   :type 'file
   :group 'taskwire)
 
-(defun taskwire-org--date (date)
-  "DATE (YYYY-MM-DD) as an org timestamp, \"<2026-02-12 Thu>\", as org writes it."
+(defun taskwire-org--date (date &optional time)
+  "DATE (YYYY-MM-DD) as an org timestamp, \"<2026-02-12 Thu>\", as org writes it.
+With TIME (HH:MM), the time of day after the weekday: \"<2026-02-12 Thu 15:30>\"."
   (pcase-let ((`(,y ,m ,d) (mapcar #'string-to-number (split-string date "-"))))
-    (format-time-string "<%Y-%m-%d %a>" (encode-time (list 0 0 12 d m y nil -1 nil)))))
+    (format-time-string (if time (concat "<%Y-%m-%d %a " time ">") "<%Y-%m-%d %a>")
+                        (encode-time (list 0 0 12 d m y nil -1 nil)))))
 
 (defun taskwire-org--string (value)
   "VALUE when it is a non-empty string, else nil."
@@ -58,8 +61,11 @@
          (scheduled (taskwire-org--string (plist-get task :scheduledDate)))
          (due (taskwire-org--string (plist-get task :dueDate)))
          (planning (string-join
-                    (delq nil (list (and scheduled (concat "SCHEDULED: "
-                                                           (taskwire-org--date scheduled)))
+                    (delq nil (list (and scheduled
+                                         (concat "SCHEDULED: "
+                                                 (taskwire-org--date
+                                                  scheduled (taskwire-org--string
+                                                             (plist-get task :scheduledTime)))))
                                     (and due (concat "DEADLINE: " (taskwire-org--date due)))))
                     " ")))
     (concat "** TODO " priority

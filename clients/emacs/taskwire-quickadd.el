@@ -14,7 +14,8 @@
 ;; !! 30m tomorrow").  While the person types, each change of the
 ;; minibuffer asks `task/parse' what the line means (it stores
 ;; nothing and reads no store) and highlights its spans: tags,
-;; priority, urgency, duration, type, dates, due dates and repeats.
+;; priority, urgency, duration, type, dates, times, due dates and
+;; repeats.
 ;; Spans are counted in Unicode scalars, as Emacs counts characters.
 ;;
 ;; ">Garden" files the task in the project Garden, ">Garden/Spring"
@@ -32,7 +33,7 @@
   "Face of a token quick add reads out of the line."
   :group 'taskwire)
 (defface taskwire-quickadd-date '((t :inherit font-lock-string-face))
-  "Face of a date or due date quick add reads."
+  "Face of a date, time of day, due date or repeat quick add reads."
   :group 'taskwire)
 (defface taskwire-quickadd-tag '((t :inherit font-lock-variable-name-face))
   "Face of a tag quick add reads."
@@ -55,13 +56,14 @@
 (defun taskwire-quickadd-face (kind)
   "The face of a span of KIND."
   (pcase kind
-    ((or "date" "due" "recurrence") 'taskwire-quickadd-date)
+    ((or "date" "time" "due" "recurrence") 'taskwire-quickadd-date)
     ("tag" 'taskwire-quickadd-tag)
     (_ 'taskwire-quickadd-token)))
 
 (defconst taskwire-quickadd--fields
   '(("tag" . "field.tags") ("priority" . "field.priority") ("urgent" . "field.urgent")
     ("duration" . "field.duration") ("type" . "field.type") ("date" . "field.scheduled")
+    ("time" . "field.scheduled")
     ("due" . "field.due") ("recurrence" . "field.repeat") ("project" . "emacs.field.project"))
   "The catalogue key of the field each kind of span sets.")
 

@@ -17,6 +17,7 @@ SPAN_STYLES = {
     "duration": {"foreground": "#8250df"},
     "type": {"foreground": "#8250df"},
     "date": {"foreground": "#2f6fde"},
+    "time": {"foreground": "#2f6fde"},   # a time of day: the date's blue
     "due": {"foreground": "#d35400"},
     "recurrence": {"foreground": "#0e7490"},
 }

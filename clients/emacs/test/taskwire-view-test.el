@@ -215,5 +215,40 @@
               (should (string-match-p "^\\*\\* TODO Dentist :health:$" (buffer-string)))))
         (taskwire-org-sync-mode -1)))))
 
+;; A time typed in quick add: the first part after the title in `taskwire-time'; in
+;; Upcoming a time alone is the time on the day at point; German reads "um 15:30 Uhr"; the
+;; quick add highlight and the org export carry it.
+(ert-deftest taskwire-quick-add-a-time ()
+  (taskwire-test-with-server "en"
+    (taskwire-test-create "dentist sat" "upcoming")
+    (taskwire-today)
+    (taskwire-upcoming)
+    (with-current-buffer (taskwire-view-buffer "today")
+      (taskwire-add "Stand-up 9:30 @meeting")
+      (should (equal (taskwire-test-line "today") "[ ] Stand-up  9:30 AM  @meeting"))
+      (should (eq (get-text-property (+ (line-beginning-position) 14) 'face) 'taskwire-time)))
+    (taskwire-test-goto "upcoming" "dentist")
+    (with-current-buffer (taskwire-view-buffer "upcoming")
+      (taskwire-add "bring card 3pm"))
+    (taskwire-test-wait-for "upcoming" "\\`Sat, Feb 14 · 30m\n\\[ \\] dentist\n\\[ \\] bring card  3 PM\n")
+    (with-temp-buffer
+      (insert "Dentist tomorrow at 3pm")
+      (let ((taskwire-quickadd--view "today"))
+        (taskwire-quickadd--highlight))
+      (should (equal (mapcar (lambda (o) (list (buffer-substring (overlay-start o) (overlay-end o))
+                                               (overlay-get o 'face)))
+                             (sort (overlays-in (point-min) (point-max))
+                                   (lambda (a b) (< (overlay-start a) (overlay-start b)))))
+                     '(("tomorrow" taskwire-quickadd-date) ("at 3pm" taskwire-quickadd-date)))))
+    (with-temp-buffer
+      (insert (taskwire-org-text))
+      (should (string-match-p "^\\*\\* TODO bring card\n   SCHEDULED: <2026-02-14 Sat 15:00>\n"
+                              (buffer-string))))
+    (taskwire-set-language "de")
+    (taskwire-test-wait-for "upcoming" "\\[ \\] bring card  15:00\n")
+    (with-current-buffer (taskwire-view-buffer "today")
+      (taskwire-add "Zahnarzt um 15:30 Uhr")
+      (should (equal (taskwire-test-line "today") "[ ] Zahnarzt  15:30")))))
+
 (provide 'taskwire-view-test)
 ;;; taskwire-view-test.el ends here

@@ -153,4 +153,39 @@ test('locale/set turns the open buffers and the words German', function()
   H.wait_message('keine Aufgabe in dieser Zeile')
 end)
 
+
+-- A time typed in the add prompt is the first part after the title, in taskwireTime, as the
+-- session's language writes it (German quick add reads "um 15:30 Uhr").
+test('a time from the add prompt shows in its own highlight, in English and German', function()
+  H.open('today')
+  H.answers = { 'Stand-up 9:30 @meeting' }
+  H.keys('a')
+  H.wait_lines({ 'Today · Thu, Feb 12 · 15m', '[ ] Stand-up  9:30 AM  @meeting' })
+  H.eq('taskwireTime', hl_of(2, '9:30 AM'))
+  H.eq('taskwireType', hl_of(2, '@meeting'))
+  H.open('upcoming')
+  H.answers = { 'Dentist tomorrow at 3pm' }
+  H.keys('a')
+  H.wait_lines({ 'Tomorrow · Fri, Feb 13 · 15m', '[ ] Dentist  3 PM' })
+  H.eq('taskwireTime', hl_of(2, '3 PM'))
+  -- a time alone (read as today's) is the time on the day under the cursor
+  H.cursor('[ ] Dentist  3 PM')
+  H.answers = { 'Call back 4:15pm' }
+  H.keys('a')
+  H.wait_lines({ 'Tomorrow · Fri, Feb 13 · 30m', '[ ] Dentist  3 PM', '[ ] Call back  4:15 PM' })
+  local done = false
+  require('taskwire').set_locale('de', function()
+    done = true
+  end)
+  H.wait_for(function()
+    return done
+  end, 'locale/set and the new catalogue')
+  H.wait_lines({ 'Morgen · Fr, 13. Feb. · 30 Min.', '[ ] Dentist  15:00', '[ ] Call back  16:15' })
+  H.answers = { 'Zahnarzt morgen um 15:30 Uhr' }
+  H.keys('a')
+  H.wait_lines({ 'Morgen · Fr, 13. Feb. · 45 Min.', '[ ] Dentist  15:00', '[ ] Call back  16:15',
+    '[ ] Zahnarzt  15:30' })
+  H.eq('taskwireTime', hl_of(4, '15:30'))
+end)
+
 return tests

@@ -73,6 +73,43 @@ class GermanWhereItWentTest(QuickAddTestCase):
         self.assertEqual(len(self.toasts()), 2)
 
 
+class TimeTest(QuickAddTestCase):
+    def info(self, view, title):
+        """The markers of the row of ``title`` in a tab, once the tab shows it."""
+        tasks = [task for group in self.other.call("view/list", {"view": view})["groups"]
+                 for task in group["tasks"] if task["title"] == title]
+        self.assertEqual(len(tasks), 1, f"{title!r} in {view}")
+        tree = self.app.lists[view].tree
+        iid = f"t{tasks[0]['id']}"
+        self.until(lambda: tree.exists(iid), f"{title!r} shows in {view}")
+        return tree.item(iid, "values")[0]
+
+    def test_a_time_is_highlighted_and_shown_as_the_first_marker(self):
+        self.show_tab("upcoming")
+        field = self.app.lists["upcoming"].entry
+        self.app.lists["upcoming"].text.set("Dentist tomorrow at 3pm")
+        field.ask()
+        self.until(lambda: field.highlighted() == [("date", "tomorrow"), ("time", "at 3pm")],
+                   f"the date and the time are highlighted (now {field.highlighted()})")
+        self.assertEqual(field.tag_cget("qa-time", "foreground"), "#2f6fde")
+        self.app.lists["upcoming"].text.set("")
+        self.add("upcoming", "Dentist tomorrow at 3pm")
+        self.assertEqual(self.info("upcoming", "Dentist"), "3 PM")
+        self.add("today", "Stand-up 9:30 @meeting")
+        self.assertEqual(self.info("today", "Stand-up"), "9:30 AM  @meeting")
+        self.assertEqual(len(self.toasts()), 0, "each where its tab puts it")
+
+
+class GermanTimeTest(TimeTest):
+    locale = "de"
+
+    def test_a_time_is_highlighted_and_shown_as_the_first_marker(self):
+        self.add("today", "Zahnarzt um 15:30 Uhr")
+        self.assertEqual(self.info("today", "Zahnarzt"), "15:30")
+        self.add("upcoming", "Stand-up morgen 9:30 @meeting")
+        self.assertEqual(self.info("upcoming", "Stand-up"), "9:30  @meeting")
+
+
 class HelpTest(QuickAddTestCase):
     def parse(self, line):
         return self.other.call("task/parse", {"text": line, "view": "inbox"})

@@ -78,3 +78,25 @@ test_german() {
   expect_match "an option's values" "$(cat "$ROOT/err")" "^tw: --sort ist manual, priority, duration, due, title oder project, nicht 'zufall'"
   [[ -z $found ]] || fail "English words in a German session: $(tr '\n' ' ' <<<"$found")"$'\n'"$(cat "$log")"
 }
+
+# A time of day read by quick add is the first part after the title, as the session's language
+# writes it; a new date keeps it, the Inbox takes it away.
+test_times() {
+  local d1 d2
+  d1=$(day 1) d2=$(day 2)
+  tw add Dentist tomorrow at 3pm >/dev/null
+  tw add Stand-up 9:30 @meeting >/dev/null
+  expect_eq "ls upcoming" "$(tw ls upcoming)" "$(day_name "$d1") · 15m"$'\n'"  1  [ ] Dentist  3 PM"
+  expect_eq "ls today" "$(tw ls today)" "$(day_name "$TODAY") · 15m"$'\n'"  2  [ ] Stand-up  9:30 AM  @meeting"
+  expect_match "show" "$(tw show 1)" $'\n'"  Date       $d1 15:00"$'\n'
+  TASKWIRE_LOCALE=de_DE.UTF-8 run ls upcoming
+  expect_match "German ls upcoming" "$OUT" "^Morgen · [^"$'\n'"]+ · 15 Min\\."$'\n'"  1  \\[ \\] Dentist  15:00$"
+  TASKWIRE_LOCALE=de_DE.UTF-8 run add Zahnarzt übermorgen um 15:30 Uhr
+  expect_match "German quick add" "$OUT" $'\n'"  3  \\[ \\] Zahnarzt  15:30$"
+  expect_match "English again" "$(tw ls upcoming)" $'\n'"  3  \\[ \\] Zahnarzt  3:30 PM$"
+  tw sched 1 "$d2" >/dev/null
+  expect_eq "a new date keeps the time" "$(tw ls upcoming)" \
+    "$(day_name "$d2") · 30m"$'\n'"  3  [ ] Zahnarzt  3:30 PM"$'\n'"  1  [ ] Dentist  3 PM"
+  tw mv 1 inbox >/dev/null
+  expect_eq "the Inbox takes it away" "$(tw ls inbox)" "Inbox · 15m"$'\n'"  1  [ ] Dentist"
+}

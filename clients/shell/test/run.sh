@@ -144,7 +144,7 @@ run_test() {
 . "$here/someday.sh"
 
 tests=(help add_dates add_options ls mv_reorder mv_across sched "done" undo_redo rpc errors
-  store_selection postgres_url watch
+  store_selection postgres_url watch times
   display quick_add edit rm_undone views filters find history tags batch_add batch
   no_jq missing_store error_messages color speed_batch symlink
   repeat_markers ls_filter_options ls_sort_options find_options one_jq_start watch_with_jq

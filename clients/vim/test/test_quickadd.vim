@@ -100,3 +100,33 @@ function! Test_the_help_examples_of_dates_are_what_quick_add_does() abort
     endif
   endfor
 endfunction
+
+" A time in the add prompt is the first part after the title, in its own highlight group, as
+" the session's language writes it.
+function! Test_add_a_time_shows_it() abort
+  call TwOpen('today')
+  let g:tw_answers = ['Stand-up 9:30 @meeting', 'Dentist tomorrow at 3pm']
+  call TwKeys('a')
+  call TwWaitLines(['Today · Thu, Feb 12 · 15m', '[ ] Stand-up  9:30 AM  @meeting'])
+  call assert_equal('taskwireTime', TwPropAt(2, '9:30 AM'))
+  call TwKeys('a')
+  call TwWaitMessage("taskwire: Added 'Dentist' to Upcoming: Fri, Feb 13")
+  call TwOpen('upcoming')
+  call TwWaitLines(['Tomorrow · Fri, Feb 13 · 15m', '[ ] Dentist  3 PM'])
+  call assert_equal('taskwireTime', TwPropAt(2, '3 PM'))
+  " a time alone (read as today's) is the time on the day under the cursor
+  call TwCursor('[ ] Dentist  3 PM')
+  let g:tw_answers = ['Call back 4:15pm']
+  call TwKeys('a')
+  call TwWaitLines(['Tomorrow · Fri, Feb 13 · 30m', '[ ] Dentist  3 PM',
+        \ '[ ] Call back  4:15 PM'])
+  " :TaskwireLocale de: the server re-sends the parts; German quick add reads "um 15:30 Uhr"
+  TaskwireLocale de
+  call TwWaitLines(['Morgen · Fr, 13. Feb. · 30 Min.', '[ ] Dentist  15:00',
+        \ '[ ] Call back  16:15'])
+  let g:tw_answers = ['Zahnarzt morgen um 15:30 Uhr']
+  call TwKeys('a')
+  call TwWaitLines(['Morgen · Fr, 13. Feb. · 45 Min.', '[ ] Dentist  15:00',
+        \ '[ ] Call back  16:15', '[ ] Zahnarzt  15:30'])
+  call assert_equal('taskwireTime', TwPropAt(4, '15:30'))
+endfunction

@@ -72,6 +72,15 @@ local function create(here, params, expected)
   end)
 end
 
+-- Whether a task/parse reply has a day of the line's own: a date or a repeat, not a time alone.
+local function names_day(parsed)
+  local kinds = {}
+  for _, span in ipairs(parsed.spans or {}) do
+    kinds[span.kind] = true
+  end
+  return parsed.fields.scheduledDate ~= nil and (not kinds.time or kinds.date or kinds.recurrence) or false
+end
+
 -- a: a new task in this view: Inbox, Today, the Upcoming day under the cursor (tomorrow when
 -- none), the matrix quadrant under the cursor (undated), All (undated).
 function M.add()
@@ -101,9 +110,10 @@ function M.add()
     end
     if name == 'upcoming' and group and group.date then
       -- The day under the cursor, unless the line names a date of its own ("… next month"): a
-      -- date sent beside the text would win over it, and the typed date would be lost.
+      -- date sent beside the text would win over it, and the typed date would be lost.  A time
+      -- alone ("… 3pm", read as today's) is the time on the day under the cursor.
       return rpc.request('task/parse', { text = title, view = name }, function(p)
-        params.scheduledDate = p.fields.scheduledDate == nil and group.date or nil
+        params.scheduledDate = not names_day(p) and group.date or nil
         create(here, params, group.date)
       end)
     elseif name == 'matrix' then

@@ -19,8 +19,8 @@ function M.define_highlights()
     taskwireGroup = 'Title', taskwireBox = 'Delimiter', taskwireDone = 'Comment',
     taskwireTag = 'Identifier', taskwirePriority = 'WarningMsg', taskwireUrgent = 'WarningMsg',
     taskwireType = 'Type', taskwireDuration = 'Number', taskwireRepeat = 'Type',
-    taskwireNotes = 'Comment', taskwireDue = 'Special', taskwireDoneDay = 'Comment',
-    taskwireEmpty = 'Comment', taskwireCancelled = 'Comment', taskwireSomeday = 'Comment',
+    taskwireNotes = 'Comment', taskwireDue = 'Special', taskwireTime = 'Special',
+    taskwireDoneDay = 'Comment', taskwireEmpty = 'Comment', taskwireCancelled = 'Comment', taskwireSomeday = 'Comment',
   }
   for group, target in pairs(links) do
     vim.cmd(string.format('highlight default link %s %s', group, target))
@@ -33,7 +33,7 @@ end
 
 -- The highlight group of each kind of display part; a kind not named here is plain text.
 M.kinds = {
-  priority = 'taskwirePriority', urgent = 'taskwireUrgent', tags = 'taskwireTag',
+  time = 'taskwireTime', priority = 'taskwirePriority', urgent = 'taskwireUrgent', tags = 'taskwireTag',
   type = 'taskwireType', duration = 'taskwireDuration', ['repeat'] = 'taskwireRepeat',
   notes = 'taskwireNotes', due = 'taskwireDue', dueToday = 'taskwireDueToday',
   overdue = 'taskwireOverdue', afterDue = 'taskwireAfterDue', completed = 'taskwireDoneDay',

@@ -108,10 +108,11 @@ function! taskwire#actions#add() abort
   let gi = get(here.info, 'gi', -1)
   if view ==# 'upcoming' && gi >= 0 && gi < len(here.groups)
     " The day under the cursor, unless the line names a date of its own ("… next month"): a
-    " date sent beside the text would win over it, and the typed date would be lost.
+    " date sent beside the text would win over it, and the typed date would be lost.  A time
+    " alone ("… 3pm", read as today's) is the time on the day under the cursor.
     let day = here.groups[gi].date
     call taskwire#rpc#request('task/parse', {'text': title, 'view': view},
-          \ {p -> s:create(here, has_key(p.fields, 'scheduledDate') ? params
+          \ {p -> s:create(here, s:names_day(p) ? params
           \   : extend(params, {'scheduledDate': day}), day)})
     return
   endif
@@ -126,6 +127,13 @@ function! taskwire#actions#add() abort
   endif
   let expected = view ==# 'upcoming' ? taskwire#view#next_day(taskwire#view#today()) : view
   call s:create(here, params, expected)
+endfunction
+
+" Whether a task/parse reply has a day of the line's own: a date or a repeat, not a time alone.
+function! s:names_day(parsed) abort
+  let kinds = map(copy(get(a:parsed, 'spans', [])), 'v:val.kind')
+  return has_key(a:parsed.fields, 'scheduledDate') && (index(kinds, 'time') < 0
+        \ || index(kinds, 'date') >= 0 || index(kinds, 'recurrence') >= 0)
 endfunction
 
 " a in a project, an area, the projects, Anytime or Someday: a task under the heading (or in

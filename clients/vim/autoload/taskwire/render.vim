@@ -8,7 +8,7 @@
 " kind is a text property whose highlight group the user may change.
 
 " part kind -> highlight group (and text property type of the same name); others: plain text
-let s:kinds = {'priority': 'taskwirePriority', 'urgent': 'taskwireUrgent',
+let s:kinds = {'time': 'taskwireTime', 'priority': 'taskwirePriority', 'urgent': 'taskwireUrgent',
       \ 'tags': 'taskwireTag', 'type': 'taskwireType', 'duration': 'taskwireDuration',
       \ 'repeat': 'taskwireRepeat', 'notes': 'taskwireNotes', 'due': 'taskwireDue',
       \ 'dueToday': 'taskwireDueToday', 'overdue': 'taskwireOverdue',
@@ -24,7 +24,7 @@ function! taskwire#render#highlights() abort
         \ ['taskwireBox', 'Delimiter'], ['taskwireDone', 'Comment'], ['taskwireTag', 'Identifier'],
         \ ['taskwirePriority', 'WarningMsg'], ['taskwireUrgent', 'WarningMsg'],
         \ ['taskwireType', 'Type'], ['taskwireDuration', 'Number'], ['taskwireRepeat', 'Type'],
-        \ ['taskwireNotes', 'Special'], ['taskwireDue', 'Special'],
+        \ ['taskwireNotes', 'Special'], ['taskwireDue', 'Special'], ['taskwireTime', 'Special'],
         \ ['taskwireDoneDay', 'Comment'], ['taskwireCancelled', 'Comment'],
         \ ['taskwireSomeday', 'Comment'], ['taskwireEmpty', 'Comment']]
     execute 'highlight default link' group link
