@@ -265,12 +265,14 @@ class Engine:
                 pulled = plan.get("pulled", ())
                 tw_fields = self._fields(record)
                 dav_fields = (dav_now[uid]["fields"] if uid in dav_now else item.get("dav")) or {}
+                if "held" in plan:      # (a state from before times of day: _decide)
+                    dav_fields = dict(dav_fields, time=plan["held"])
                 # fields taskwire reworded (a trimmed title, a date moved to today, a new rank,
-                # a heading that is not the new project's)
+                # a heading that is not the new project's, a time it could not keep)
                 for name in pulled:
-                    if name in ("order", "scheduled", "parent") and \
+                    if name in ("order", "scheduled", "parent", "time") and \
                             tw_fields[name] != dav_fields.get(name) and \
-                            (tw_fields[name] is not None or name == "parent"):
+                            (tw_fields[name] is not None or name in ("parent", "time")):
                         push.add(name)
                 # what the batch changed besides (a project's tasks completed with it, tasks
                 # moved out of a deleted project): taskwire's change, to the server
@@ -284,9 +286,10 @@ class Engine:
                     if dav_fields.get("order") is not None and tw_fields["order"] is not None \
                             and tw_fields["order"] != dav_fields["order"]:
                         push.add("order")
-                    if tw_fields["scheduled"] != dav_fields.get("scheduled") and \
-                            dav_fields.get("scheduled") is not None:
-                        push.add("scheduled")
+                    for name in ("scheduled", "time"):
+                        if tw_fields[name] != dav_fields.get(name) and \
+                                dav_fields.get(name) is not None:
+                            push.add(name)
                     if "parent" in names and tw_fields["parent"] != dav_fields.get("parent") \
                             and self._parent_target(dav_fields.get("parent")) is not NOT_HELD:
                         push.add("parent")
@@ -451,6 +454,11 @@ class Engine:
             return {"kind": "delete_tw",
                     "requests": [{"method": "task/delete", "params": params}]}
         dav = d["fields"] if d is not None else base_dav
+        before_times = None
+        if d is None and base_dav is not None and "time" not in base_dav:
+            # a state from before times of day: DTSTART's time, from the copy the state holds,
+            # comes over as a change on the server
+            before_times = dav = dict(base_dav, time=self._held_time(item))
         if d is not None:
             self._notes(uid, item, d["notes"] + self._dav_notes(kind, d["fields"]),
                         d["fields"], summary)
@@ -494,6 +502,8 @@ class Engine:
                     push.add(name)
                     self._conflict(uid, tw["title"], name, t, v, "server", summary)
         plan = {"kind": "update", "push": push, "pulled": pulled, "tw": tw}
+        if before_times is not None:
+            plan["held"] = before_times["time"]
         if kind == "line":
             plan["checklist"] = self._line_calls(record, target, summary)
         else:
@@ -523,6 +533,8 @@ class Engine:
                 and target["scheduled"] != tw["scheduled"]:
             self.log(f"'{tw['title']}': start {target['scheduled']} is past: scheduled for today")
             target["scheduled"] = self.today
+        if target.get("time") and not target.get("scheduled", tw["scheduled"]):
+            names.remove("time")   # the date went (the later change): its time goes with it
         if completed is False:
             out.append({"method": "task/complete", "params": {"id": task["id"], "completed": False}})
         moved = "parent" in target
@@ -691,6 +703,13 @@ class Engine:
             return heading["id"]
         return project["id"]
 
+    def _held_time(self, item):
+        try:
+            component = mapping.parse(item.get("ics") or "")
+            return mapping.times.read_start(component, self.zone)[1] if component else None
+        except mapping.Malformed:
+            return None
+
     def _representable(self, kind, name, value):
         if name == "parent":
             return self._parent_target(value) is not NOT_HELD
@@ -807,6 +826,8 @@ class Engine:
         params = {"title": self._title(fields)}
         names = [n for n in mapping.TASK_PARAM if n != "title"]
         params.update(mapping.task_params(fields, names))
+        if not params.get("scheduledTime") or not params.get("scheduledDate"):
+            params.pop("scheduledTime", None)
         if kind == "project":
             params["kind"] = "project"
         else:
@@ -1219,4 +1240,8 @@ class Engine:
             item.update({"etag": d["etag"], "ics": d["text"], "dav": d["fields"]})
             item["href"] = d["href"]
         item["tw"] = self._fields(task)
+        if d is None and plan and "held" in plan and item.get("dav") is not None:
+            # (the held time is the base once taskwire has it: read once)
+            held = plan["held"] if item["tw"]["time"] == plan["held"] else None
+            item["dav"] = dict(item["dav"], time=held)
         item.pop("new", None)

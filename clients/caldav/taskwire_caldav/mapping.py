@@ -3,8 +3,11 @@ from them.  Protocol/caldav.md is the mapping in prose; this module is the mappi
 
 Fields are taskwire's values (what task/update takes), so that the two sides can be compared:
 
-    title, notes, tags, priority, urgent, duration, type, scheduled, due, recurrence,
+    title, notes, tags, priority, urgent, duration, type, scheduled, time, due, recurrence,
     completed, order, parent (and kind, which is not compared)
+
+``time`` is the scheduled date's time of day ("HH:MM", taskwire's ``scheduledTime``): DTSTART's
+time in the store's zone (``times``, which reads and writes DTSTART and DUE).
 
 Three kinds of taskwire items become VTODOs, each compared on its own names (``NAMES``): a task,
 a project (``X-TASKWIRE-KIND:project``) and a checklist line (``X-TASKWIRE-KIND:checklist``, a
@@ -26,8 +29,11 @@ import uuid as uuidlib
 
 import icalendar
 
-FIELDS = ("title", "notes", "tags", "priority", "urgent", "duration", "type", "scheduled", "due",
-          "recurrence", "completed", "order")
+from . import times
+from .times import Malformed
+
+FIELDS = ("title", "notes", "tags", "priority", "urgent", "duration", "type", "scheduled", "time",
+          "due", "recurrence", "completed", "order")
 
 # the fields compared for each kind of item (a project has no manual order on the server and its
 # area is not carried; a checklist line is a title and a tick, in its task's order)
@@ -40,7 +46,8 @@ KIND_MARK = {"task": None, "project": "project", "line": "checklist"}
 # taskwire's task/update parameter for each field (order and completed have methods of their own)
 TASK_PARAM = {"title": "title", "notes": "notes", "tags": "tags", "priority": "priority",
               "urgent": "urgent", "duration": "durationMinutes", "type": "type",
-              "scheduled": "scheduledDate", "due": "dueDate", "recurrence": "recurrence"}
+              "scheduled": "scheduledDate", "time": "scheduledTime", "due": "dueDate",
+              "recurrence": "recurrence"}
 
 TYPES = ("maintenance", "deepWork", "shallowWork", "errand", "meeting", "learning")
 NO_REPEAT = {"pattern": "none"}
@@ -68,10 +75,6 @@ NOT_CARRIED = {"LOCATION": "location", "URL": "link (URL)", "ATTACH": "attachmen
                "RDATE": "extra dates (RDATE)",
                "EXDATE": "skipped dates (EXDATE)", "DURATION": "time span (DURATION)",
                "RECURRENCE-ID": "a single occurrence's override (RECURRENCE-ID)"}
-
-
-class Malformed(Exception):
-    """A calendar object the bridge cannot read as a task (reported, skipped)."""
 
 
 # -- taskwire side ------------------------------------------------------------------------------
@@ -132,6 +135,7 @@ def task_fields(task, parent=None):
         "duration": int(task.get("durationMinutes") or 15),
         "type": task.get("type") or "maintenance",
         "scheduled": task.get("scheduledDate"),
+        "time": task.get("scheduledTime") if task.get("scheduledDate") else None,
         "due": task.get("dueDate"),
         "recurrence": norm_recurrence(task.get("recurrence")),
         "completed": completed,
@@ -145,7 +149,7 @@ def line_fields(line, index, owner_uid):
     return {"kind": "checklist", "title": line["title"], "completed": bool(line.get("done")),
             "order": index, "parent": [owner_uid, None], "notes": None, "tags": [],
             "priority": 1, "urgent": False, "duration": 15, "type": "maintenance",
-            "scheduled": None, "due": None, "recurrence": dict(NO_REPEAT)}
+            "scheduled": None, "time": None, "due": None, "recurrence": dict(NO_REPEAT)}
 
 
 def line_extras(fields):
@@ -153,7 +157,7 @@ def line_extras(fields):
     only): the names of those fields."""
     defaults = line_fields({"title": "", "done": False}, 0, None)
     return [name for name in ("notes", "tags", "priority", "urgent", "duration", "type",
-                              "scheduled", "due", "recurrence")
+                              "scheduled", "time", "due", "recurrence")
             if fields.get(name) != defaults[name]]
 
 
@@ -201,25 +205,6 @@ def parse(text):
 def short(error):
     text = str(error).splitlines()[0] if str(error) else type(error).__name__
     return text[:160]
-
-
-def _date_of(component, name, zone, notes):
-    """(date text or None) of DTSTART/DUE, noting a time of day that taskwire does not keep."""
-    if name not in component:
-        return None
-    try:
-        value = component.decoded(name)
-    except Exception as error:
-        raise Malformed(f"{name} is not a date ({short(error)})") from None
-    if isinstance(value, dt.datetime):
-        if value.tzinfo is not None:
-            value = value.astimezone(zone)
-        notes.append(f"{name} time {value.strftime('%H:%M')}: taskwire keeps the day only "
-                     f"(the time stays on the server)")
-        return value.date().isoformat()
-    if isinstance(value, dt.date):
-        return value.isoformat()
-    raise Malformed(f"{name} is not a date")
 
 
 def _recurrence_of(component, scheduled, notes):
@@ -318,8 +303,8 @@ def todo_fields(component, zone):
     if kind not in TYPES:
         notes.append(f"{X_TYPE} {kind!r} unknown: read as maintenance")
         kind = "maintenance"
-    scheduled = _date_of(component, "DTSTART", zone, notes)
-    due = _date_of(component, "DUE", zone, notes)
+    scheduled, time = times.read_start(component, zone)
+    due = times.read_due(component, zone, notes)
     recurrence = _recurrence_of(component, scheduled, notes)
     if recurrence.get("unsupported"):
         notes.append(f"RRULE {recurrence['unsupported']} cannot be carried: taskwire keeps its "
@@ -367,7 +352,7 @@ def todo_fields(component, zone):
         notes.append("no SUMMARY: the task is titled '(untitled)' in taskwire")
     fields = {"title": title, "notes": description, "tags": tags, "priority": priority,
               "urgent": urgent, "duration": duration, "type": kind, "scheduled": scheduled,
-              "due": due, "recurrence": recurrence, "completed": completed, "order": order,
+              "time": time, "due": due, "recurrence": recurrence, "completed": completed, "order": order,
               "parent": parent, "kind": mark}
     return fields, notes
 
@@ -425,29 +410,6 @@ def last_modified(component):
     return None
 
 
-def _set_date(component, name, day, zone):
-    """Set DTSTART/DUE to the day (text), keeping a time of day and zone that were there."""
-    old = None
-    if name in component:
-        try:
-            old = component.decoded(name)
-        except Exception:
-            old = None
-        del component[name]
-    if day is None:
-        return
-    date = dt.date.fromisoformat(day)
-    if isinstance(old, dt.datetime):
-        if old.tzinfo is not None:
-            local = old.astimezone(zone)
-            value = dt.datetime.combine(date, local.time(), tzinfo=zone).astimezone(old.tzinfo)
-        else:
-            value = dt.datetime.combine(date, old.time())
-        component.add(name, value)
-    else:
-        component.add(name, date)
-
-
 def _set_recurrence(component, norm):
     for name in ("RRULE", X_REPEAT_FROM, X_RRULE):
         if name in component:
@@ -475,7 +437,9 @@ def _replace(component, name, value=None):
 
 def write_fields(component, fields, names, zone, task=None):
     """Set the VTODO's properties for the given field names to the fields' values, leaving every
-    other property (X- properties of other programs, VALARMs, a time of day) as it was."""
+    other property (X- properties of other programs, VALARMs, DUE's time of day) as it was.
+    DTSTART is written from ``scheduled`` and ``time`` together: without ``time`` among the
+    names, a new day keeps the time of day (and zone) DTSTART had."""
     for name in names:
         value = fields[name]
         if name == "title":
@@ -492,10 +456,12 @@ def write_fields(component, fields, names, zone, task=None):
             _replace(component, X_DURATION, str(value) if value != 15 else None)
         elif name == "type":
             _replace(component, X_TYPE, value if value != "maintenance" else None)
-        elif name == "scheduled":
-            _set_date(component, "DTSTART", value, zone)
+        elif name == "scheduled" and "time" not in names:
+            times.write_day(component, "DTSTART", value, zone)
+        elif name == "time":
+            times.write_start(component, fields["scheduled"], value, zone)
         elif name == "due":
-            _set_date(component, "DUE", value, zone)
+            times.write_day(component, "DUE", value, zone)
         elif name == "recurrence":
             _set_recurrence(component, value)
         elif name == "completed":
@@ -529,6 +495,8 @@ def write_fields(component, fields, names, zone, task=None):
         rule = icalendar.vRecur.from_ical(str(component[X_RRULE]))
         del component[X_RRULE]
         component.add("RRULE", rule)
+    if {"scheduled", "time", "recurrence"} & set(names):
+        times.match_until(component, zone)
     stamp = now()
     _replace(component, "LAST-MODIFIED", stamp)
     _replace(component, "DTSTAMP", stamp)
@@ -577,6 +545,7 @@ def serialize(component, original_text=None):
         calendar.add("VERSION", "2.0")
         calendar.add("PRODID", PRODID)
         calendar.add_component(component)
+    times.add_zones(calendar)
     return calendar.to_ical().decode("utf-8")
 
 
@@ -589,6 +558,7 @@ def serialize_all(components, name=None):
         calendar.add("X-WR-CALNAME", name)
     for component in components:
         calendar.add_component(component)
+    times.add_zones(calendar)
     return calendar.to_ical().decode("utf-8")
 
 
