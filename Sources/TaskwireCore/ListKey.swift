@@ -32,6 +32,8 @@ public enum ViewKind: String, CaseIterable, Sendable {
 public enum ListKey: Hashable, Sendable {
   case inbox
   case today
+  /// Today's This Evening section (Things): the tasks of today marked `evening`.
+  case evening
   case day(CalendarDate)
   case quadrant(Quadrant)
   /// The one group of the `all` view.
@@ -46,7 +48,7 @@ public enum ListKey: Hashable, Sendable {
   public var view: ViewKind {
     switch self {
     case .inbox: .inbox
-    case .today: .today
+    case .today, .evening: .today
     case .day: .upcoming
     case .quadrant: .matrix
     case .all: .all
@@ -60,6 +62,7 @@ public enum ListKey: Hashable, Sendable {
     switch self {
     case .inbox: "inbox"
     case .today: "today"
+    case .evening: "evening"
     case .day(let date): date.description
     case .quadrant(let quadrant): quadrant.rawValue
     case .all: "all"
@@ -68,12 +71,19 @@ public enum ListKey: Hashable, Sendable {
     }
   }
 
-  /// Lists the index lets go of once empty (a day of Upcoming, an emptied project's list).
+  /// Lists the index lets go of once empty (a day of Upcoming, an emptied project's list, an
+  /// evening with nothing planned).
   public var isDropped: Bool {
     switch self {
-    case .day, .children: true
+    case .day, .children, .evening: true
     default: false
     }
+  }
+
+  /// A day group of Upcoming.
+  public var isDay: Bool {
+    if case .day = self { return true }
+    return false
   }
 
   /// Quadrant lists are ordered by the matrix rank, the others by the rank.

@@ -23,6 +23,7 @@ public struct TaskIndex: Sendable {
     // load at every start); only the Upcoming days go through a dictionary.
     var inbox: [OrderedList.Entry] = []
     var todayList: [OrderedList.Entry] = []
+    var eveningList: [OrderedList.Entry] = []
     var days: [CalendarDate: [OrderedList.Entry]] = [:]
     var quadrants = Array(repeating: [OrderedList.Entry](), count: Quadrant.allCases.count)
     self.tasks.reserveCapacity(expectedCount)
@@ -42,6 +43,7 @@ public struct TaskIndex: Sendable {
       switch list {
       case .inbox?: inbox.append(OrderedList.Entry(rank: task.rank, id: id))
       case .today?: todayList.append(OrderedList.Entry(rank: task.rank, id: id))
+      case .evening?: eveningList.append(OrderedList.Entry(rank: task.rank, id: id))
       case .day(let date)?: days[date, default: []].append(OrderedList.Entry(rank: task.rank, id: id))
       default: break
       }
@@ -65,6 +67,7 @@ public struct TaskIndex: Sendable {
     }
     lists[.inbox] = sortedList(&inbox)
     lists[.today] = sortedList(&todayList)
+    if !eveningList.isEmpty { lists[.evening] = sortedList(&eveningList) }
     for date in Array(days.keys) {
       var list = days.removeValue(forKey: date)!
       lists[.day(date)] = sortedList(&list)

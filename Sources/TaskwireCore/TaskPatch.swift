@@ -24,6 +24,8 @@ public struct TaskPatch: Sendable {
   public var projectName: String?
   /// On (or off) Someday: on clears the scheduled date; a scheduled date takes it off.
   public var someday: Bool?
+  /// Into (or out of) This Evening: into it plans the task for today (another day refused).
+  public var evening: Bool?
 
   public init() {}
 
@@ -110,6 +112,18 @@ public struct TaskPatch: Sendable {
     } else if (scheduledDate ?? nil) != nil {
       task.someday = false
     }
+    if let evening {
+      if evening {
+        guard (scheduledDate ?? nil) == nil || task.scheduledDate == today else {
+          throw .invalidField("evening", "is today's: it cannot go with another scheduledDate")
+        }
+        guard task.kind == .task, !task.someday else {
+          throw .invalidField("evening", "only a task not on Someday goes into This Evening")
+        }
+        task.scheduledDate = today
+      }
+      task.evening = evening
+    }
     // A time belongs to a date: one given without a date (none in the patch, none on the task)
     // is refused; a date taken away takes its time with it.
     if task.scheduledDate == nil {
@@ -171,6 +185,7 @@ extension TaskPatch {
     }
     if let projectName = other.projectName { patch.projectName = projectName }
     if let someday = other.someday { patch.someday = someday }
+    if let evening = other.evening { patch.evening = evening }
     return patch
   }
 }

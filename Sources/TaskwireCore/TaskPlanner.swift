@@ -143,7 +143,12 @@ public struct TaskPlanner {
     case .inbox:
       task.scheduledDate = nil
       task.parentID = nil
-    case .today: if source != .today { task.scheduledDate = today }
+    case .today:
+      if source != .today { task.scheduledDate = today }
+      task.evening = false
+    case .evening:
+      task.scheduledDate = today
+      task.evening = true
     case .day(let date):
       guard date > today else {
         throw date < today
@@ -215,6 +220,7 @@ public struct TaskPlanner {
     switch key {
     case .inbox: words.inbox
     case .today: words.today
+    case .evening: words.evening
     case .day(let date): UpcomingGrouping.title(of: date, today: today, words: words)
     case .quadrant(let quadrant): words.quadrants[quadrant] ?? quadrant.title
     case .all: words.all

@@ -184,7 +184,7 @@ public final class TaskPresenter: Sendable, Equatable {
     switch list {
     case .children: return display.addedTo(title, parentTitle ?? display.projects)
     case .inbox: return display.addedToInbox(title)
-    case .today: return display.addedToToday(title)
+    case .today, .evening: return display.addedToToday(title)
     case .day(let date): return display.addedToDay(title, day(date))
     default: return display.addedDone(title)
     }
@@ -196,6 +196,7 @@ public final class TaskPresenter: Sendable, Equatable {
     switch list {
     case .inbox: return display.sentToInbox(title)
     case .today: return display.movedTo(title, words.today)
+    case .evening: return display.movedTo(title, words.evening)
     case .day(let date): return display.scheduledFor(title, day(date))
     case .quadrant(let quadrant): return display.movedTo(title, words.quadrants[quadrant] ?? quadrant.title)
     // (Into a project or under one of its headings: the project's title; among an area's projects: the area's.)

@@ -41,6 +41,7 @@ public struct TaskRecord: Equatable, Sendable {
     static let completed: UInt8 = 2
     static let someday: UInt8 = 4
     static let cancelled: UInt8 = 8
+    static let evening: UInt8 = 16
   }
 
   /// Changed only while uniquely referenced (see `fields`), so sharing it between threads is safe.
@@ -132,13 +133,22 @@ public struct TaskRecord: Equatable, Sendable {
     get { box.fields.recurrence }
     set { fields.recurrence = newValue }
   }
-  /// Taking the date away takes its time of day with it (a time belongs to a date).
+  /// Taking the date away takes its time of day with it (a time belongs to a date); another
+  /// date takes the task out of This Evening (an evening is today's).
   public var scheduledDate: CalendarDate? {
     get { CalendarDate(word: box.fields.scheduledDate) }
     set {
-      fields.scheduledDate = newValue?.word ?? 0
+      let word = newValue?.word ?? 0
+      if word != box.fields.scheduledDate { fields.flags &= ~Flag.evening }
+      fields.scheduledDate = word
       if newValue == nil { fields.scheduledTime = -1 }
     }
+  }
+  /// In Today's This Evening section (Things): meaningful for a task scheduled today only; a
+  /// task that was this evening's yesterday is simply in Today.
+  public var evening: Bool {
+    get { box.fields.flags & Flag.evening != 0 }
+    set { if newValue { fields.flags |= Flag.evening } else { fields.flags &= ~Flag.evening } }
   }
   /// The time of day on `scheduledDate` (issue 30; Protocol/README.md, "Times of day"): shown
   /// beside the task, its place in a list still manual. Only a task with a scheduled date has one.
@@ -182,7 +192,7 @@ public struct TaskRecord: Equatable, Sendable {
     recurrence: Recurrence = .none, completed: Bool = false, completedAt: String? = nil,
     createdAt: String, updatedAt: String, rank: Int64, matrixRank: Int64 = 0, uuid: ItemUUID = .none,
     kind: ItemKind = .task, parentID: Int64? = nil, parentRank: Int64 = 0, checklist: [ChecklistItem] = [],
-    someday: Bool = false, cancelled: Bool = false, scheduledTime: WallTime? = nil
+    someday: Bool = false, cancelled: Bool = false, scheduledTime: WallTime? = nil, evening: Bool = false
   ) {
     box = Box(
       Fields(
@@ -193,7 +203,7 @@ public struct TaskRecord: Equatable, Sendable {
         dueDate: dueDate?.word ?? 0, recurrence: recurrence,
         scheduledTime: scheduledTime.map { Int16($0.minutes) } ?? -1, priority: Int8(clamping: priority),
         flags: (urgent ? Flag.urgent : 0) | (completed ? Flag.completed : 0) | (someday ? Flag.someday : 0)
-          | (cancelled ? Flag.cancelled : 0),
+          | (cancelled ? Flag.cancelled : 0) | (evening ? Flag.evening : 0),
         type: type, kind: kind))
   }
 
@@ -220,9 +230,12 @@ public struct TaskRecord: Equatable, Sendable {
   /// looks first (Things' deadlines; issue 30).
   public func listKey(today: CalendarDate) -> ListKey? {
     guard !completed, kind == .task else { return nil }
-    if box.fields.dueDate != 0, let due = dueDate, due <= today { return .today }
+    if box.fields.dueDate != 0, let due = dueDate, due <= today {
+      return evening && scheduledDate == today ? .evening : .today
+    }
     guard !someday else { return nil }
     guard let scheduledDate else { return box.fields.parentID == 0 ? .inbox : nil }
+    if scheduledDate == today, evening { return .evening }
     return scheduledDate <= today ? .today : .day(scheduledDate)
   }
 

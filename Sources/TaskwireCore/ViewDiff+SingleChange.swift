@@ -88,8 +88,9 @@ extension ViewDiff {
       snapshot.groups[t].tasks.insert(after, at: to)
       operations.append(.move(id: id, from: fromKey, fromIndex: i, to: toKey, toIndex: to))
     }
-    // A day group left empty goes.
-    if let fromKey, case .day = fromKey, let g = snapshot.groups.firstIndex(where: { $0.key == fromKey }),
+    // A day group (or This Evening) left empty goes.
+    if let fromKey, fromKey.isDay || fromKey == .evening,
+      let g = snapshot.groups.firstIndex(where: { $0.key == fromKey }),
       snapshot.groups[g].tasks.isEmpty
     {
       snapshot.groups.remove(at: g)

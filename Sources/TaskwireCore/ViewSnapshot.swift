@@ -40,7 +40,12 @@ public struct ViewSnapshot: Equatable, Sendable {
     case .inbox:
       groups = [Group(key: .inbox, title: words.inbox, date: nil, tasks: index.tasks(in: .inbox))]
     case .today:
+      // This Evening follows Today's own list while it holds tasks (Things).
       groups = [Group(key: .today, title: words.today, date: index.today, tasks: index.tasks(in: .today))]
+      let evening = index.tasks(in: .evening)
+      if !evening.isEmpty {
+        groups.append(Group(key: .evening, title: words.evening, date: index.today, tasks: evening))
+      }
     case .upcoming:
       groups = index.upcomingDates.map { date in
         Group(
@@ -88,6 +93,7 @@ public struct ViewSnapshot: Equatable, Sendable {
     // Day groups exist only while they hold tasks (a project's headings and an area's groups
     // stay, empty or not: they are the structure).
     if query.view == .upcoming || query.view == .logbook { groups.removeAll { $0.tasks.isEmpty } }
+    if query.view == .today { groups.removeAll { $0.key == .evening && $0.tasks.isEmpty } }
     self.groups = groups
   }
 
@@ -102,11 +108,13 @@ public struct ViewSnapshot: Equatable, Sendable {
     for key in keys where key.view == view {
       let tasks = refine(index.tasks(in: key))
       if let g = snapshot.groups.firstIndex(where: { $0.key == key }) {
-        if tasks.isEmpty, case .day = key {
+        if tasks.isEmpty, key == .evening || key.isDay {
           snapshot.groups.remove(at: g)
         } else {
           snapshot.groups[g].tasks = tasks
         }
+      } else if !tasks.isEmpty, key == .evening {
+        snapshot.groups.append(Group(key: .evening, title: words.evening, date: index.today, tasks: tasks))
       } else if !tasks.isEmpty, case .day(let date) = key {
         let position = snapshot.groups.firstIndex { ($0.date ?? date) > date } ?? snapshot.groups.count
         snapshot.groups.insert(

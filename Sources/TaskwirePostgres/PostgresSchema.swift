@@ -34,7 +34,8 @@ enum PostgresSchema {
       checklist text NOT NULL DEFAULT '[]',
       someday bigint NOT NULL DEFAULT 0,
       cancelled bigint NOT NULL DEFAULT 0,
-      scheduled_time text
+      scheduled_time text,
+      evening bigint NOT NULL DEFAULT 0
     );
     CREATE INDEX tasks_open ON \(schema).tasks (completed, scheduled_date, rank);
     CREATE INDEX tasks_completed ON \(schema).tasks (completed, completed_at);
@@ -92,10 +93,10 @@ enum PostgresSchema {
       UPDATE \(schema).meta SET value = '4' WHERE key = 'schema_version';
       """
     },
-    // A time of day on the scheduled date, as SQLite's schema 8.
+    // A time of day on the scheduled date and This Evening's flag, as SQLite's schema 8.
     4: { schema in
       """
-      ALTER TABLE \(schema).tasks ADD COLUMN scheduled_time text;
+      ALTER TABLE \(schema).tasks ADD COLUMN scheduled_time text, ADD COLUMN evening bigint NOT NULL DEFAULT 0;
       UPDATE \(schema).meta SET value = '5' WHERE key = 'schema_version';
       """
     },

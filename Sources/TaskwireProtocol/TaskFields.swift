@@ -6,7 +6,7 @@ import TaskwireCore
 public enum TaskFields {
   public static let names: Set<String> = [
     "title", "notes", "tags", "priority", "urgent", "durationMinutes", "type", "scheduledDate",
-    "dueDate", "recurrence", "kind", "parent", "someday", "scheduledTime",
+    "dueDate", "recurrence", "kind", "parent", "someday", "scheduledTime", "evening",
   ]
 
   public static func patch(_ params: ParamReader) throws(RPCError) -> TaskPatch {
@@ -23,6 +23,7 @@ public enum TaskFields {
     patch.scheduledTime = try params.nullableString("scheduledTime")
     patch.kind = try params.string("kind")
     patch.someday = try params.bool("someday")
+    patch.evening = try params.bool("evening")
     if let parent = params.object["parent"] {
       if parent.isNull {
         patch.parent = .some(nil)

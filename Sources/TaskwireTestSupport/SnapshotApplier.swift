@@ -75,7 +75,8 @@
               // The members a task has only when set go when cleared (Protocol/README.md, "Tasks").
               // (`JSONValue` reads a `nil` literal as JSON null: removal is spelled out.)
               task[key] =
-                value.isNull && ["kind", "parent", "checklist", "someday", "cancelled"].contains(key)
+                value.isNull
+                  && ["kind", "parent", "checklist", "someday", "cancelled", "scheduledTime", "evening"].contains(key)
                 ? JSONValue?.none : value
             }
             // In the order the server writes a task (a member that appears is not the last).

@@ -69,6 +69,7 @@
       ]
       // Schema 8's time of day on the scheduled date (midnight is a time too).
       full.scheduledTime = WallTime(iso: "00:00")
+      full.evening = true
       var project = task(5, "Garten", rank: 3)
       project.kind = .project
       project.uuid = ItemUUID("2f8e2a9c-1b2d-4c3e-8f40-5a6b7c8d9e0f")!

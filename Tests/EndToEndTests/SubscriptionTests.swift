@@ -77,6 +77,8 @@ import Testing
         var object: JSONObject = ["id": id, "index": .int(random.next(4))]
         if target < 2 {
           object["view"] = views[target]
+          // Into Today's This Evening section, half the time.
+          if views[target] == "today", random.next(2) == 0 { object["evening"] = true }
         } else if target == 4 {
           object["view"] = "matrix"
           object["quadrant"] = .string(["do", "schedule", "delegate", "eliminate"][random.next(4)])

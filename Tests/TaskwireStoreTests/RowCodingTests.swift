@@ -8,7 +8,7 @@ import Testing
   static func variant(_ base: TaskRecord, _ random: inout SeededGenerator) -> TaskRecord {
     var task = base
     for _ in 0..<Int(random.next() % 4) {
-      switch random.next() % 25 {
+      switch random.next() % 26 {
       case 1: task.title += "x"
       case 2: task.notes = task.notes == nil ? "n" : nil
       case 3: task.tags = task.tags.isEmpty ? ["a", "b"] : []
@@ -40,6 +40,7 @@ import Testing
         // (A time is kept only beside a date: one is given first.)
         if task.scheduledDate == nil { task.scheduledDate = CalendarDate(iso: "2026-02-14") }
         task.scheduledTime = task.scheduledTime == nil ? WallTime(minutes: Int(random.next() % 1440)) : nil
+      case 25: task.evening.toggle()
       default: break
       }
     }

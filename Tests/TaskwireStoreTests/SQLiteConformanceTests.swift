@@ -90,6 +90,7 @@ final class SQLiteMemoryFixture: StorageFixture {
       db,
       """
       ALTER TABLE tasks DROP COLUMN scheduled_time;
+      ALTER TABLE tasks DROP COLUMN evening;
       CREATE INDEX history_steps_undone ON history_steps (undone, id);
       PRAGMA user_version = 6;
       """, nil, nil, nil)

@@ -1,6 +1,6 @@
 extension Words {
   public static let english = Words(
-    inbox: "Inbox", today: "Today", tomorrow: "Tomorrow", yesterday: "Yesterday", all: "All",
+    inbox: "Inbox", today: "Today", evening: "This Evening", tomorrow: "Tomorrow", yesterday: "Yesterday", all: "All",
     chooseDate: "Choose date…",
     quadrants: [.doFirst: "Urgent & important", .schedule: "Important", .delegate: "Urgent", .eliminate: "Neither"],
     repeats: [.none: "Never", .daily: "Daily", .weekly: "Weekly", .biweekly: "Every two weeks", .monthly: "Monthly"],

@@ -2,7 +2,7 @@ extension Words {
   /// German as the seeds' app speaks it (its repeat picker: Nie, Täglich, Wöchentlich,
   /// Zweiwöchentlich, Monatlich, Letzter Tag; its weekday buttons: Mo Di Mi Do Fr Sa So).
   public static let german = Words(
-    inbox: "Eingang", today: "Heute", tomorrow: "Morgen", yesterday: "Gestern", all: "Alle",
+    inbox: "Eingang", today: "Heute", evening: "Heute Abend", tomorrow: "Morgen", yesterday: "Gestern", all: "Alle",
     chooseDate: "Datum wählen…",
     quadrants: [.doFirst: "Dringend & wichtig", .schedule: "Wichtig", .delegate: "Dringend", .eliminate: "Weder noch"],
     repeats: [

@@ -6,6 +6,8 @@
 public struct Words: Sendable {
   public var inbox: String
   public var today: String
+  /// Today's evening section: "This Evening" / "Heute Abend".
+  public var evening: String
   public var tomorrow: String
   public var yesterday: String
   public var all: String

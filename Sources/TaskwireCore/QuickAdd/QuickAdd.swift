@@ -6,7 +6,7 @@
 public struct QuickAdd: Sendable {
   public struct Token: Equatable, Sendable {
     public enum Kind: String, Sendable {
-      case tag, priority, urgent, duration, type, date, due, recurrence, project, time
+      case tag, priority, urgent, duration, type, date, due, recurrence, project, time, evening
     }
     public var kind: Kind
     /// The token's meaning, normalised: the tag, `3`, `true`, `30`, `deepWork`, `2026-02-13`,
@@ -48,6 +48,7 @@ public struct QuickAdd: Sendable {
       case .recurrence(let recurrence): result.patch.recurrence = recurrence
       case .project(let name): result.patch.projectName = name
       case .time(let time): result.patch.scheduledTime = .some(time.description)
+      case .evening: result.patch.evening = true
       }
       for j in i..<i + count { consumed[j] = true }
       i += count
@@ -57,8 +58,8 @@ public struct QuickAdd: Sendable {
     if let recurrence = result.patch.recurrence, result.patch.scheduledDate == nil {
       result.patch.scheduledDate = .some(recurrence.firstDate(from: today).description)
     }
-    // A time without a date is today's: `call mom 3pm`.
-    if result.patch.scheduledTime != nil, result.patch.scheduledDate == nil {
+    // A time without a date is today's (`call mom 3pm`), and so is an evening.
+    if result.patch.scheduledTime != nil || result.patch.evening == true, result.patch.scheduledDate == nil {
       result.patch.scheduledDate = .some(today.description)
     }
     result.title = title(of: text, words: words, consumed: consumed)

@@ -6,6 +6,7 @@ extension QuickAdd {
   static let timePrefixes: Set<String> = ["at", "um"]
 
   static func time(_ words: [QuickAddWords.Word], at i: Int) -> (Int, Recognised)? {
+    if let evening = evening(words, at: i) { return evening }
     var start = i
     if timePrefixes.contains(words[i].key), i + 1 < words.count { start = i + 1 }
     guard !words[start].literal else { return nil }
@@ -57,5 +58,17 @@ extension QuickAdd {
   static func twelveHour(_ hour: Int, minute: Int, pm: Bool) -> WallTime? {
     guard (1...12).contains(hour) else { return nil }
     return WallTime(hour: hour % 12 + (pm ? 12 : 0), minute: minute)
+  }
+
+  /// This Evening (Things): `tonight`, `this evening`, German `heute abend`.
+  static func evening(_ words: [QuickAddWords.Word], at i: Int) -> (Int, Recognised)? {
+    guard !words[i].literal else { return nil }
+    let recognised = Recognised(kind: .evening, value: "true", field: .evening)
+    if words[i].key == "tonight" { return (1, recognised) }
+    guard i + 1 < words.count, !words[i + 1].literal else { return nil }
+    switch (words[i].key, words[i + 1].key) {
+    case ("this", "evening"), ("heute", "abend"): return (2, recognised)
+    default: return nil
+    }
   }
 }

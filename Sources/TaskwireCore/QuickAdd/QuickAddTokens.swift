@@ -12,6 +12,7 @@ extension QuickAdd {
     case recurrence(Recurrence)
     case project(String)
     case time(WallTime)
+    case evening
   }
 
   struct Recognised {

@@ -9,7 +9,7 @@ import TaskwireCore
 public enum TaskMoveRequest: RequestType {
   public static let method = "task/move"
   public static let parameterNames: Set<String>? = [
-    "id", "view", "date", "quadrant", "index", "version", "project", "heading", "area",
+    "id", "view", "date", "quadrant", "index", "version", "project", "heading", "area", "evening",
   ]
   public typealias Response = TaskPlace
 
@@ -17,6 +17,8 @@ public enum TaskMoveRequest: RequestType {
   public enum Target: Equatable, Sendable {
     case inbox
     case today
+    /// Today's This Evening section (`"view": "today", "evening": true`).
+    case evening
     case day(CalendarDate)
     case quadrant(Quadrant)
     /// Among the items of a project, heading or area (0: the top, where areas and the projects
@@ -41,6 +43,7 @@ public enum TaskMoveRequest: RequestType {
       switch self {
       case .inbox: .inbox
       case .today: .today
+      case .evening: .evening
       case .day(let date): .day(date)
       case .quadrant(let quadrant): .quadrant(quadrant)
       case .parent(let parent, _): .children(parent: parent, kind: .task)
@@ -89,6 +92,9 @@ public enum TaskMoveRequest: RequestType {
     if view.isGathered, reader.has("index") {
       throw .invalidParams("index", "is not taken with view \"\(view.rawValue)\": its order is its projects'")
     }
+    if view != .today, reader.has("evening") {
+      throw .invalidParams("evening", "is only taken with view \"today\": This Evening is Today's")
+    }
     let parent = try structureParent(reader, view: view)
     let id = try reader.id()
     let index = try reader.int("index")
@@ -96,7 +102,7 @@ public enum TaskMoveRequest: RequestType {
     let target: Target
     switch (view, date, quadrant) {
     case (.inbox, _, _): target = .inbox
-    case (.today, _, _): target = .today
+    case (.today, _, _): target = try reader.bool("evening") == true ? .evening : .today
     case (.upcoming, let date?, _):
       target = .day(
         try RPCError.resolving { () throws(DomainError) in

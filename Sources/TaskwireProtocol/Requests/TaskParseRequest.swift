@@ -83,6 +83,7 @@ extension TaskPatch {
     if let scheduledDate { object["scheduledDate"] = scheduledDate.map(JSONValue.string) ?? .null }
     if let dueDate { object["dueDate"] = dueDate.map(JSONValue.string) ?? .null }
     if let scheduledTime { object["scheduledTime"] = scheduledTime.map(JSONValue.string) ?? .null }
+    if let evening { object["evening"] = .bool(evening) }
     if let recurrence { object["recurrence"] = recurrence.json }
     return object
   }

@@ -111,6 +111,7 @@ extension TaskRecord {
     }
     // Like the structure's members, only where they say something (most tasks are neither).
     if someday { writer.append(raw: ",\"someday\":true") }
+    if evening { writer.append(raw: ",\"evening\":true") }
     if !compact || completed { writer.append(raw: completed ? ",\"completed\":true" : ",\"completed\":false") }
     if cancelled { writer.append(raw: ",\"cancelled\":true") }
     if !compact || completedAt != nil {

@@ -111,11 +111,14 @@ extension Server {
           params.target.setsAside.map { $0 ? ViewKind.someday : .anytime } ?? params.target.list(for: kind).view
         var place = try self.place(of: id, in: view)
         place.message =
-          setAsideMessage(params.target, place) ?? place.presenter?.moved(place.task.title, to: place.list)
+          setAsideMessage(params.target, place)
+          ?? place.presenter?.moved(
+            place.task.title, to: TaskPlace.named(place, picked: params.target.list, today: replica.today))
         results.append(place)
-      case .schedule:
+      case .schedule(let params):
         var place = try self.place(of: id)
-        place.message = place.presenter?.moved(place.task.title, to: place.list)
+        place.message = place.presenter?.moved(
+          place.task.title, to: TaskPlace.named(place, picked: params.date.map(ListKey.day), today: replica.today))
         results.append(place)
       case .create:
         var place = try self.place(of: id)

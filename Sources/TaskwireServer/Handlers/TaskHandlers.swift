@@ -61,7 +61,8 @@ extension Server {
         try replica.planner.move(try replica.task(params.id), to: target, at: params.index)
       }
       var place = try server.place(of: params.id, in: target.view)
-      place.message = place.presenter?.moved(place.task.title, to: place.list)
+      place.message = place.presenter?.moved(
+        place.task.title, to: TaskPlace.named(place, picked: target, today: server.replica.today))
       return place
     }
     methods.on(TaskScheduleRequest.self, .change) { server, params in
@@ -71,7 +72,8 @@ extension Server {
         try replica.planner.schedule(try replica.task(params.id), to: params.date)
       }
       var place = try server.place(of: params.id)
-      place.message = place.presenter?.moved(place.task.title, to: place.list)
+      place.message = place.presenter?.moved(
+        place.task.title, to: TaskPlace.named(place, picked: params.date.map(ListKey.day), today: server.replica.today))
       return place
     }
     methods.on(TaskConvertRequest.self, .change) { server, params in
@@ -180,4 +182,13 @@ extension Server {
 extension Server {
   /// Today by the clock, without loading the tasks (quick add reads no store).
   var currentDay: CalendarDate { replica.dayClock.day(of: replica.clock.now) }
+}
+
+extension TaskPlace {
+  /// The list a change's message names: the day a person picked (a date pick, a drag onto a
+  /// day) even when a deadline keeps the task in Today; else where the task is.
+  static func named(_ place: TaskPlace, picked: ListKey?, today: CalendarDate) -> ListKey? {
+    if case .day(let date)? = picked, date > today, place.task.scheduledDate == date { return picked }
+    return place.list
+  }
 }

@@ -31,7 +31,8 @@ enum Schema {
       checklist TEXT NOT NULL DEFAULT '[]',
       someday INTEGER NOT NULL DEFAULT 0,
       cancelled INTEGER NOT NULL DEFAULT 0,
-      scheduled_time TEXT
+      scheduled_time TEXT,
+      evening INTEGER NOT NULL DEFAULT 0
     );
     CREATE INDEX tasks_open ON tasks (completed, scheduled_date, rank);
     CREATE INDEX tasks_completed ON tasks (completed, completed_at);
@@ -112,10 +113,12 @@ enum Schema {
     DROP INDEX IF EXISTS history_steps_undone;
     PRAGMA user_version = 7;
     """,
-    // A time of day on the scheduled date (issue 30): "HH:MM", none for every older task; and
+    // A time of day on the scheduled date (issue 30): "HH:MM", none for every older task; This
+    // Evening's flag; and
     // the due dates' index, for the tasks a deadline brings into Today at a quick start.
     7: """
     ALTER TABLE tasks ADD COLUMN scheduled_time TEXT;
+    ALTER TABLE tasks ADD COLUMN evening INTEGER NOT NULL DEFAULT 0;
     CREATE INDEX IF NOT EXISTS tasks_due ON tasks (completed, due_date);
     PRAGMA user_version = 8;
     """,
