@@ -185,6 +185,11 @@ import Testing
     Call mom on | Call mom on |
     Call mom due | Call mom due |
     Call mom at 3pm | Call mom | time=15:00
+    Report deadline fri | Report | due=2026-02-13
+    Bericht bis Freitag | Bericht | due=2026-02-13
+    Steuern Frist 28. feb | Steuern | due=2026-02-28
+    Cook dinner tonight | Cook dinner | evening=true
+    Oma anrufen heute Abend | Oma anrufen | evening=true
     Call mom 3pm | Call mom | time=15:00
     Call mom 3:30pm tomorrow | Call mom | time=15:30 date=2026-02-13
     Call mom at 3 pm | Call mom | time=15:00

@@ -14,9 +14,10 @@ extension QuickAdd {
   static let needsPrefix: Set<String> = ["mo", "di", "mi", "do", "fr", "sa", "so"]
 
   /// The words before a date: the date itself (`on`, `at`, `am`) or the due date (`due`, `by`,
-  /// `bis`, `fällig`).
+  /// `deadline`, `bis`, `fällig`, `Frist`).
   static let prefixes: [String: Token.Kind] = [
     "on": .date, "at": .date, "am": .date, "due": .due, "by": .due, "bis": .due, "fällig": .due,
+    "deadline": .due, "frist": .due,
   ]
 
   /// For each word, whether nothing but one-word tokens (tags, priorities, `*`, durations,
