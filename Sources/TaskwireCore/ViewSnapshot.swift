@@ -60,7 +60,7 @@ public struct ViewSnapshot: Equatable, Sendable {
       }
     case .all:
       // Every open task: the date lists', then Anytime's and Someday's (in the sidebar's order).
-      let keys = [ListKey.today] + index.upcomingDates.map(ListKey.day) + [.inbox]
+      let keys = [ListKey.today, .evening] + index.upcomingDates.map(ListKey.day) + [.inbox]
       let setAside = [ViewKind.anytime, .someday].flatMap { view in
         Self.gatheredGroups(ViewQuery(view: view), index: index, words: words).flatMap { group in
           group.key.isProjects ? [] : group.tasks

@@ -48,6 +48,9 @@ import Testing
     var listed = try #require(try server.result("view/list", ["view": "today"]).objectValue)
     listed["version"] = nil
     #expect(applier.snapshot == listed)
+    // `all` lists the evening's tasks too, after Today's own.
+    let all = try server.result("view/list", ["view": "all"])["groups"]?[0]?["tasks"]?.arrayValue ?? []
+    #expect(all.compactMap { $0["title"]?.stringValue } == ["Email", "Cook dinner", "Read"])
   }
 
   @Test func anotherDateOrTheNextDayEndsTheEvening() throws {
