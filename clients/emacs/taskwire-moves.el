@@ -12,8 +12,9 @@
 
 ;; M-up and M-down move the task at point one place, on into the next
 ;; or previous group (a day, a quadrant, a heading, an area) at a
-;; group's end; a mouse drag drops it on another line, in this view or
-;; another view's window.  Each sends one `task/move' with the version
+;; group's end (past Today's own list: into This Evening, even while
+;; that group is empty and not shown); a mouse drag drops it on
+;; another line, in this view or another view's window.  Each sends one `task/move' with the version
 ;; of the view it was computed on, and the buffer follows from the
 ;; subscription.
 ;;
@@ -60,6 +61,9 @@ the current buffer's view."
           (pcase name
             ("upcoming" (list :view name :date (plist-get group :date)))
             ("matrix" (list :view name :quadrant (plist-get group :key)))
+            ;; Today's This Evening; Today's own list: no evening
+            ((guard (and (equal name "today") (equal (plist-get group :key) "evening")))
+             (list :view name :evening t))
             ((guard (and item (equal (car item) "projects")))
              (append (list :view "projects") (and (> (cdr item) 0) (list :area (cdr item)))))
             ("area" (list :view name :area (cdr item)))
@@ -74,7 +78,7 @@ the current buffer's view."
 (defun taskwire-actions--move (delta)
   "Move the task at point DELTA places (1 down, -1 up).
 At a group's end it goes on into the next or previous group (a day,
-a quadrant)."
+a quadrant, Today's This Evening after Today's own list)."
   (let* ((task (taskwire-actions--task))
          (id (plist-get task :id))
          (name taskwire-view-name)
@@ -88,9 +92,12 @@ a quadrant)."
     (taskwire-actions--check-target name)
     (cond ((and (> delta 0) (< (1+ index) count)) (setq index (1+ index)))
           ((> delta 0)
-           (if (< (1+ gi) (length groups))
-               (setq gi (1+ gi) index 0)
-             (user-error "%s" (taskwire-text "emacs.error.atBottom"))))
+           (cond ((< (1+ gi) (length groups)) (setq gi (1+ gi) index 0))
+                 ;; past Today's own list: into This Evening, shown once it holds a task
+                 ((and (equal name "today") (equal (plist-get (nth gi groups) :key) "today"))
+                  (setq groups (append groups (list (list :key "evening" :tasks nil)))
+                        gi (1+ gi) index 0))
+                 (t (user-error "%s" (taskwire-text "emacs.error.atBottom")))))
           ((> index 0) (setq index (1- index)))
           ((> gi 0) (setq gi (1- gi)
                           index (length (plist-get (nth gi groups) :tasks))))

@@ -292,15 +292,19 @@ the server writes again."
     (unless (eq method 'initialize) (taskwire-rpc-start)))
   (let ((done nil) (result nil) (failure nil)
         (process taskwire-rpc--process))
-    (jsonrpc-async-request
-     taskwire-rpc--connection method params
-     :success-fn (lambda (value) (setq done t result value))
-     :error-fn (lambda (error) (setq done t failure error))
-     :timeout-fn (lambda ()
-                   (setq done t failure
-                         (list :message (taskwire-text "emacs.error.timeout" :method method
-                                                       :seconds taskwire-request-timeout))))
-     :timeout taskwire-request-timeout)
+    ;; (a server that ended before the request went out, as one that
+    ;; cannot open its store may: said as an ended server, below)
+    (condition-case err
+        (jsonrpc-async-request
+         taskwire-rpc--connection method params
+         :success-fn (lambda (value) (setq done t result value))
+         :error-fn (lambda (error) (setq done t failure error))
+         :timeout-fn (lambda ()
+                       (setq done t failure
+                             (list :message (taskwire-text "emacs.error.timeout" :method method
+                                                           :seconds taskwire-request-timeout))))
+         :timeout taskwire-request-timeout)
+      (error (when (process-live-p process) (signal (car err) (cdr err)))))
     (while (and (not done) (process-live-p process))
       (accept-process-output process 0.05))
     (cond ((and (not (process-live-p process))

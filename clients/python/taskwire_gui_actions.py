@@ -49,6 +49,8 @@ class Actions:
         expected = tomorrow_of(today) if today and tasklist.view == "upcoming" else None
         if tasklist.view == "project":
             expected = f"tasks:{self.project_id}"
+        elif tasklist.view == "today":
+            expected = "evening"          # This Evening is in the Today tab too
         if place.get("view") == tasklist.view and place.get("group") in (
                 expected, tasklist.view) and not self.filtered:
             return
@@ -178,6 +180,8 @@ class Actions:
             params["date"] = group or tomorrow_of(self.lists[view].shown.today)
         elif view == "project":
             params.update(self.move_params(view, group, index))
+        elif view == "today" and group == "evening":    # This Evening; Today's own list: none
+            params["evening"] = True
         if index is not None:
             params.update(index=index, version=version)
 

@@ -128,8 +128,9 @@ class TaskList:
         self.tree.delete(*self.tree.get_children())
         self.rows = []
         self.infos = {}
-        for group in snapshot.groups:
-            if self.view in GROUPED:     # a day's or a heading's header row
+        for gi, group in enumerate(snapshot.groups):
+            # a day's or a heading's header row; in Today, This Evening's (the title is Today's)
+            if self.view in GROUPED or (gi and self.view == "today"):
                 iid = f"g{group['key']}"
                 self.tree.insert("", "end", iid=iid, text=header_text(group), tags=("header",))
                 self.infos[iid] = [self._count(len(group["tasks"]))]
@@ -280,14 +281,17 @@ class TaskList:
 
     def neighbour_place(self, task_id, delta):
         """For Alt+Up/Down: ``(group key, index)`` one place up or down, counted without the
-        task; in Upcoming the edge of a day goes to the next day.  None at the list's ends."""
+        task; in Upcoming the edge of a day goes to the next day, in Today the end of its own
+        list to This Evening (even while it is empty and not shown).  None at the list's ends."""
         key, index = self.shown.find(task_id)
         keys = [group["key"] for group in self.shown.groups]
         size = len(self.shown.group(key)["tasks"])
         if 0 <= index + delta < size:
             return key, index + delta
+        if self.view == "today" and key == "today" and delta > 0 and keys == ["today"]:
+            return "evening", 0
         position = keys.index(key) + delta
-        if self.view not in GROUPED or not 0 <= position < len(keys):
+        if self.view not in GROUPED + ("today",) or not 0 <= position < len(keys):
             return None
         other = keys[position]
         return other, (len(self.shown.group(other)["tasks"]) if delta < 0 else 0)

@@ -111,7 +111,15 @@ class ViewSnapshot:
         elif kind == "update":
             tasks = self.group(op["group"])["tasks"]
             self._check_id(tasks, op["index"], op["id"], op)
-            tasks[op["index"]].update(copy.deepcopy(op["fields"]))   # ``display`` too
+            task = tasks[op["index"]]
+            task.update(copy.deepcopy(op["fields"]))   # ``display`` too
+            # A member present only when set (evening, scheduledTime, someday, …) goes when it
+            # is cleared, as view/list leaves it out; the others (notes, dueDate, …) are null.
+            for name in op.get("cleared", ()):
+                if name in TASK_DEFAULTS:
+                    task[name] = None
+                else:
+                    task.pop(name, None)
         elif kind == "insertGroup":
             group = dict(copy.deepcopy(op["group"]), tasks=[])
             self.groups.insert(op["index"], group)

@@ -32,6 +32,9 @@
     (should (equal (taskwire-test-titles "today") '("two" "three" "one")))
     (should (equal (taskwire-test-line "today") "[ ] one"))
     (with-current-buffer (taskwire-view-buffer "today")
+      ;; past Today's own list: into This Evening (taskwire-evening-test.el), then the bottom
+      (taskwire-move-down)
+      (should (equal taskwire-test-message "taskwire: Moved 'one' to This Evening"))
       (should-error (taskwire-move-down) :type 'user-error))))
 
 (ert-deftest taskwire-move-across-days-and-quadrants ()

@@ -132,6 +132,8 @@ class RandomizedDiffTest(StoreTestCase):
         if view == "upcoming":
             dates = [g["key"] for g in snapshot.groups] + [self.day(self.rng.randint(1, 6))]
             group = params["date"] = self.rng.choice(dates)
+        elif view == "today" and self.rng.random() < 0.4:   # into This Evening
+            group, params["evening"] = "evening", True
         else:
             group = view
         tasks = [t["id"] for g in snapshot.groups if g["key"] == group for t in g["tasks"]]

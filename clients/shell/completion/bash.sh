@@ -117,7 +117,7 @@ _tw() {
     mv | move)
       if [[ $prev == project ]]; then _tw_items projects
       elif [[ $prev == area ]]; then _tw_items areas
-      elif ((n == 0 || (ids && digit))); then _tw_ids ids; elif ((ids)); then _tw_words "inbox project area $_tw_dates"; fi ;;
+      elif ((n == 0 || (ids && digit))); then _tw_ids ids; elif ((ids)); then _tw_words "inbox evening project area $_tw_dates"; fi ;;
     ls | list | watch)
       if [[ $cur == -* ]]; then _tw_words "$_tw_filters"; elif ((n == 0)); then _tw_words "$_tw_views"
       elif ((n == 1)) && [[ $prev == project ]]; then _tw_items projects

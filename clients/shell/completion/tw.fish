@@ -122,7 +122,7 @@ complete -c tw -n '__tw_at 0 convert' -a '(__tw_ids ids)'
 complete -c tw -n '__tw_ids_after undone' -a '(__tw_ids done-ids)'
 complete -c tw -n '__tw_ids_after edit sched schedule mv move; and not __tw_at 0 edit sched schedule mv move; and __tw_digit' -a '(__tw_ids ids)'
 complete -c tw -n '__tw_ids_after sched schedule; and not __tw_at 0 sched schedule; and not __tw_digit' -a "$__tw_dates inbox none"
-complete -c tw -n '__tw_ids_after mv move; and not __tw_at 0 mv move; and not __tw_digit' -a "inbox $__tw_dates"
+complete -c tw -n '__tw_ids_after mv move; and not __tw_at 0 mv move; and not __tw_digit' -a "inbox evening $__tw_dates"
 complete -c tw -n '__tw_at 0 ls list watch' -a 'inbox today upcoming matrix all logbook anytime someday projects project area'
 complete -c tw -n '__tw_at 0 project area heading' -a add
 complete -c tw -n '__tw_using ls list watch mv move; and __tw_prev project' -a '(__tw_store __complete projects)'

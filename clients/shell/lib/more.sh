@@ -1,12 +1,13 @@
 # shellcheck shell=bash
 # more.sh: the other commands, watch and batch mode; sourced by tw.
 
-# mv ID... (inbox|today|DATE) [INDEX]: several ids (no INDEX) go to the end of the list, in
-# the order given. mv ID... project ID|NAME [heading ID|NAME] [INDEX], mv ID... area ID|NAME
+# mv ID... (inbox|today|evening|DATE) [INDEX]: several ids (no INDEX) go to the end of the
+# list, in the order given; evening is Today's This Evening (today: Today's own list).
+# mv ID... project ID|NAME [heading ID|NAME] [INDEX], mv ID... area ID|NAME
 # [INDEX]: into a project (under one of its headings), into an area (lib/projects.sh).
 cmd_mv() {
   local n=0 target index view=upcoming place='' project='' heading=''
-  local synopsis="tw mv ID (inbox|today|DATE) [INDEX] | tw mv ID|FIRST-LAST... (inbox|today|DATE)"
+  local synopsis="tw mv ID (inbox|today|evening|DATE) [INDEX] | tw mv ID|FIRST-LAST... (inbox|today|evening|DATE)"
   synopsis+=" | tw mv ID|FIRST-LAST... (project ID|NAME [heading ID|NAME] | area ID|NAME) [INDEX]"
   while ((n < $#)) && is_ids "${@:n+1:1}"; do ((++n)); done
   (($# >= 2)) || usage_of "$synopsis"
@@ -32,6 +33,7 @@ cmd_mv() {
   [[ -z $index ]] || pjson index "$((10#$index))"
   case $target in
     inbox | today) view=$target ;;
+    evening) view=today; pjson evening true ;;
     project | area)
       if [[ $target == project ]]; then
         item_id project "$project"; project=$REPLY

@@ -29,6 +29,7 @@ test_completion_bash() {
   expect_eq "tw edit <TAB>" "$(bash_complete edit '')" "1  Call mom"$'\n'"2  Pay rent"
   expect_eq "tw sched ID <TAB>: dates" "$(bash_complete sched 1 t)" "today"$'\n'"tomorrow"$'\n'"tue"$'\n'"thu"
   expect_eq "tw mv ID i<TAB>" "$(bash_complete mv 1 i)" "inbox"
+  expect_eq "tw mv ID e<TAB>: This Evening, eow, eom, eoy" "$(bash_complete mv 1 e)" "$(printf "%s\n" evening eow eom eoy)"
   expect_eq "tw ls <TAB>: views" "$(bash_complete ls '')" "$(printf '%s\n' inbox today upcoming matrix all logbook anytime someday projects project area)"
   expect_eq "tw ls --so<TAB>" "$(bash_complete ls --so)" "--sort"
   expect_eq "tw ls --sort <TAB>" "$(bash_complete ls --sort '')" "$(printf '%s\n' manual priority duration due title project)"

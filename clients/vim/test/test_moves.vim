@@ -11,8 +11,14 @@ function! Test_move_down_and_up() abort
   call assert_equal('[ ] A', getline('.'), 'the cursor follows the task')
   call TwKeys('J')
   call TwWaitLines([s:today . ' · 45m', '[ ] B', '[ ] C', '[ ] A'])
+  " past Today's own list: into This Evening (test_evening.vim), and back
+  call TwKeys('J')
+  call TwWaitLines([s:today . ' · 30m', '[ ] B', '[ ] C', '', 'This Evening · Thu, Feb 12 · 15m',
+        \ '[ ] A'])
   call TwKeys('J')
   call TwWaitMessage('taskwire: already at the bottom')
+  call TwKeys('K')
+  call TwWaitLines([s:today . ' · 45m', '[ ] B', '[ ] C', '[ ] A'])
   call TwKeys('K')
   call TwWaitLines([s:today . ' · 45m', '[ ] B', '[ ] A', '[ ] C'])
   call assert_equal([['today', ['B', 'A', 'C']]], TwServerView('today'))

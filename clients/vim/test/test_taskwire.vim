@@ -18,7 +18,7 @@ let s:count = 0
 for s:file in ['helpers.vim', 'test_views.vim', 'test_actions.vim', 'test_moves.vim',
       \ 'test_edit.vim', 'test_filter.vim', 'test_matrix.vim', 'test_display.vim', 'test_live.vim',
       \ 'test_quickadd.vim', 'test_fixture.vim', 'test_german.vim', 'test_projects.vim',
-      \ 'test_someday.vim']
+      \ 'test_someday.vim', 'test_evening.vim']
   execute 'source' fnameescape(s:dir . '/' . s:file)
 endfor
 

@@ -117,6 +117,8 @@ local function send(here, target, group, index, on_result, on_error)
     params.date = type(group) == 'table' and group.date or group
   elseif target == 'matrix' then
     params.quadrant = group.key
+  elseif target == 'today' then -- This Evening, or Today's own list (no evening)
+    params.evening = group.key == 'evening' or nil
   elseif item_views[target] then
     item_target(here.state, group, params)
     target = params.view .. ((params.project or params.area) and '/' .. (params.project or params.area) or '')
@@ -137,7 +139,7 @@ local function send(here, target, group, index, on_result, on_error)
 end
 
 -- J / K: one place down / up; past the end of a group into the next / previous one (another
--- day in Upcoming, another quadrant in the matrix).
+-- day in Upcoming, another quadrant in the matrix, This Evening after Today's own list).
 local function step(here, delta)
   local gi, index, groups = here.info.gi + 1, here.info.index, here.groups
   if delta > 0 then
@@ -145,6 +147,8 @@ local function step(here, delta)
       index = index + 1
     elseif gi < #groups then
       gi, index = gi + 1, 0
+    elseif here.state.view == 'today' and groups[gi].key == 'today' then
+      return send(here, 'today', { key = 'evening' }, 0) -- into This Evening, while not shown
     else
       ui.warn('vim.warn.atBottom')
       return false

@@ -19,7 +19,8 @@
 
 let s:max_waiting = 20
 
-" J / K: one place down / up; past the end of a day group into the next / previous one.
+" J / K: one place down / up; past the end of a day group into the next / previous one (past
+" Today's own list into This Evening, even while it is empty and not shown).
 function! taskwire#moves#move(delta) abort
   call s:press('move', a:delta)
 endfunction
@@ -93,6 +94,9 @@ function! s:step(here, delta) abort
       let [gi, index] = [gi, index + 1]
     elseif gi + 1 < len(groups)
       let [gi, index] = [gi + 1, 0]
+    elseif a:here.state.view ==# 'today' && groups[gi].key ==# 'today'
+      " past Today's own list: into This Evening, which shows once it holds a task
+      return s:move(a:here, {'view': 'today', 'evening': v:true}, 0)
     else
       call taskwire#ui#warn(taskwire#text#get('vim.warn.atBottom'))
       return 0
@@ -120,10 +124,13 @@ function! s:step(here, delta) abort
   return s:move(a:here, s:target(view, groups[gi]), index)
 endfunction
 
-" task/move's target for a group: {view} and the date in Upcoming, the quadrant in the matrix.
+" task/move's target for a group: {view} and the date in Upcoming, the quadrant in the matrix,
+" evening in Today's This Evening (Today's own list: none).
 function! s:target(view, group) abort
   if a:view ==# 'matrix'
     return {'view': 'matrix', 'quadrant': a:group.key}
+  elseif a:view ==# 'today' && a:group.key ==# 'evening'
+    return {'view': 'today', 'evening': v:true}
   endif
   return a:view ==# 'upcoming' ? {'view': 'upcoming', 'date': a:group.date} : {'view': a:view}
 endfunction
