@@ -184,7 +184,8 @@ public final class TaskPresenter: Sendable, Equatable {
     switch list {
     case .children: return display.addedTo(title, parentTitle ?? display.projects)
     case .inbox: return display.addedToInbox(title)
-    case .today, .evening: return display.addedToToday(title)
+    case .today: return display.addedToToday(title)
+    case .evening: return display.addedTo(title, words.evening)
     case .day(let date): return display.addedToDay(title, day(date))
     default: return display.addedDone(title)
     }

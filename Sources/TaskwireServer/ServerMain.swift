@@ -31,6 +31,7 @@ public enum ServerMain {
     // copy of stderr so that a stray print() cannot corrupt the stream.
     let protocolOutput = dup(1)
     _ = fcntl(protocolOutput, F_SETFD, FD_CLOEXEC)
+    FrameWriter.widenPipe(protocolOutput)
     dup2(2, 1)
 
     let storage: any Storage

@@ -79,6 +79,7 @@ def place($s; $list): if .view == null then null
     | ([$list.groups[]? | select(.key == $g) | groupname] | first) // word($s; "view.upcoming")
   elif .view == "project" then itemplace($s; $list)
   elif .view == "projects" then word($s; "tw.view.projects")
+  elif .view == "today" and .group == "evening" then word($s; "view.evening")
   else word($s; "view." + .view) end;
 def placed($key; $s; $list): place($s; $list) as $p
   | word($s; if $p == null and $key == "tw.updated" then "tw.updatedDone" else $key end;

@@ -10,12 +10,13 @@ test_evening() {
   local T E
   T=$(day_name "$TODAY") E=$(evening_name)
   tw add Buy milk --today >/dev/null
-  expect_eq "quick add tonight" "$(tw add Cook dinner tonight)" "Added 'Cook dinner' to Today"$'\n''  2  [ ] Cook dinner'
+  expect_eq "quick add tonight" "$(tw add Cook dinner tonight)" "Added 'Cook dinner' to This Evening"$'\n''  2  [ ] Cook dinner'
   expect_eq "ls: both groups" "$(tw ls)" "$T · 15m"$'\n''  1  [ ] Buy milk'$'\n'"$E · 15m"$'\n''  2  [ ] Cook dinner'
   expect_eq "the evening flag" "$(tw --json ls today | jq -c '[.groups[] | [.key, [.tasks[] | .evening]]]')" \
     '[["today",[null]],["evening",[true]]]'
   expect_eq "mv evening" "$(tw mv 1 evening 0)" "Moved 'Buy milk' to This Evening"$'\n''  1  [ ] Buy milk'
   expect_eq "moved in" "$(ids today evening)" "1 2"
+  expect_eq "show names the evening" "$(tw show 1 | grep -E '^  List')" "  List       This Evening, position 0"
   expect_eq "Today's own list is empty" "$(tw ls)" "$T"$'\n''  (empty)'$'\n'"$E · 30m"$'\n''  1  [ ] Buy milk'$'\n''  2  [ ] Cook dinner'
   expect_eq "--json names the group" "$(tw --json mv 2 evening 0 | jq -c '[.group, .index, .task.evening]')" '["evening",0,true]'
   expect_eq "mv today: out of the evening" "$(tw mv 2 today)" "Moved 'Cook dinner' to Today"$'\n''  2  [ ] Cook dinner'
@@ -55,7 +56,7 @@ test_evening_watch() {
 
 test_german_evening() {
   TASKWIRE_LOCALE=de_DE.UTF-8 run add Essen kochen heute Abend
-  expect_eq "German quick add" "$OUT" "'Essen kochen' zu Heute hinzugefügt"$'\n''  1  [ ] Essen kochen'
+  expect_eq "German quick add" "$OUT" "'Essen kochen' zu Heute Abend hinzugefügt"$'\n''  1  [ ] Essen kochen'
   TASKWIRE_LOCALE=de_DE.UTF-8 run add Brot holen heute
   TASKWIRE_LOCALE=de_DE.UTF-8 run ls
   expect_match "German header" "$OUT" "^Heute · [^"$'\n'"]+"$'\n''  2  \[ \] Brot holen'$'\n''Heute Abend · [^'$'\n'']+ · 15 Min\.'$'\n''  1  \[ \] Essen kochen$'
