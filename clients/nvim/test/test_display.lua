@@ -132,12 +132,8 @@ test('with locale "de" the buffers are German: the server\'s parts and the catal
   H.eq({ 'Eingang', '  (keine Aufgaben)' }, H.lines())
 end)
 
-test('locale/set turns the open buffers and the words German', function()
-  H.seed({ { 'T', 'today', { dueDate = '2026-02-12' } } })
-  local state = H.open('today')
-  vim.cmd('split')
-  H.open('inbox')
-  H.eq({ 'Inbox', '  (no tasks)' }, H.lines())
+-- Switches the session to German and waits for the server's answer and the new catalogue.
+local function set_german()
   local done = false
   require('taskwire').set_locale('de', function()
     done = true
@@ -145,6 +141,15 @@ test('locale/set turns the open buffers and the words German', function()
   H.wait_for(function()
     return done
   end, 'locale/set and the new catalogue')
+end
+
+test('locale/set turns the open buffers and the words German', function()
+  H.seed({ { 'T', 'today', { dueDate = '2026-02-12' } } })
+  local state = H.open('today')
+  vim.cmd('split')
+  H.open('inbox')
+  H.eq({ 'Inbox', '  (no tasks)' }, H.lines())
+  set_german()
   H.wait_lines({ 'Eingang', '  (keine Aufgaben)' })
   H.wait_lines({ 'Heute · Do, 12. Feb. · 15 Min.', '[ ] T  fällig heute' }, state.bufnr)
   H.eq('de', require('taskwire.words').locale())
@@ -173,13 +178,7 @@ test('a time from the add prompt shows in its own highlight, in English and Germ
   H.answers = { 'Call back 4:15pm' }
   H.keys('a')
   H.wait_lines({ 'Tomorrow · Fri, Feb 13 · 30m', '[ ] Dentist  3 PM', '[ ] Call back  4:15 PM' })
-  local done = false
-  require('taskwire').set_locale('de', function()
-    done = true
-  end)
-  H.wait_for(function()
-    return done
-  end, 'locale/set and the new catalogue')
+  set_german()
   H.wait_lines({ 'Morgen · Fr, 13. Feb. · 30 Min.', '[ ] Dentist  15:00', '[ ] Call back  16:15' })
   H.answers = { 'Zahnarzt morgen um 15:30 Uhr' }
   H.keys('a')
