@@ -60,6 +60,17 @@ def _wrap(function):
         raise
 
 
+def _check(status, conflict, refused, refused_from):
+    """Raises what a PUT's status means: 412 Conflict, 5xx Unreachable, from refused_from on
+    Refused; nothing for a success."""
+    if status == 412:
+        raise Conflict(conflict)
+    if status >= 500:
+        raise Unreachable(f"server error {status}")
+    if status >= refused_from:
+        raise Refused(refused)
+
+
 def _status(e):
     status = getattr(e, "status", None)
     try:
@@ -203,12 +214,7 @@ class Collection:
                 response = self.client.put(href, text.encode("utf-8"), {
                     "If-None-Match": "*", "Content-Type": "text/calendar; charset=utf-8"})
                 status = int(response.status)
-                if status == 412:
-                    raise Conflict("412: the object exists")
-                if status >= 500:
-                    raise Unreachable(f"server error {status}")
-                if status >= 400:
-                    raise Refused(f"the server refused the task ({status})")
+                _check(status, "412: the object exists", f"the server refused the task ({status})", 400)
                 headers = response.headers or {}
                 return headers.get("ETag") or headers.get("Etag")
             props = {dav.GetEtag.tag: etag} if etag else {}
@@ -271,13 +277,8 @@ class Collection:
         def run():
             response = self.client.request(str(self.calendar.url), "PUT", text.encode("utf-8"), {
                 "If-Match": etag, "Content-Type": "text/calendar; charset=utf-8"})
-            status = int(response.status)
-            if status == 412:
-                raise Conflict("412: the task list changed")
-            if status >= 500:
-                raise Unreachable(f"server error {status}")
-            if status >= 300:
-                raise Refused(f"the server refused the whole upload ({status})")
+            _check(int(response.status), "412: the task list changed",
+                   f"the server refused the whole upload ({response.status})", 300)
         return _wrap(run)
 
     def set_props(self, props):

@@ -186,13 +186,7 @@ class Engine:
             key = uuids.get(uid)
             if key is not None and key not in by_key:    # the same item (its uuid)
                 record = records[key]
-                kind = self._kind(record)
-                item = {"task": record["owner"] if kind == "line" else record["id"],
-                        "href": dav_now[uid]["href"], "etag": None, "tw": None, "dav": None}
-                if kind != "task":
-                    item["kind"] = kind
-                if kind == "line":
-                    item["line"] = record["uuid"]
+                item = self._state_item(record, record.get("id"), dav_now[uid]["href"])
                 items[uid] = item
                 by_key[key] = uid
                 plans[uid] = self._decide(uid, item, record, dav_now[uid], False, summary)
@@ -386,13 +380,8 @@ class Engine:
             uid = mapping.mint_uid(record)
             if uid in items or uid in dav_now:
                 uid = mapping.mint_uid({})
-            item = {"task": record["owner"] if kind == "line" else key,
-                    "href": self.collection.href(uid), "etag": None, "tw": None, "dav": None,
-                    "new": True}
-            if kind != "task":
-                item["kind"] = kind
-            if kind == "line":
-                item["line"] = record["uuid"]
+            item = self._state_item(record, key, self.collection.href(uid))
+            item["new"] = True
             items[uid] = item
             by_key[key] = uid
             plans[uid] = {"kind": "new_from_tw"}
@@ -647,6 +636,18 @@ class Engine:
         self._others = [t for t in items if t.get("kind") in ("heading", "area")]
         self._records = records
         return records
+
+    def _state_item(self, record, key, href):
+        """The state's entry of an item paired with a VTODO at href: its task (a checklist
+        line's owner), its kind when not a task, and a line's own uuid."""
+        kind = self._kind(record)
+        item = {"task": record["owner"] if kind == "line" else key,
+                "href": href, "etag": None, "tw": None, "dav": None}
+        if kind != "task":
+            item["kind"] = kind
+        if kind == "line":
+            item["line"] = record["uuid"]
+        return item
 
     @staticmethod
     def _kind(record):
