@@ -70,20 +70,25 @@ public struct ItemUUID: Hashable, Sendable, Comparable, CustomStringConvertible 
   /// The 36 characters, written into one string of that capacity (a change writes a task's
   /// uuid into its row and history several times).
   public var description: String {
-    String(unsafeUninitializedCapacity: 36) { buffer in
-      var out = 0
-      for position in 0..<32 {
-        if position == 8 || position == 12 || position == 16 || position == 20 {
-          buffer[out] = UInt8(ascii: "-")
-          out += 1
-        }
-        let word = position < 16 ? high : low
-        let nibble = UInt8(truncatingIfNeeded: word >> UInt64(60 - 4 * (position % 16)) & 0xF)
-        buffer[out] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+    String(unsafeUninitializedCapacity: 36) { write(into: $0) }
+  }
+
+  /// Writes the 36 characters at the start of `buffer` (at least 36 long) and returns 36: the
+  /// one encoder of the text, for `description` and for the JSON written per task in a list.
+  @discardableResult
+  public func write(into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+    var out = 0
+    for position in 0..<32 {
+      if position == 8 || position == 12 || position == 16 || position == 20 {
+        buffer[out] = UInt8(ascii: "-")
         out += 1
       }
-      return out
+      let word = position < 16 ? high : low
+      let nibble = UInt8(truncatingIfNeeded: word >> UInt64(60 - 4 * (position % 16)) & 0xF)
+      buffer[out] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+      out += 1
     }
+    return out
   }
 
   public static func < (a: ItemUUID, b: ItemUUID) -> Bool { (a.high, a.low) < (b.high, b.low) }

@@ -6,7 +6,6 @@ extension QuickAdd {
   static let timePrefixes: Set<String> = ["at", "um"]
 
   static func time(_ words: [QuickAddWords.Word], at i: Int) -> (Int, Recognised)? {
-    if let evening = evening(words, at: i) { return evening }
     var start = i
     if timePrefixes.contains(words[i].key), i + 1 < words.count { start = i + 1 }
     guard !words[start].literal else { return nil }

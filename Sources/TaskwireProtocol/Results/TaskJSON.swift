@@ -232,35 +232,15 @@ extension TaskRecord {
 }
 
 extension JSONWriter {
-  /// A uuid as its JSON string, written without a String in between (one per task in a list):
-  /// a byte at a time, its two hex digits from a table.
+  /// A uuid as its JSON string, written without a String in between (one per task in a list).
   mutating func append(uuid: ItemUUID) {
     // On the stack, not a buffer on the heap.
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 38) { text in
-      Self.hexPairs.withUnsafeBufferPointer { pairs in
-        text[0] = 0x22
-        var at = 1
-        for position in 0..<16 {
-          if position == 4 || position == 6 || position == 8 || position == 10 {
-            text[at] = 0x2D
-            at += 1
-          }
-          let word = position < 8 ? uuid.high : uuid.low
-          let byte = Int(truncatingIfNeeded: word >> UInt64(56 - 8 * (position % 8))) & 0xFF
-          text[at] = pairs[2 * byte]
-          text[at + 1] = pairs[2 * byte + 1]
-          at += 2
-        }
-        text[37] = 0x22
-      }
+      text[0] = 0x22
+      uuid.write(into: UnsafeMutableBufferPointer(rebasing: text[1...]))
+      text[37] = 0x22
       append(encoded: UnsafeBufferPointer(text))
     }
-  }
-
-  /// "000102…ff": the two hex digits of every byte.
-  static let hexPairs: [UInt8] = (0..<256).flatMap { byte in
-    let digits = Array("0123456789abcdef".utf8)
-    return [digits[byte >> 4], digits[byte & 0xF]]
   }
 
   /// A date as its JSON string (`"2026-02-12"`), or null: written digit by digit, without a

@@ -133,10 +133,11 @@ extension Replica {
     func arrival(_ task: TaskRecord) -> CalendarDate {
       [task.scheduledDate, task.dueDate].compactMap { $0 }.filter { $0 <= day }.min() ?? day
     }
-    let today = index.tasks(in: .today)
-    let arriving = today.filter { arrival($0) > last }
-      .sorted { (arrival($0), $0.rank, $0.id) < (arrival($1), $1.rank, $1.id) }
-    let staying = today.filter { arrival($0) <= last }
+    // (Each task's arrival found once, not in every comparison of the sort.)
+    let today = index.tasks(in: .today).map { (task: $0, day: arrival($0)) }
+    let arriving = today.filter { $0.day > last }
+      .sorted { ($0.day, $0.task.rank, $0.task.id) < ($1.day, $1.task.rank, $1.task.id) }.map(\.task)
+    let staying = today.filter { $0.day <= last }.map(\.task)
     var rank = (staying.map(\.rank).max() ?? ((arriving.first?.rank ?? 0) - DropIndex.gap))
     let changes = arriving.map { task -> TaskChange in
       rank += DropIndex.gap
