@@ -5,11 +5,13 @@
 
 FIXTURE="$here/../../../Protocol/fixtures/display.json"
 
-# fixture_server: $ROOT/taskwire, the server at the fixture's clock and time zone.
+# fixture_server: $ROOT/taskwire, the server at the fixture's clock and time zone (not run.sh's
+# clock); FIXTURE_AT: those two options, for the import of its store.
 fixture_server() {
   local clock zone
   clock=$(jq -r .clock "$FIXTURE") zone=$(jq -r .timeZone "$FIXTURE")
-  printf '#!/usr/bin/env bash\nexec "%s" --clock "%s" --time-zone "%s" "$@"\n' "$TASKWIRE" "$clock" "$zone" >"$ROOT/taskwire"
+  FIXTURE_AT=(--clock "$clock" --time-zone "$zone")
+  printf '#!/usr/bin/env bash\nexec "%s" --clock "%s" --time-zone "%s" "$@"\n' "$TASKWIRE_BINARY" "$clock" "$zone" >"$ROOT/taskwire"
   chmod +x "$ROOT/taskwire"
 }
 
@@ -20,8 +22,8 @@ test_fixture() {
   [[ -f $FIXTURE ]] || { echo "skipped: no Protocol/fixtures/display.json"; return; }
   local store
   store="$(dirname "$FIXTURE")/$(jq -r .store "$FIXTURE")"
-  "$TASKWIRE" import --db "$DB" "$store" >/dev/null 2>"$ROOT/err" || { fail "import: $(cat "$ROOT/err")"; return; }
   fixture_server
+  "$TASKWIRE_BINARY" import "${FIXTURE_AT[@]}" --db "$DB" "$store" >/dev/null 2>"$ROOT/err" || { fail "import: $(cat "$ROOT/err")"; return; }
   local locale view expected got empty
   for locale in en de; do
     empty=$(jq -r '.strings["list.empty"]' < <(printf '%s\n' '{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"locale":"'"$locale"'"}}' \

@@ -160,7 +160,7 @@ test_resident_stale() {
 test_resident_rebuilt() {
   # A rebuilt taskwire: the old server leaves at the next connection, and tw serves itself.
   mkdir -p "$ROOT/bin"
-  cp "$TASKWIRE" "$ROOT/bin/taskwire"
+  cp "$TASKWIRE_BINARY" "$ROOT/bin/taskwire"
   local TW_RESIDENT=1 TASKWIRE=$ROOT/bin/taskwire
   export TW_RESIDENT TASKWIRE
   tw add Alpha >/dev/null

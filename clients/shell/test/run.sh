@@ -3,8 +3,9 @@
 # pipes, each test on a fresh store. The tests are in core.sh, more.sh, options.sh, resident.sh
 # hardening.sh, install.sh, completion.sh, editor.sh, locale.sh, ids.sh, projects.sh, someday.sh
 # and evening.sh beside this file.
-# Usage: TASKWIRE=/path/to/taskwire [TW_RESIDENT=0] bash clients/shell/test/run.sh [TEST...]
-# (TW_RESIDENT=0: every command on a server of its own; by default they reach the resident one.)
+# Usage: TASKWIRE=/path/to/taskwire [TW_RESIDENT=0] [TW_TEST_CLOCK=TIME] bash clients/shell/test/run.sh [TEST...]
+# (TW_RESIDENT=0: every command on a server of its own; by default they reach the resident one.
+# TW_TEST_CLOCK: the instant every server's clock is fixed at; by default, when the run starts.)
 set -uo pipefail
 export LC_ALL=C
 unset TASKWIRE_DB NO_COLOR TW_JQ
@@ -28,13 +29,36 @@ trap 'stop_residents; rm -rf "$ROOT"' EXIT
 passed=0 failed=0 skipped=0 problems=0
 DB='' OUT='' ERR='' RC=0 LAST=()
 
-day() { date -d "+$1 days" +%F; }
-TODAY=$(day 0)
-# A day as tw names it: "Tomorrow · Wed, Nov 25", "Fri, Nov 27", "Jan 4, 2027 · Mon".
+# One instant for the whole run, and every taskwire the tests start has its clock fixed at it
+# (TASKWIRE becomes a wrapper that adds --clock; the binary itself stays in TASKWIRE_BINARY for
+# the tests that need it): TODAY and the servers agree even when a run crosses midnight.
+# TW_TEST_CLOCK=2026-03-14T23:59:50Z picks the instant (default: now).
+NOW=$(date -d "${TW_TEST_CLOCK:-now}" +%s) || { echo "TW_TEST_CLOCK=$TW_TEST_CLOCK is not a time" >&2; exit 1; }
+TASKWIRE_BINARY=$TASKWIRE
+mkdir "$ROOT/clock"
+{
+  echo '#!/usr/bin/env bash'
+  printf 'bin=%q clock=%q\n' "$TASKWIRE_BINARY" "$(date -u -d "@$NOW" +%FT%TZ)"
+  cat <<'EOF'
+case ${1-} in
+  replay) exec "$bin" "$@" ;;
+  export | import | backup) exec "$bin" "$1" --clock "$clock" "${@:2}" ;;
+  *) exec "$bin" --clock "$clock" "$@" ;;
+esac
+EOF
+} >"$ROOT/clock/taskwire"
+chmod +x "$ROOT/clock/taskwire"
+TASKWIRE=$ROOT/clock/taskwire
+TODAY=$(date -d "@$NOW" +%F)
+# day N: the date N days after TODAY (N < 0: before).
+day() { date -d "$TODAY $1 days" +%F; }
+# A day as tw names it: "Tomorrow · Wed, Nov 25", "Fri, Nov 27", "Jan 4, 2027 · Mon" (and on
+# Dec 31, "Tomorrow · Jan 1, 2027 · Fri").
 day_name() {
   local d=$1
   if [[ $d == "$TODAY" ]]; then date -d "$d" '+Today · %a, %b %-d'
-  elif [[ $d == "$(day 1)" ]]; then date -d "$d" '+Tomorrow · %a, %b %-d'
+  elif [[ $d == "$(day 1)" && ${d:0:4} == "${TODAY:0:4}" ]]; then date -d "$d" '+Tomorrow · %a, %b %-d'
+  elif [[ $d == "$(day 1)" ]]; then date -d "$d" '+Tomorrow · %b %-d, %Y · %a'
   elif [[ ${d:0:4} == "${TODAY:0:4}" ]]; then date -d "$d" '+%a, %b %-d'
   else date -d "$d" '+%b %-d, %Y · %a'; fi
 }
