@@ -26,6 +26,11 @@ public struct TaskPatch: Sendable {
   public var someday: Bool?
   /// Into (or out of) This Evening: into it plans the task for today (another day refused).
   public var evening: Bool?
+  /// The task's reminders, all of them (an empty list: none).
+  public var reminders: [Reminder]?
+  /// Quick add's "remind 9am": reminders at these times on the task's scheduled date (none:
+  /// today), added to those it has.
+  public var reminderTimes: [WallTime] = []
 
   public init() {}
 
@@ -132,6 +137,7 @@ public struct TaskPatch: Sendable {
       }
       task.scheduledTime = nil
     }
+    try applyReminders(to: &task, today: today)
     if var recurrence {
       // A monthly repeat without its day keeps the day it starts on (the 31st stays the 31st,
       // or the month's last day), instead of drifting to the 28th after February.
@@ -141,6 +147,28 @@ public struct TaskPatch: Sendable {
       task.recurrence = recurrence
     }
     return task
+  }
+
+  /// The reminders given, checked: at most `Reminder.maxCount`, each once, one before the
+  /// task's time only on a task with a time (after the date and time of this patch).
+  private func applyReminders(to task: inout TaskRecord, today: CalendarDate) throws(DomainError) {
+    guard reminders != nil || !reminderTimes.isEmpty else { return }
+    var list = reminders ?? task.reminders
+    for time in reminderTimes {
+      let day = task.scheduledDate ?? today
+      list.append(.at(WallMoment(day: day, time: time)))
+    }
+    var seen = Set<Reminder>()
+    list = list.filter { seen.insert($0).inserted }
+    guard list.count <= Reminder.maxCount else {
+      throw .invalidField("reminders", "at most \(Reminder.maxCount) reminders on one task")
+    }
+    for case .before(let minutes) in list {
+      guard task.scheduledTime != nil else {
+        throw .invalidField("reminders", "\(minutes) minutes before what? The task has no scheduledTime")
+      }
+    }
+    task.reminders = list
   }
 
   public static func resolve(_ text: String, field: String, today: CalendarDate) throws(DomainError)
@@ -186,6 +214,8 @@ extension TaskPatch {
     if let projectName = other.projectName { patch.projectName = projectName }
     if let someday = other.someday { patch.someday = someday }
     if let evening = other.evening { patch.evening = evening }
+    if let reminders = other.reminders { patch.reminders = reminders }
+    patch.reminderTimes += other.reminderTimes
     return patch
   }
 }

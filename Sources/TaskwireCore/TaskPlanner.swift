@@ -108,6 +108,10 @@ public struct TaskPlanner {
     }
     next.scheduledDate = date
     next.dueDate = task.dueDate?.adding(days: date.dayNumber - base.dayNumber)
+    // (A reminder at a date moves with it; one before the task's time follows the time.)
+    if !task.reminders.isEmpty {
+      next.reminders = task.reminders.map { $0.shifted(days: date.dayNumber - base.dayNumber) }
+    }
     next.completed = false
     next.completedAt = nil
     next.createdAt = now

@@ -21,6 +21,7 @@ public struct TaskRecord: Equatable, Sendable {
     var updatedAt: String
     var tags: [String]
     var checklist: [ChecklistItem]
+    var reminders: [Reminder]
     // Smaller than their public types (the 4-, 2- and 1-byte members last, no padding between).
     var durationMinutes: Int32
     var scheduledDate: UInt32
@@ -141,7 +142,10 @@ public struct TaskRecord: Equatable, Sendable {
       let word = newValue?.word ?? 0
       if word != box.fields.scheduledDate { fields.flags &= ~Flag.evening }
       fields.scheduledDate = word
-      if newValue == nil { fields.scheduledTime = -1 }
+      if newValue == nil {
+        fields.scheduledTime = -1
+        dropRelativeReminders()
+      }
     }
   }
   /// In Today's This Evening section (Things): meaningful for a task scheduled today only; a
@@ -154,7 +158,21 @@ public struct TaskRecord: Equatable, Sendable {
   /// beside the task, its place in a list still manual. Only a task with a scheduled date has one.
   public var scheduledTime: WallTime? {
     get { box.fields.scheduledTime < 0 ? nil : WallTime(minutes: Int(box.fields.scheduledTime)) }
-    set { fields.scheduledTime = newValue.map { Int16($0.minutes) } ?? -1 }
+    set {
+      fields.scheduledTime = newValue.map { Int16($0.minutes) } ?? -1
+      if newValue == nil { dropRelativeReminders() }
+    }
+  }
+  /// Its reminders (issue 30), in the order given. One before the task's time goes when the
+  /// time goes (as the time goes with the date): it would be before nothing.
+  public var reminders: [Reminder] {
+    get { box.fields.reminders }
+    set { fields.reminders = newValue }
+  }
+
+  private mutating func dropRelativeReminders() {
+    guard box.fields.reminders.contains(where: { if case .before = $0 { true } else { false } }) else { return }
+    fields.reminders.removeAll { if case .before = $0 { true } else { false } }
   }
   public var dueDate: CalendarDate? {
     get { CalendarDate(word: box.fields.dueDate) }
@@ -192,13 +210,14 @@ public struct TaskRecord: Equatable, Sendable {
     recurrence: Recurrence = .none, completed: Bool = false, completedAt: String? = nil,
     createdAt: String, updatedAt: String, rank: Int64, matrixRank: Int64 = 0, uuid: ItemUUID = .none,
     kind: ItemKind = .task, parentID: Int64? = nil, parentRank: Int64 = 0, checklist: [ChecklistItem] = [],
-    someday: Bool = false, cancelled: Bool = false, scheduledTime: WallTime? = nil, evening: Bool = false
+    someday: Bool = false, cancelled: Bool = false, scheduledTime: WallTime? = nil, evening: Bool = false,
+    reminders: [Reminder] = []
   ) {
     box = Box(
       Fields(
         id: id, rank: rank, matrixRank: matrixRank, parentID: parentID ?? 0, parentRank: parentRank, uuid: uuid,
         title: title, notes: notes, completedAt: completedAt,
-        createdAt: createdAt, updatedAt: updatedAt, tags: tags, checklist: checklist,
+        createdAt: createdAt, updatedAt: updatedAt, tags: tags, checklist: checklist, reminders: reminders,
         durationMinutes: Int32(clamping: durationMinutes), scheduledDate: scheduledDate?.word ?? 0,
         dueDate: dueDate?.word ?? 0, recurrence: recurrence,
         scheduledTime: scheduledTime.map { Int16($0.minutes) } ?? -1, priority: Int8(clamping: priority),

@@ -3,7 +3,7 @@
 /// the id counters in `meta` (ids are never reused nor skipped, like SQLite's AUTOINCREMENT;
 /// a sequence would skip the ids of rolled-back transactions, and sessions replay ids).
 enum PostgresSchema {
-  static let version: Int64 = 5
+  static let version: Int64 = 6
 
   static func create(in schema: String) -> String {
     """
@@ -35,7 +35,8 @@ enum PostgresSchema {
       someday bigint NOT NULL DEFAULT 0,
       cancelled bigint NOT NULL DEFAULT 0,
       scheduled_time text,
-      evening bigint NOT NULL DEFAULT 0
+      evening bigint NOT NULL DEFAULT 0,
+      reminders text
     );
     CREATE INDEX tasks_open ON \(schema).tasks (completed, scheduled_date, rank);
     CREATE INDEX tasks_completed ON \(schema).tasks (completed, completed_at);
@@ -58,6 +59,7 @@ enum PostgresSchema {
     );
     CREATE TABLE \(schema).changes (seq bigserial PRIMARY KEY, task_id bigint NOT NULL);
     \(externalIDs(in: schema))
+    \(reminderStates(in: schema))
     INSERT INTO \(schema).meta (key, value) VALUES
       ('schema_version', '\(version)'), ('last_task_id', '0'), ('last_step_id', '0'), ('pruned_through', '0');
     """
@@ -66,6 +68,16 @@ enum PostgresSchema {
   /// Which task an imported record became, as in the SQLite store.
   static func externalIDs(in schema: String) -> String {
     "CREATE TABLE \(schema).external_ids (source text NOT NULL, key text NOT NULL, task_id bigint NOT NULL, PRIMARY KEY (source, key));"
+  }
+
+  /// What became of each reminder that came due, as in the SQLite store.
+  static func reminderStates(in schema: String) -> String {
+    """
+    CREATE TABLE \(schema).reminder_states (
+      task_uuid text NOT NULL, at text NOT NULL, state text NOT NULL, until text, fired_at text NOT NULL,
+      PRIMARY KEY (task_uuid, at));
+    CREATE INDEX reminder_states_live ON \(schema).reminder_states (state) WHERE state <> 'dismissed';
+    """
   }
 
   /// Upgrades from each older version, in order.
@@ -98,6 +110,14 @@ enum PostgresSchema {
       """
       ALTER TABLE \(schema).tasks ADD COLUMN scheduled_time text, ADD COLUMN evening bigint NOT NULL DEFAULT 0;
       UPDATE \(schema).meta SET value = '5' WHERE key = 'schema_version';
+      """
+    },
+    // Reminders, as SQLite's schema 9.
+    5: { schema in
+      """
+      ALTER TABLE \(schema).tasks ADD COLUMN reminders text;
+      \(reminderStates(in: schema))
+      UPDATE \(schema).meta SET value = '6' WHERE key = 'schema_version';
       """
     },
   ]

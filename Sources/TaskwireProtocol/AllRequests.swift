@@ -10,6 +10,6 @@ public enum AllRequests {
     ViewListRequest.self, ViewSubscribeRequest.self, ViewUnsubscribeRequest.self, TagsListRequest.self,
     CatalogueGetRequest.self,
     HistoryUndoRequest.self, HistoryRedoRequest.self, HistoryListRequest.self, StoreImportRequest.self,
-    StoreExportRequest.self,
+    StoreExportRequest.self, ReminderDismissRequest.self, ReminderSnoozeRequest.self, ReminderListRequest.self,
   ]
 }

@@ -7,6 +7,7 @@ public enum TaskFields {
   public static let names: Set<String> = [
     "title", "notes", "tags", "priority", "urgent", "durationMinutes", "type", "scheduledDate",
     "dueDate", "recurrence", "kind", "parent", "someday", "scheduledTime", "evening",
+    "reminders",
   ]
 
   public static func patch(_ params: ParamReader) throws(RPCError) -> TaskPatch {
@@ -34,6 +35,7 @@ public enum TaskFields {
         patch.parent = .some(id)
       }
     }
+    if params.has("reminders") { patch.reminders = try reminders(params) }
     if params.has("recurrence") {
       if params.object["recurrence"]?.isNull == true {
         patch.recurrence = Recurrence.none
@@ -56,5 +58,34 @@ public enum TaskFields {
       }
     }
     return patch
+  }
+
+  /// `reminders`: a list of `{"at": "YYYY-MM-DDTHH:MM"}` and `{"before": minutes}`; null or
+  /// `[]` for none.
+  static func reminders(_ params: ParamReader) throws(RPCError) -> [Reminder] {
+    guard let value = params.object["reminders"], !value.isNull else { return [] }
+    let problem =
+      "must be a list of {\"at\": \"YYYY-MM-DDTHH:MM\"} or {\"before\": minutes (0 to \(Reminder.maxMinutesBefore))}"
+    guard let items = value.arrayValue, items.count <= Reminder.maxCount * 4 else {
+      throw .invalidParams("reminders", problem)
+    }
+    var reminders: [Reminder] = []
+    for item in items {
+      guard case .object(let object) = item, object.count == 1 else { throw .invalidParams("reminders", problem) }
+      if let at = object["at"] {
+        guard let text = at.stringValue, let moment = WallMoment(iso: text) else {
+          throw .invalidParams("reminders", problem)
+        }
+        reminders.append(.at(moment))
+      } else if let before = object["before"] {
+        guard let minutes = before.integerValue, (0...Int64(Reminder.maxMinutesBefore)).contains(minutes) else {
+          throw .invalidParams("reminders", problem)
+        }
+        reminders.append(.before(minutes: Int(minutes)))
+      } else {
+        throw .invalidParams("reminders", problem)
+      }
+    }
+    return reminders
   }
 }

@@ -26,6 +26,8 @@ final class ServeLoop {
   private var deadlines: ServeDeadlines
   /// Rings at the day's start on the wall clock (a suspend or a clock set past it included).
   private let dayAlarm = WallClockAlarm()
+  /// Rings when the next reminder falls due (a client that shows reminders), on the wall clock.
+  private let reminderAlarm = WallClockAlarm()
   /// The replica's commit count after the last frame: a frame that committed wrote the store's
   /// files, and its own notices are drained then, not served as another writer's.
   private var commitsSeen = 0
@@ -93,10 +95,14 @@ final class ServeLoop {
       if signals?.arrived != nil { return false }
       let subscribed = server.hasSubscriptions
       let now = ServeDeadlines.uptime()
-      guard replica.hearsOthers || deadlines.hasWork(subscribed: subscribed) || silenceLimit != nil
+      let reminderDue = server.reminders.nextDue
+      guard
+        replica.hearsOthers || deadlines.hasWork(subscribed: subscribed) || silenceLimit != nil || reminderDue != nil
       else { return true }  // nothing but the input: the read waits
       var due = deadlines.next(subscribed: subscribed)
       if let silenceLimit { due = min(due, started + silenceLimit) }
+      // (Without a wall-clock alarm, the wait's own timeout; with one, the alarm is exact.)
+      if let reminderDue, reminderAlarm == nil { due = min(due, now + max(0, reminderDue.timeIntervalSinceNow)) }
       var fds = [pollfd(fd: input, events: Int16(POLLIN), revents: 0)]
       func watch(_ fd: Int32?) -> Int? {
         guard let fd else { return nil }
@@ -118,6 +124,11 @@ final class ServeLoop {
         dayAlarm.arm(at: day.timeIntervalSince1970)
         alarm = watch(dayAlarm.descriptor)
       }
+      var reminderRing: Int? = nil
+      if let reminderDue, let reminderAlarm {
+        reminderAlarm.arm(at: reminderDue.timeIntervalSince1970)
+        reminderRing = watch(reminderAlarm.descriptor)
+      }
       let timeout = Int32(max(0, min(86_400_000, ((due - now) * 1000).rounded(.up))))
       let ready = poll(&fds, nfds_t(fds.count), timeout)
       if signals?.arrived != nil || signalled.map({ fds[$0].revents != 0 }) == true { return false }
@@ -135,6 +146,11 @@ final class ServeLoop {
         tick()
         continue
       }
+      if let reminderRing, fds[reminderRing].revents != 0 {
+        reminderAlarm?.acknowledge()
+        connection.flush()  // (fires what fell due, and sends it)
+        continue
+      }
       if fds[0].revents != 0 { return true }
       let after = ServeDeadlines.uptime()
       if let silenceLimit, after - started >= silenceLimit { return false }
@@ -143,6 +159,7 @@ final class ServeLoop {
       case .housekeeping: replica.idle()
       case nil: break
       }
+      if let reminderDue, reminderDue.timeIntervalSinceNow <= 0 { connection.flush() }
       if connection.closeCode != nil { return false }
     }
   }

@@ -12,6 +12,8 @@ import TaskwireStore
 public final class Server: MessageHandler {
   public let replica: Replica
   let publisher: ViewPublisher
+  /// Reminders, for a client that shows them.
+  let reminders: ReminderDesk
   /// Whether `test/setClock` is offered: only with `--clock`.
   let offersSetClock: Bool
   let timeZoneName: String
@@ -24,6 +26,7 @@ public final class Server: MessageHandler {
     didSet {
       replica.words = language.words
       publisher.language = language
+      reminders.words = language.words
     }
   }
   /// Set by the `exit` notification: the loop ends after the current frame.
@@ -42,6 +45,8 @@ public final class Server: MessageHandler {
   public init(replica: Replica, options: ServerOptions) {
     self.replica = replica
     publisher = ViewPublisher(replica: replica)
+    reminders = ReminderDesk(replica: replica)
+    publisher.absorbed = { [unowned reminders] in reminders.absorb($0) }
     offersSetClock = options.fixedClock != nil
     timeZoneName = options.timeZoneName
     quiet = options.quiet
@@ -56,6 +61,7 @@ public final class Server: MessageHandler {
     registerParse(&methods)
     registerViews(&methods)
     registerHistory(&methods)
+    registerReminders(&methods)
     registerStore(&methods)
     return methods
   }()
@@ -121,7 +127,11 @@ public final class Server: MessageHandler {
   /// Publishes what changed, then hands over the notifications: after each frame's reply.
   public func takeQueued() -> [OutgoingJSON] {
     publisher.publish()
-    return publisher.takeOutbox()
+    reminders.fireDue()
+    let views = publisher.takeOutbox()
+    guard !reminders.outbox.isEmpty else { return views }
+    defer { reminders.outbox.removeAll() }
+    return views + reminders.outbox
   }
 
   /// Whether a client is subscribed to a view (its lists are pushed at the day's start).
@@ -130,6 +140,10 @@ public final class Server: MessageHandler {
   /// What the timer does: other writers, the day, housekeeping.
   public func poll() {
     replica.poll()
+    if reminders.enabled {
+      publisher.absorbReplicaUpdate()
+      reminders.refreshStates()
+    }
   }
 
   /// Every error a handler can throw, as the protocol's error.

@@ -66,12 +66,15 @@ final class ViewPublisher {
   }
 
   var index: TaskIndex { replica.index }
+  /// Told of every update taken from the replica (the reminders follow the tasks too).
+  var absorbed: ((ReplicaUpdate) -> Void)? = nil
 
   // MARK: Marking
 
   /// Takes what changed in the replica and marks the views and lists it touched: no diffing.
   func absorbReplicaUpdate() {
     let update = replica.takeUpdate()
+    absorbed?(update)
     if update.rebuilt { markRebuilt(ViewKind.allCases) }
     if update.completedTouched { dirtyViews.insert(.logbook) }
     changesSincePublication += update.changes.count

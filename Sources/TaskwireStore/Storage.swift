@@ -8,7 +8,7 @@ import TaskwireCore
 /// the same conformance suite (`TaskwireTestSupport.StorageConformance`).
 ///
 /// One value is one connection, owned by one serial loop: no method is called concurrently.
-public protocol Storage: AnyObject {
+public protocol Storage: AnyObject, ReminderStore {
   /// What the logs say about the store: the backend and where it is, never a credential.
   var summary: String { get }
   /// Whether the store could only be opened for reading: every `write` then fails.
@@ -69,7 +69,7 @@ public protocol Storage: AnyObject {
 
 /// What only a write transaction can do (`Storage.write` hands one to its body): calling one of
 /// these outside a transaction does not compile.
-public protocol StorageTransaction {
+public protocol StorageTransaction: ReminderTransaction {
   /// The id the next created task gets; ids are never reused, even after a delete.
   func nextTaskID() throws -> Int64
   /// Writes each change's `after` row (or deletes the row when `after` is nil) and logs the

@@ -34,6 +34,18 @@ final class CountingStorage: Storage, ChangeFeed {
     }
     func markStep(_ id: Int64, undone: Bool) throws { try base.markStep(id, undone: undone) }
     func setRolledOverTo(_ day: CalendarDate) throws { try base.setRolledOverTo(day) }
+    func claimReminder(task: String, at: String, due: String, firedAt: String, snoozedUntil: String?) throws -> Bool {
+      try base.claimReminder(task: task, at: at, due: due, firedAt: firedAt, snoozedUntil: snoozedUntil)
+    }
+    func setReminderState(
+      task: String, at: String, phase: ReminderState.Phase, until: String?, at now: String
+    ) throws {
+      try base.setReminderState(task: task, at: at, phase: phase, until: until, at: now)
+    }
+  }
+  func liveReminderStates() throws -> [ReminderState] { try base.liveReminderStates() }
+  func reminderState(task: String, at: String) throws -> ReminderState? {
+    try base.reminderState(task: task, at: at)
   }
 
   func write<T>(_ body: (any StorageTransaction) throws -> T) throws -> T {

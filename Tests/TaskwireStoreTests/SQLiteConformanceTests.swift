@@ -72,7 +72,7 @@ final class SQLiteMemoryFixture: StorageFixture {
     sqlite3_close(db)
     let storage = try SQLiteStorage(location: .file(path))
     defer { storage.close() }
-    #expect(try storage.schemaVersion() == 8)
+    #expect(try storage.schemaVersion() == 9)
     #expect(try storage.externalIDs(source: "taskwarrior").isEmpty)
     let task = try #require(try storage.task(id: 1))
     #expect(task.title == "old" && task.tags == ["a"] && task.matrixRank == 4096)
@@ -80,7 +80,8 @@ final class SQLiteMemoryFixture: StorageFixture {
   }
 
   /// Schema 7 drops history's index on `undone` (the undone steps are the newest: the queries
-  /// walk back from the newest step), and schema 8 adds the time of day, from a store of schema 6.
+  /// walk back from the newest step), schema 8 adds the time of day and schema 9 the reminders,
+  /// from a store of schema 6.
   @Test func schemaSevenDropsTheIndexOnUndone() throws {
     let path = try temporaryFolder().appendingPathComponent("v6.sqlite").path
     try SQLiteStorage(location: .file(path)).close()
@@ -91,12 +92,14 @@ final class SQLiteMemoryFixture: StorageFixture {
       """
       ALTER TABLE tasks DROP COLUMN scheduled_time;
       ALTER TABLE tasks DROP COLUMN evening;
+      ALTER TABLE tasks DROP COLUMN reminders;
+      DROP TABLE reminder_states;
       CREATE INDEX history_steps_undone ON history_steps (undone, id);
       PRAGMA user_version = 6;
       """, nil, nil, nil)
     sqlite3_close(db)
     let storage = try SQLiteStorage(location: .file(path))
-    #expect(try storage.schemaVersion() == 8)
+    #expect(try storage.schemaVersion() == 9)
     storage.close()
     #expect(sqlite3_open(path, &db) == SQLITE_OK)
     var statement: OpaquePointer? = nil

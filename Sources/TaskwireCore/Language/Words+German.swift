@@ -20,5 +20,6 @@ extension Words {
     noArea: "Ohne Bereich", anytime: "Jederzeit", someday: "Irgendwann", noProject: "Ohne Projekt",
     cancel: { "'\($0)' abgebrochen" }, putOnSomeday: { "'\($0)' auf Irgendwann gelegt" },
     putOnAnytime: { "'\($0)' auf Jederzeit gelegt" }, makeProject: { "'\($0)' zum Projekt gemacht" },
-    andMore: { "und \($0) weitere" }, groupingSeparator: ".", display: .german)
+    andMore: { "und \($0) weitere" }, groupingSeparator: ".", display: .german,
+    reminder: .german)
 }

@@ -52,6 +52,8 @@ public struct Words: Sendable {
   public var groupingSeparator: String
   /// The words of display parts and group headers.
   public var display: DisplayWords
+  /// The words of a reminder and its actions.
+  public var reminder: ReminderWords = .english
 
   /// A count with its thousands grouped, as this language writes it.
   public func grouped(_ count: Int) -> String {

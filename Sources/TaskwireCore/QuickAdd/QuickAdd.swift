@@ -6,7 +6,7 @@
 public struct QuickAdd: Sendable {
   public struct Token: Equatable, Sendable {
     public enum Kind: String, Sendable {
-      case tag, priority, urgent, duration, type, date, due, recurrence, project, time, evening
+      case tag, priority, urgent, duration, type, date, due, recurrence, project, time, evening, reminder
     }
     public var kind: Kind
     /// The token's meaning, normalised: the tag, `3`, `true`, `30`, `deepWork`, `2026-02-13`,
@@ -49,6 +49,7 @@ public struct QuickAdd: Sendable {
       case .project(let name): result.patch.projectName = name
       case .time(let time): result.patch.scheduledTime = .some(time.description)
       case .evening: result.patch.evening = true
+      case .reminder(let time): result.patch.reminderTimes.append(time)
       }
       for j in i..<i + count { consumed[j] = true }
       i += count

@@ -30,6 +30,25 @@ extension QuickAdd {
     return (start - i + count, Recognised(kind: .time, value: value, field: .time(found)))
   }
 
+  /// The words that ask for a reminder at a time: `remind 9am`, `remind at 9am`, `remind me at
+  /// 9am`, `erinnern 9 Uhr`, `erinnern um 9`, `Erinnerung 9:00`. The reminder is on the task's
+  /// date (a line without one: today).
+  static let reminderWords: Set<String> = ["remind", "reminder", "erinnern", "erinnerung"]
+
+  static func reminder(_ words: [QuickAddWords.Word], at i: Int) -> (Int, Recognised)? {
+    guard reminderWords.contains(words[i].key), i + 1 < words.count else { return nil }
+    var next = i + 1
+    if words[next].key == "me" || words[next].key == "mich", next + 1 < words.count { next += 1 }
+    guard let (count, found) = time(words, at: next), case .time(let time) = found.field else {
+      // `erinnern um 9`: a bare hour after `um`.
+      guard words[next].key == "um", next + 1 < words.count, !words[next + 1].literal,
+        let hour = Int(words[next + 1].key), let time = WallTime(hour: hour, minute: 0)
+      else { return nil }
+      return (next + 2 - i, Recognised(kind: .reminder, value: time.description, field: .reminder(time)))
+    }
+    return (next + count - i, Recognised(kind: .reminder, value: time.description, field: .reminder(time)))
+  }
+
   /// One word that is a time by itself: `15:30`, `9:00` (24-hour, minutes as two digits),
   /// `3pm`, `3:30pm`, `12am` (12-hour).
   static func clock(_ key: String) -> WallTime? {

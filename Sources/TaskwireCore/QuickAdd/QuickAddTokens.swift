@@ -13,6 +13,7 @@ extension QuickAdd {
     case project(String)
     case time(WallTime)
     case evening
+    case reminder(WallTime)
   }
 
   struct Recognised {
@@ -28,6 +29,7 @@ extension QuickAdd {
     if let found = recurrence(words, at: i) { return found }
     // (Before dates: `heute Abend` is This Evening, not only `heute`.)
     if let found = evening(words, at: i) { return found }
+    if let found = reminder(words, at: i) { return found }
     if let found = time(words, at: i) { return found }
     if let found = date(words, at: i, today: today, titleEnds: titleEnds) { return found }
     guard let token = single(words[i].key, original: words[i].text, today: today) else { return nil }

@@ -25,6 +25,9 @@ public enum InitializeRequest: RequestType {
     /// `initializationOptions.displayParts`: every task and group sent carries its display
     /// parts in the session's language (Protocol/README.md, "Display parts").
     public var displayParts = false
+    /// `initializationOptions.reminders`: the client shows reminders; the server sends it a
+    /// `reminder` when one is due (Protocol/README.md, "Reminders").
+    public var reminders = false
   }
 
   public static func decode(_ json: JSONValue?, context: DecodingContext) throws(RPCError) -> Params {
@@ -47,7 +50,7 @@ public enum InitializeRequest: RequestType {
     return Params(
       clientName: try info?.string("name") ?? "unknown", clientVersion: try info?.string("version"),
       locale: try reader.string("locale"), compactTasks: try flag("compactTasks"),
-      displayParts: try flag("displayParts"))
+      displayParts: try flag("displayParts"), reminders: try flag("reminders"))
   }
 
   public struct Response: TreeResponse {
@@ -65,6 +68,8 @@ public enum InitializeRequest: RequestType {
     public var compactTasks = false
     /// Whether tasks and groups carry their display parts (the client asked for them).
     public var displayParts = false
+    /// Whether reminders are sent to this client (it asked for them).
+    public var reminders = false
 
     public init(
       methods: [String], notifications: [String], timeZone: String, today: CalendarDate, locale: String,
@@ -90,6 +95,7 @@ public enum InitializeRequest: RequestType {
       "compactTasks": true,
       "displayParts": true,
       "catalogue": true,
+      "reminders": true,
     ]
 
     public var json: JSONValue {
@@ -107,6 +113,7 @@ public enum InitializeRequest: RequestType {
       if let newStore { object["newStore"] = .string(newStore) }
       if compactTasks { object["compactTasks"] = true }
       if displayParts { object["displayParts"] = true }
+      if reminders { object["reminders"] = true }
       return .object(object)
     }
   }

@@ -105,6 +105,22 @@ extension TaskRecord {
       // (Most tasks do not repeat: their recurrence is written without a tree of values.)
       if recurrence == .none { writer.append(raw: "{\"pattern\":\"none\"}") } else { writer.write(recurrence.json) }
     }
+    if !reminders.isEmpty {
+      writer.append(raw: ",\"reminders\":[")
+      for (index, reminder) in reminders.enumerated() {
+        writer.append(raw: index > 0 ? "," : "")
+        switch reminder {
+        case .at(let moment):
+          writer.append(raw: "{\"at\":")
+          writer.writeString(moment.description)
+        case .before(let minutes):
+          writer.append(raw: "{\"before\":")
+          writer.append(integer: Int64(minutes))
+        }
+        writer.append(raw: "}")
+      }
+      writer.append(raw: "]")
+    }
     if !checklist.isEmpty {
       writer.append(raw: ",\"checklist\":")
       writer.write(checklistJSON)

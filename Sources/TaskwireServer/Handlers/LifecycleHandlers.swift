@@ -32,6 +32,11 @@ extension Server {
     response.compactTasks = params.compactTasks
     publisher.displayParts = params.displayParts
     response.displayParts = params.displayParts
+    if params.reminders {
+      reminders.enable()
+      response.reminders = true
+      response.notifications += [ReminderNotification.method, ReminderNotification.clearedMethod]
+    }
     return response
   }
 

@@ -3,7 +3,7 @@
 /// each op carrying a task's whole row before and after; `changes` is the log of touched task
 /// ids that lets another process on the same file catch up on what changed.
 enum Schema {
-  static let version: Int64 = 8
+  static let version: Int64 = 9
 
   static let create = """
     CREATE TABLE tasks (
@@ -32,7 +32,8 @@ enum Schema {
       someday INTEGER NOT NULL DEFAULT 0,
       cancelled INTEGER NOT NULL DEFAULT 0,
       scheduled_time TEXT,
-      evening INTEGER NOT NULL DEFAULT 0
+      evening INTEGER NOT NULL DEFAULT 0,
+      reminders TEXT
     );
     CREATE INDEX tasks_open ON tasks (completed, scheduled_date, rank);
     CREATE INDEX tasks_completed ON tasks (completed, completed_at);
@@ -59,7 +60,8 @@ enum Schema {
     );
     CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     \(externalIDs)
-    PRAGMA user_version = 8;
+    \(reminderStates)
+    PRAGMA user_version = 9;
     """
 
   /// Which task an imported record became (`source` is `taskwarrior` or `taskwire`, `key` its
@@ -71,6 +73,23 @@ enum Schema {
       task_id INTEGER NOT NULL,
       PRIMARY KEY (source, key)
     ) WITHOUT ROWID;
+    """
+
+  /// What became of each reminder that came due (issue 30), by its task's uuid and its wall
+  /// time: the first process to insert the row fired it (`showing`, `until` the instant it fell
+  /// due); a snooze (`snoozed`, until an instant) or a dismissal (`dismissed`) reaches every
+  /// process through it. Only the
+  /// rows not dismissed are read while serving (the index holds only those).
+  static let reminderStates = """
+    CREATE TABLE reminder_states (
+      task_uuid TEXT NOT NULL,
+      at TEXT NOT NULL,
+      state TEXT NOT NULL,
+      until TEXT,
+      fired_at TEXT NOT NULL,
+      PRIMARY KEY (task_uuid, at)
+    ) WITHOUT ROWID;
+    CREATE INDEX reminder_states_live ON reminder_states (state) WHERE state != 'dismissed';
     """
 
   /// Upgrades an older store, one version at a time, inside the opening transaction.
@@ -121,6 +140,12 @@ enum Schema {
     ALTER TABLE tasks ADD COLUMN evening INTEGER NOT NULL DEFAULT 0;
     CREATE INDEX IF NOT EXISTS tasks_due ON tasks (completed, due_date);
     PRAGMA user_version = 8;
+    """,
+    // Reminders (issue 30): a task's list of them, and what became of each that came due.
+    8: """
+    ALTER TABLE tasks ADD COLUMN reminders TEXT;
+    \(reminderStates)
+    PRAGMA user_version = 9;
     """,
   ]
 }

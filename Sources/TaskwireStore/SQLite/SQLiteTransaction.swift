@@ -17,3 +17,12 @@ struct SQLiteTransaction: StorageTransaction {
   func markStep(_ id: Int64, undone: Bool) throws { try storage.markStep(id, undone: undone) }
   func setRolledOverTo(_ day: CalendarDate) throws { try storage.setRolledOverTo(day) }
 }
+
+extension SQLiteTransaction: ReminderTransaction {
+  func claimReminder(task: String, at: String, due: String, firedAt: String, snoozedUntil: String?) throws -> Bool {
+    try storage.claimReminder(task: task, at: at, due: due, firedAt: firedAt, snoozedUntil: snoozedUntil)
+  }
+  func setReminderState(task: String, at: String, phase: ReminderState.Phase, until: String?, at now: String) throws {
+    try storage.setReminderState(task: task, at: at, phase: phase, until: until, at: now)
+  }
+}
