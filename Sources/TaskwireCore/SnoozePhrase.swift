@@ -27,9 +27,14 @@ public enum SnoozePhrase {
     default: break
     }
     if let minutes = span(key) { return .minutes(minutes) }
-    let parsed = QuickAdd.parse(text, today: today)
-    guard parsed.title.isEmpty, !parsed.tokens.isEmpty,
-      parsed.tokens.allSatisfy({ $0.kind == .date || $0.kind == .time })
+    // (Quick add keeps a short word such as `fri` in a title unless `on` comes before it: here
+    // there is no title, so it is read with `on` too.)
+    let readings = [text, "on " + text].map { QuickAdd.parse($0, today: today) }
+    guard
+      let parsed = readings.first(where: { parsed in
+        parsed.title.isEmpty && !parsed.tokens.isEmpty
+          && parsed.tokens.allSatisfy { $0.kind == .date || $0.kind == .time }
+      })
     else { return nil }
     let time = parsed.patch.scheduledTime.flatMap { $0 }.flatMap(WallTime.init(iso:))
     let hasDate = parsed.tokens.contains { $0.kind == .date }

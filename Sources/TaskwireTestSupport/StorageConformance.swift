@@ -31,7 +31,7 @@
         ("changeLogSeenByASecondConnection", changeLogSeenByASecondConnection),
         ("rolloverDay", rolloverDay),
         ("newerSchemaIsRefusedAndUntouched", newerSchemaIsRefusedAndUntouched),
-      ] + exchangeChecks + loadChecks + replayChecks
+      ] + exchangeChecks + loadChecks + replayChecks + reminderChecks
 
     static func task(_ id: Int64, _ title: String, date: CalendarDate? = nil, rank: Int64 = 0) -> TaskRecord {
       TaskRecord(
@@ -70,6 +70,8 @@
       // Schema 8's time of day on the scheduled date (midnight is a time too).
       full.scheduledTime = WallTime(iso: "00:00")
       full.evening = true
+      // Schema 9's reminders: at a wall time, and minutes before the task's time.
+      full.reminders = [.at(WallMoment(iso: "2026-03-29T02:30")!), .before(minutes: 90)]
       var project = task(5, "Garten", rank: 3)
       project.kind = .project
       project.uuid = ItemUUID("2f8e2a9c-1b2d-4c3e-8f40-5a6b7c8d9e0f")!
