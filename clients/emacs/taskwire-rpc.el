@@ -64,6 +64,8 @@ everything else English)."
                  (string :tag "Other (BCP 47)"))
   :group 'taskwire)
 
+(defvar taskwire-show-reminders)        ; taskwire-reminders.el
+
 (defvar taskwire-rpc--connection nil
   "The `jsonrpc-process-connection' to the running server, or nil.")
 
@@ -215,7 +217,13 @@ Nothing to do for a server `taskwire-rpc-stop' ended."
                                            :version taskwire-rpc-client-version)
                          :protocolVersion "1"
                          :locale (taskwire-rpc-locale)
-                         :initializationOptions (list :displayParts t)))))
+                         :initializationOptions
+                         (list :displayParts t
+                               ;; reminder notifications (taskwire-reminders.el)
+                               :reminders (if (and (boundp 'taskwire-show-reminders)
+                                                   taskwire-show-reminders)
+                                              t
+                                            :json-false))))))
         (setq taskwire-rpc--server init)
         (taskwire-rpc-fetch-catalogue)
         (when (plist-get init :newStore)

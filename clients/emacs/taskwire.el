@@ -38,6 +38,12 @@
 ;; what was put on Someday.  z puts the task at point on Someday, y
 ;; moves it to Anytime, x cancels it (a project with its open tasks),
 ;; C-c C-p makes it a project of its checklist's lines.
+;;
+;; Reminders: a reminder that falls due while the server runs is shown
+;; in the echo area (and, in the Emacs whose server fired it, as a
+;; desktop notification); `M-x taskwire-reminders' (R in a view)
+;; completes, snoozes or dismisses it.  `taskwire-show-reminders'
+;; turns them off.
 
 ;;; Code:
 
@@ -57,6 +63,7 @@
 (require 'taskwire-checklist)
 (require 'taskwire-someday)
 (require 'taskwire-org)
+(require 'taskwire-reminders)
 
 (defun taskwire--read-view ()
   "Ask which view to show, by the views' names; return its id (\"today\")."
@@ -247,6 +254,7 @@ The view buffers subscribe again on \\<taskwire-view-mode-map>\\[taskwire-refres
   (define-key map (kbd "y") #'taskwire-move-to-anytime)
   (define-key map (kbd "x") #'taskwire-cancel)
   (define-key map (kbd "C-c C-p") #'taskwire-make-project)
+  (define-key map (kbd "R") #'taskwire-reminders)
   (define-key map [drag-mouse-1] #'taskwire-mouse-drag))
 
 (provide 'taskwire)

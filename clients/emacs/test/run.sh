@@ -51,7 +51,7 @@ echo "server: $TASKWIRE"
 
 files=(taskwire-catalogue.el taskwire-rpc.el taskwire-display.el taskwire-diff.el taskwire-filter.el taskwire-quickadd.el
   taskwire-form.el taskwire-view.el taskwire-actions.el taskwire-moves.el taskwire-projects.el taskwire-checklist.el
-  taskwire-someday.el taskwire-org.el taskwire.el)
+  taskwire-someday.el taskwire-org.el taskwire-reminders.el taskwire.el)
 for file in "${files[@]}"; do
   cp "$package/$file" "$work/build/"
 done
@@ -93,6 +93,7 @@ echo "== ERT"
 status=0
 timeout 180 emacs -Q --batch -L "$package" -L "$here" -l taskwire-test -l taskwire-view-test \
   -l taskwire-actions-test -l taskwire-fixture-test -l taskwire-projects-test -l taskwire-someday-test -l taskwire-evening-test \
+  -l taskwire-reminders-test \
   --eval "(ert-run-tests-batch-and-exit \"${TW_TEST_ONLY:-.}\")" >"$work/ert.log" 2>&1 ||
   status=$?
 grep -v '^\(Loading\|Source file\)' "$work/ert.log" || true

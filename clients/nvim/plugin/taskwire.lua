@@ -13,7 +13,7 @@ end, {
   complete = function(lead, cmdline, pos)
     return require('taskwire').complete(lead, cmdline, pos)
   end,
-  desc = 'Show a taskwire view (today, inbox, upcoming, matrix, all, logbook, projects, project NAME, area NAME)',
+  desc = 'Show a taskwire view (today, inbox, upcoming, matrix, all, logbook, projects, project NAME, area NAME) or act on the reminders',
 })
 
 local group = vim.api.nvim_create_augroup('taskwire', { clear = true })

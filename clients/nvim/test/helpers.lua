@@ -12,7 +12,7 @@ local config = require('taskwire.config')
 local rpc = require('taskwire.rpc')
 local view = require('taskwire.view')
 
-local real_notify, real_input = vim.notify, vim.ui.input
+local real_notify, real_input, real_select = vim.notify, vim.ui.input, vim.ui.select
 local store_count = 0
 
 -- The server command on `store` (default: a fresh in-memory store), with the test clock.
@@ -25,6 +25,7 @@ end
 function H.before(name)
   H.name = name
   H.messages, H.prompts, H.answers = {}, {}, {}
+  H.selects, H.choices = {}, {}
   H.db = nil
   config.reset()
   config.setup({ cmd = H.command(), locale = 'en' }) -- English, whatever $LANG says
@@ -36,12 +37,25 @@ function H.before(name)
     table.insert(H.prompts, { opts.prompt, opts.default })
     on_confirm(table.remove(H.answers, 1))
   end
+  -- the choice hook: records {prompt, {items as shown}}, picks the item shown as the next of
+  -- H.choices (nil or no such item = <Esc>)
+  vim.ui.select = function(items, opts, on_choice)
+    local shown = vim.tbl_map(opts.format_item or tostring, items)
+    table.insert(H.selects, { opts.prompt, shown })
+    local choice = table.remove(H.choices, 1)
+    local i = choice and vim.fn.index(shown, choice) + 1 or 0
+    if i > 0 then
+      on_choice(items[i], i)
+    else
+      on_choice(nil, nil)
+    end
+  end
 end
 
 function H.after()
   rpc.stop()
   require('taskwire.words').reset() -- the next server's catalogue, in its language
-  vim.notify, vim.ui.input = real_notify, real_input
+  vim.notify, vim.ui.input, vim.ui.select = real_notify, real_input, real_select
   vim.cmd('silent! only!')
   vim.cmd('enew!')
   for _, buf in ipairs(vim.api.nvim_list_bufs()) do

@@ -12,6 +12,7 @@
 "   taskwire/form.vim     E, :TaskwireEdit: every field of a task in a form buffer
 "   taskwire/help.vim     g?: the keys in a popup
 "   taskwire/ui.vim       messages and prompts
+"   taskwire/reminders.vim  the reminders the server sends: popups, :TaskwireReminders
 
 " :Taskwire [inbox|today|upcoming|matrix|all|logbook|projects], :Taskwire project ID|NAME,
 " :Taskwire area ID|NAME: shows the view in its buffer taskwire://VIEW (taskwire://project/ID),

@@ -14,6 +14,7 @@ let g:loaded_taskwire = 1
 "   g:taskwire_open_cmd      how :Taskwire opens a view (default 'edit')
 "   g:taskwire_no_mappings   1: no default keys in the view buffers
 "   g:taskwire_input_func    a function (prompt, default) replacing input()
+"   g:taskwire_reminders     0: do not show reminders (default 1)
 
 " :Taskwire [VIEW] (anytime, someday, ...), :Taskwire projects, :Taskwire project ID|NAME, :Taskwire area ID|NAME
 command! -nargs=? -bar -complete=customlist,taskwire#complete Taskwire
@@ -25,6 +26,8 @@ command! -nargs=0 -bar TaskwireEdit call taskwire#actions#form()
 command! -nargs=0 -bar TaskwireDelete call taskwire#actions#delete()
 " The session's language (de, en): the views and every word follow.
 command! -nargs=1 -bar TaskwireLocale call taskwire#locale(<q-args>)
+" The reminders showing: a menu of their actions (complete, snooze, dismiss).
+command! -nargs=0 -bar TaskwireReminders call taskwire#reminders#pick()
 
 augroup taskwire
   autocmd!
@@ -55,3 +58,4 @@ for [s:name, s:call] in items(s:plugs)
         \ s:name, s:call)
 endfor
 unlet s:plugs s:name s:call
+nnoremap <silent> <Plug>(taskwire-reminders) <Cmd>call taskwire#reminders#pick()<CR>

@@ -18,7 +18,7 @@ let s:count = 0
 for s:file in ['helpers.vim', 'test_views.vim', 'test_actions.vim', 'test_moves.vim',
       \ 'test_edit.vim', 'test_filter.vim', 'test_matrix.vim', 'test_display.vim', 'test_live.vim',
       \ 'test_quickadd.vim', 'test_fixture.vim', 'test_german.vim', 'test_projects.vim',
-      \ 'test_someday.vim', 'test_evening.vim']
+      \ 'test_someday.vim', 'test_evening.vim', 'test_reminders.vim']
   execute 'source' fnameescape(s:dir . '/' . s:file)
 endfor
 
@@ -28,7 +28,7 @@ function! s:Setup() abort
   call taskwire#rpc#stop()
   silent! %bwipeout!
   silent! nunmap ,c
-  unlet! g:taskwire_no_mappings
+  unlet! g:taskwire_no_mappings g:taskwire_reminders
   messages clear
   let s:count += 1
   let g:tw_db = s:tmp . '/store' . s:count . '.sqlite'

@@ -10,6 +10,7 @@
 --   mappings      g:taskwire_no_mappings    false / 1: no default keys in the view buffers
 --   locale        g:taskwire_locale         the language sent to the server (v:lang): "de"
 --                                           gives German titles, dates and flags
+--   reminders     g:taskwire_reminders      false / 0: do not show reminders (default: shown)
 
 local M = {}
 
@@ -35,6 +36,10 @@ function M.get(name, default)
   if name == 'mappings' then
     local off = vim.g.taskwire_no_mappings
     return not (off == 1 or off == true)
+  end
+  if name == 'reminders' then
+    local on = vim.g.taskwire_reminders
+    return not (on == 0 or on == false)
   end
   local value = globals[name] and vim.g[globals[name]]
   if value ~= nil and value ~= '' then

@@ -8,6 +8,7 @@
 --   taskwire.diff     applying view/changed ops
 --   taskwire.actions  the buffer's keys; taskwire.moves the drags; taskwire.keys the maps
 --   taskwire.ui       messages (vim.notify) and prompts (vim.ui.input)
+--   taskwire.reminders  the reminders the server sends, and their actions
 
 local config = require('taskwire.config')
 
@@ -28,7 +29,7 @@ end
 -- Every first word :Taskwire takes.
 local function all_views()
   local view = require('taskwire.view')
-  return vim.list_extend(vim.list_extend(M.views(), view.structure), view.items)
+  return vim.list_extend(vim.list_extend(vim.list_extend(M.views(), view.structure), view.items), { 'reminders' })
 end
 
 local function show(name)
@@ -48,6 +49,7 @@ local function show(name)
   vim.cmd(cmd .. ' ' .. vim.fn.fnameescape(bufname))
 end
 
+-- :Taskwire reminders offers the actions of the reminders showing (taskwire.reminders).
 -- :Taskwire [view], :Taskwire project ID|NAME, :Taskwire area ID|NAME: shows the view in its
 -- buffer taskwire://VIEW (taskwire://project/ID), going to a window of this tab page that
 -- shows it already, else opening it with the open_cmd option ("edit"; "split" when the current
@@ -59,6 +61,9 @@ function M.open(args)
   local name, arg = vim.trim(args or ''):match('^(%S*)%s*(.-)$')
   if name == '' then
     name = config.get('default_view', 'today')
+  end
+  if name == 'reminders' and arg == '' then -- no view: the reminders showing, to act on
+    return require('taskwire.reminders').pick()
   end
   if vim.tbl_contains(view.items, name) then
     if arg == '' then

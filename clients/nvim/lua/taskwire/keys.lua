@@ -59,6 +59,9 @@ M.plugs = {
   ['make-project'] = act('make_project'),
   ['view-anytime'] = act('switch', 'anytime'),
   ['view-someday'] = act('switch', 'someday'),
+  ['reminders'] = function()
+    require('taskwire.reminders').pick()
+  end,
 }
 
 -- {key, plug name}, in the order of :help taskwire-nvim-keys

@@ -112,6 +112,9 @@ local function reset()
   S.client = nil
   S.queue = {}
   S.server = {}
+  if package.loaded['taskwire.reminders'] then -- the next server sends those still showing
+    require('taskwire.reminders').on_server_exit()
+  end
 end
 
 local function spawn(cmd, dispatchers)
@@ -186,11 +189,16 @@ function M.start()
   end
   S.client = client
   S.status = 'starting'
+  local reminders = config.get('reminders', true) and true or false
+  if reminders then
+    require('taskwire.reminders') -- its handlers, before the first reminder can come
+  end
   send('initialize', {
     clientInfo = { name = M.client_name, version = M.client_version },
     protocolVersion = '1',
     locale = config.get('locale', vim.v.lang), -- the user's language for every word shown
-    initializationOptions = { displayParts = true }, -- each task's and group's display parts
+    -- each task's and group's display parts; the reminders, shown (taskwire.reminders)
+    initializationOptions = { displayParts = true, reminders = reminders },
   }, function(result)
     S.server = result or {}
     S.status = 'ready'

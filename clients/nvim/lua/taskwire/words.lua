@@ -42,6 +42,11 @@ function M.get(key, vars)
   end))
 end
 
+-- Whether the catalogue has `key` (a server older than the plugin may lack a new one).
+function M.has(key)
+  return catalogue ~= nil and type(catalogue.strings[key]) == 'string'
+end
+
 -- get(), else the key and its values as they are (the catalogue could not be had).
 function M.text(key, vars)
   local text = M.get(key, vars)

@@ -114,10 +114,12 @@ function! taskwire#rpc#start() abort
     autocmd VimLeavePre * call taskwire#rpc#detach()
   augroup END
   " The user's language for every word: g:taskwire_locale, else Vim's (v:lang).  The server
-  " sends each task's display parts and group's header parts (render.vim draws them).
+  " sends each task's display parts and group's header parts (render.vim draws them), and the
+  " reminders (reminders.vim; loading it registers its handlers) unless g:taskwire_reminders is 0.
+  let reminders = taskwire#reminders#enabled() ? v:true : v:false
   call s:send('initialize', {'clientInfo': {'name': 'taskwire.vim', 'version': s:version},
         \ 'protocolVersion': '1', 'locale': get(g:, 'taskwire_locale', v:lang),
-        \ 'initializationOptions': {'displayParts': v:true}},
+        \ 'initializationOptions': {'displayParts': v:true, 'reminders': reminders}},
         \ function('s:on_initialized'), function('s:on_init_failed'))
   return 1
 endfunction
@@ -156,6 +158,9 @@ endfunction
 function! s:reset() abort
   let s:state = 'stopped'
   call taskwire#text#reset()
+  if exists('*taskwire#reminders#on_server_exit')   " the next server sends them again
+    call taskwire#reminders#on_server_exit()
+  endif
   let s:pending = {}
   let s:queue = []
   let s:job = v:null

@@ -48,6 +48,11 @@ function! taskwire#text#get(key, ...) abort
   return text
 endfunction
 
+" Whether the catalogue has `key` (a server older than the plugin may lack a new one).
+function! taskwire#text#has(key) abort
+  return has_key(s:strings, a:key)
+endfunction
+
 " Calls Func now when the catalogue is in, else once it is (starting the server if need be):
 " for what must be said before the first reply, e.g. an unknown view typed at :Taskwire.
 function! taskwire#text#when_loaded(Func) abort
