@@ -23,6 +23,9 @@ class NewProject:
     def __init__(self, uid):
         self.uid = uid
 BULK_MIN = 20          # new objects from which a first sync into an empty Radicale list is one PUT
+# fields a state from an older bridge has no base of, and the base it had in effect (a phone's
+# value of one is read from the state's copy of the VTODO: a change made on the server, once)
+LATER_FIELDS = {"time": None, "reminders": []}
 
 
 def _utc(text):
@@ -259,8 +262,8 @@ class Engine:
                 pulled = plan.get("pulled", ())
                 tw_fields = self._fields(record)
                 dav_fields = (dav_now[uid]["fields"] if uid in dav_now else item.get("dav")) or {}
-                if "held" in plan:      # (a state from before times of day: _decide)
-                    dav_fields = dict(dav_fields, time=plan["held"])
+                if "held" in plan:      # (a state from an older bridge: _decide)
+                    dav_fields = dict(dav_fields, **plan["held"])
                 # fields taskwire reworded (a trimmed title, a date moved to today, a new rank,
                 # a heading that is not the new project's, a time it could not keep)
                 for name in pulled:
@@ -392,6 +395,17 @@ class Engine:
         base_tw = item.get("tw")
         base_dav = item.get("dav")
         kind = item.get("kind", "task")
+        older = {}
+        if base_dav is not None and any(n not in base_dav for n in LATER_FIELDS):
+            missing = [n for n in LATER_FIELDS if n not in base_dav]
+            if d is None:
+                # a state from before times of day or reminders: DTSTART's time and the VALARMs,
+                # from the copy the state holds, come over as a change on the server
+                copy = self._held_fields(item)
+                older = {n: copy.get(n, LATER_FIELDS[n]) for n in missing}
+            base_dav = dict({n: LATER_FIELDS[n] for n in missing}, **base_dav)
+        if base_tw is not None and any(n not in base_tw for n in LATER_FIELDS):
+            base_tw = dict(LATER_FIELDS, **base_tw)
         if item.get("etag") is None and base_dav is None and d is None:
             # never seen on the server: a PUT a killed bridge did not make, or not yet confirmed.
             # Its absence from a listing is no deletion.
@@ -443,11 +457,8 @@ class Engine:
             return {"kind": "delete_tw",
                     "requests": [{"method": "task/delete", "params": params}]}
         dav = d["fields"] if d is not None else base_dav
-        before_times = None
-        if d is None and base_dav is not None and "time" not in base_dav:
-            # a state from before times of day: DTSTART's time, from the copy the state holds,
-            # comes over as a change on the server
-            before_times = dav = dict(base_dav, time=self._held_time(item))
+        if older:
+            dav = dict(base_dav, **older)
         if d is not None:
             self._notes(uid, item, d["notes"] + self._dav_notes(kind, d["fields"]),
                         d["fields"], summary)
@@ -491,8 +502,8 @@ class Engine:
                     push.add(name)
                     self._conflict(uid, tw["title"], name, t, v, "server", summary)
         plan = {"kind": "update", "push": push, "pulled": pulled, "tw": tw}
-        if before_times is not None:
-            plan["held"] = before_times["time"]
+        if older:
+            plan["held"] = older
         if kind == "line":
             plan["checklist"] = self._line_calls(record, target, summary)
         else:
@@ -524,6 +535,10 @@ class Engine:
             target["scheduled"] = self.today
         if target.get("time") and not target.get("scheduled", tw["scheduled"]):
             names.remove("time")   # the date went (the later change): its time goes with it
+        if "reminders" in names:
+            timed = (target["time"] if "time" in names else tw["time"]) and \
+                target.get("scheduled", tw["scheduled"])
+            target["reminders"] = self._timed_only(tw["title"], target["reminders"], timed)
         if completed is False:
             out.append({"method": "task/complete", "params": {"id": task["id"], "completed": False}})
         moved = "parent" in target
@@ -546,6 +561,16 @@ class Engine:
             if move:
                 out.append(move)
         return out
+
+    def _timed_only(self, title, reminders, timed):
+        """The reminders taskwire can hold on a task with (or without) a time: a reminder
+        before its time needs one (said; the VALARM stays on the server)."""
+        reminders = list(reminders or [])
+        if not timed and any("before" in r for r in reminders):
+            self.log(f"'{title}': a reminder before the task's time, which it has not in "
+                     f"taskwire: kept on the server only")
+            reminders = [r for r in reminders if "before" not in r]
+        return reminders
 
     def _move(self, task, tw, target):
         """task/move placing the task among its list's tasks by the server's sort order. A task
@@ -681,8 +706,8 @@ class Engine:
         if kind == "line":
             return mapping.line_fields(record, record["index"], self._uid_of(record["owner"]))
         if kind == "project":
-            return mapping.task_fields(record)
-        return mapping.task_fields(record, self._parent_value(record))
+            return mapping.task_fields(record, zone=self.zone)
+        return mapping.task_fields(record, self._parent_value(record), self.zone)
 
     def _parent_target(self, value):
         """taskwire's ``parent`` for a VTODO's [parent UID, heading uuid] (None: none); NOT_HELD
@@ -704,12 +729,13 @@ class Engine:
             return heading["id"]
         return project["id"]
 
-    def _held_time(self, item):
+    def _held_fields(self, item):
+        """The fields of the state's copy of the VTODO ({} when it has none)."""
         try:
             component = mapping.parse(item.get("ics") or "")
-            return mapping.times.read_start(component, self.zone)[1] if component else None
+            return mapping.todo_fields(component, self.zone)[0] if component else {}
         except mapping.Malformed:
-            return None
+            return {}
 
     def _representable(self, kind, name, value):
         if name == "parent":
@@ -829,6 +855,8 @@ class Engine:
         params.update(mapping.task_params(fields, names))
         if not params.get("scheduledTime") or not params.get("scheduledDate"):
             params.pop("scheduledTime", None)
+        params["reminders"] = self._timed_only(params["title"], params.get("reminders"),
+                                               params.get("scheduledTime"))
         if kind == "project":
             params["kind"] = "project"
         else:
@@ -1242,7 +1270,8 @@ class Engine:
             item["href"] = d["href"]
         item["tw"] = self._fields(task)
         if d is None and plan and "held" in plan and item.get("dav") is not None:
-            # (the held time is the base once taskwire has it: read once)
-            held = plan["held"] if item["tw"]["time"] == plan["held"] else None
-            item["dav"] = dict(item["dav"], time=held)
+            # (a held value is the base once taskwire has it: read once)
+            item["dav"] = dict(item["dav"], **{
+                name: value if item["tw"][name] == value else LATER_FIELDS[name]
+                for name, value in plan["held"].items()})
         item.pop("new", None)

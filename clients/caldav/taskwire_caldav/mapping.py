@@ -4,10 +4,11 @@ from them.  Protocol/caldav.md is the mapping in prose; this module is the mappi
 Fields are taskwire's values (what task/update takes), so that the two sides can be compared:
 
     title, notes, tags, priority, urgent, duration, type, scheduled, time, due, recurrence,
-    completed, order, parent (and kind, which is not compared)
+    reminders, completed, order, parent (and kind, which is not compared)
 
 ``time`` is the scheduled date's time of day ("HH:MM", taskwire's ``scheduledTime``): DTSTART's
-time in the store's zone (``times``, which reads and writes DTSTART and DUE).
+time in the store's zone (``times``, which reads and writes DTSTART and DUE).  ``reminders``
+is taskwire's list in one sorted form, the VTODO's VALARMs read the same way (``alarms``).
 
 Three kinds of taskwire items become VTODOs, each compared on its own names (``NAMES``): a task,
 a project (``X-TASKWIRE-KIND:project``) and a checklist line (``X-TASKWIRE-KIND:checklist``, a
@@ -29,11 +30,11 @@ import uuid as uuidlib
 
 import icalendar
 
-from . import times
+from . import alarms, times
 from .times import Malformed
 
 FIELDS = ("title", "notes", "tags", "priority", "urgent", "duration", "type", "scheduled", "time",
-          "due", "recurrence", "completed", "order")
+          "due", "recurrence", "reminders", "completed", "order")
 
 # the fields compared for each kind of item (a project has no manual order on the server and its
 # area is not carried; a checklist line is a title and a tick, in its task's order)
@@ -47,7 +48,7 @@ KIND_MARK = {"task": None, "project": "project", "line": "checklist"}
 TASK_PARAM = {"title": "title", "notes": "notes", "tags": "tags", "priority": "priority",
               "urgent": "urgent", "duration": "durationMinutes", "type": "type",
               "scheduled": "scheduledDate", "time": "scheduledTime", "due": "dueDate",
-              "recurrence": "recurrence"}
+              "recurrence": "recurrence", "reminders": "reminders"}
 
 TYPES = ("maintenance", "deepWork", "shallowWork", "errand", "meeting", "learning")
 NO_REPEAT = {"pattern": "none"}
@@ -115,11 +116,12 @@ def recurrence_param(norm):
     return out
 
 
-def task_fields(task, parent=None):
+def task_fields(task, parent=None, zone=None):
     """The fields of a taskwire task or project object (``rank`` from store/export gives
     ``order``; a task in a project or area with no date is in no date list, and a project in
     none, so they have no order to carry).  ``parent``: the ``[project UID, heading uuid]`` the
-    engine worked out, or None."""
+    engine worked out, or None.  ``zone``: the store's (a reminder in a daylight-saving gap
+    reads as the time it fires at, as its VALARM does)."""
     completed = bool(task.get("completed"))
     project = task.get("kind") == "project"
     listed = not completed and not project and not (task.get("parent") is not None
@@ -138,6 +140,7 @@ def task_fields(task, parent=None):
         "time": task.get("scheduledTime") if task.get("scheduledDate") else None,
         "due": task.get("dueDate"),
         "recurrence": norm_recurrence(task.get("recurrence")),
+        "reminders": alarms.taskwire_reminders(task, zone),
         "completed": completed,
         "order": task.get("rank") if listed else None,
     }
@@ -149,7 +152,8 @@ def line_fields(line, index, owner_uid):
     return {"kind": "checklist", "title": line["title"], "completed": bool(line.get("done")),
             "order": index, "parent": [owner_uid, None], "notes": None, "tags": [],
             "priority": 1, "urgent": False, "duration": 15, "type": "maintenance",
-            "scheduled": None, "time": None, "due": None, "recurrence": dict(NO_REPEAT)}
+            "scheduled": None, "time": None, "due": None, "recurrence": dict(NO_REPEAT),
+            "reminders": []}
 
 
 def line_extras(fields):
@@ -157,7 +161,7 @@ def line_extras(fields):
     only): the names of those fields."""
     defaults = line_fields({"title": "", "done": False}, 0, None)
     return [name for name in ("notes", "tags", "priority", "urgent", "duration", "type",
-                              "scheduled", "time", "due", "recurrence")
+                              "scheduled", "time", "due", "recurrence", "reminders")
             if fields.get(name) != defaults[name]]
 
 
@@ -169,8 +173,8 @@ def task_params(fields, names):
             value = fields[name]
             if name == "recurrence":
                 value = recurrence_param(value)
-            elif name == "tags":
-                value = list(value)
+            elif name in ("tags", "reminders"):
+                value = [dict(v) if isinstance(v, dict) else v for v in value]
             params[TASK_PARAM[name]] = value
     return params
 
@@ -346,13 +350,13 @@ def todo_fields(component, zone):
     if getattr(component, "overrides", 0):
         notes.append(f"{component.overrides} changed single occurrence(s) (RECURRENCE-ID): kept "
                      f"on the server only")
-    if any(sub.name == "VALARM" for sub in component.subcomponents):
-        notes.append("reminder (VALARM): kept on the server only")
+    reminders = alarms.read(component, zone, notes)
     if title is None or not title.strip():
         notes.append("no SUMMARY: the task is titled '(untitled)' in taskwire")
     fields = {"title": title, "notes": description, "tags": tags, "priority": priority,
               "urgent": urgent, "duration": duration, "type": kind, "scheduled": scheduled,
-              "time": time, "due": due, "recurrence": recurrence, "completed": completed, "order": order,
+              "time": time, "due": due, "recurrence": recurrence, "reminders": reminders,
+              "completed": completed, "order": order,
               "parent": parent, "kind": mark}
     return fields, notes
 
@@ -437,12 +441,18 @@ def _replace(component, name, value=None):
 
 def write_fields(component, fields, names, zone, task=None):
     """Set the VTODO's properties for the given field names to the fields' values, leaving every
-    other property (X- properties of other programs, VALARMs, DUE's time of day) as it was.
-    DTSTART is written from ``scheduled`` and ``time`` together: without ``time`` among the
-    names, a new day keeps the time of day (and zone) DTSTART had."""
+    other property (X- properties of other programs, VALARMs we do not carry, DUE's time of
+    day) as it was.  DTSTART is written from ``scheduled`` and ``time`` together: without
+    ``time`` among the names, a new day keeps the time of day (and zone) DTSTART had.
+    ``reminders`` are written last, against the new DTSTART and DUE; a new date without them
+    keeps each reminder's moment (an alarm relative to DUE, read as a time, is made that time)."""
+    dates = {"scheduled", "time", "due"} & set(names)
+    held = alarms.read(component, zone, []) if dates and "reminders" not in names else None
     for name in names:
         value = fields[name]
         if name == "title":
+            alarms.retitle(component, str(component["SUMMARY"]) if "SUMMARY" in component
+                           else None, value)
             _replace(component, "SUMMARY", value)
         elif name == "notes":
             _replace(component, "DESCRIPTION", value)
@@ -481,6 +491,8 @@ def write_fields(component, fields, names, zone, task=None):
                 _replace(component, X_SORT, str(value))
         elif name == "parent":
             _set_parent(component, value)
+        elif name == "reminders":
+            pass        # after DTSTART and DUE (below)
         elif name == "kind":
             _replace(component, X_KIND, value)
             if value == "project":     # a task made a project: in no list, under nothing
@@ -497,6 +509,10 @@ def write_fields(component, fields, names, zone, task=None):
         component.add("RRULE", rule)
     if {"scheduled", "time", "recurrence"} & set(names):
         times.match_until(component, zone)
+    if "reminders" in names:
+        alarms.write(component, fields["reminders"], zone)
+    elif held is not None and alarms.read(component, zone, []) != held:
+        alarms.write(component, held, zone)
     stamp = now()
     _replace(component, "LAST-MODIFIED", stamp)
     _replace(component, "DTSTAMP", stamp)

@@ -20,7 +20,7 @@ class TimedResult(unittest.TextTestResult):
 
 
 def main(names):
-    names = names or ["test_mapping", "test_times", "test_clients", "test_sync",
+    names = names or ["test_mapping", "test_times", "test_reminders", "test_clients", "test_sync",
                       "test_structure", "test_faults"]
     suite = unittest.TestSuite()
     loader = unittest.TestLoader()

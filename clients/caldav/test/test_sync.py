@@ -53,7 +53,8 @@ class PhoneToTaskwire(Case):
         old = self.task("Old thing")
         self.assertTrue(old["completed"])
         # what taskwire cannot hold is said, not dropped silently
-        self.assertIn("reminder (VALARM): kept on the server only", err)
+        eve = (dt.date.fromisoformat(start) - dt.timedelta(days=1)).isoformat()
+        self.assertEqual(kitchen["reminders"], [{"at": f"{eve}T23:45"}])   # (test_reminders)
         self.assertIn("DUE time 17:30", err)
         self.assertIn("COUNT", err)
         # the time of day stays on the server while the day moves in taskwire
