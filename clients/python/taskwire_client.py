@@ -78,7 +78,9 @@ class Client:
     ``time_zone``, ``day_start`` become the server's flags; ``args`` adds more.  ``client_name``
     (and ``client_version``) go into ``initialize`` and so into every undo step; ``locale``
     is the session's language; ``display_parts`` asks for each task's and group's
-    ``display`` (the words to draw, see :func:`parts_text`).  ``stderr``
+    ``display`` (the words to draw, see :func:`parts_text`); ``reminders`` declares a client
+    that shows reminders (it is sent them, and its process may fire them); ``listeners`` are
+    :meth:`add_listener`'s, there before ``initialize`` is sent.  ``stderr``
     is where the server's log goes (default: inherited).  The constructor returns once the
     server is initialized (``self.server_info`` is the reply); it raises TaskwireError or
     OSError when that fails.
@@ -86,7 +88,8 @@ class Client:
 
     def __init__(self, binary=None, *, db=None, memory=False, clock=None, time_zone=None,
                  day_start=None, args=(), client_name="python", client_version=None,
-                 locale=None, display_parts=False, stderr=None, timeout=30.0):
+                 locale=None, display_parts=False, reminders=False, listeners=(), stderr=None,
+                 timeout=30.0):
         command = [find_taskwire(binary)]
         for flag, value in (("--db", db), ("--clock", clock), ("--time-zone", time_zone),
                             ("--day-start", day_start)):
@@ -98,7 +101,7 @@ class Client:
         self._ids = itertools.count(1)
         self._pending = {}
         self._subscriptions = {}
-        self._listeners = []
+        self._listeners = list(listeners)   # from the first message: none is missed
         self._lock = threading.Lock()         # guards _pending, _subscriptions, _closed
         self._write_lock = threading.Lock()   # one message at a time on stdin
         self._closed = False
@@ -116,6 +119,8 @@ class Client:
             options = {"compactTasks": True}
             if display_parts:
                 options["displayParts"] = True
+            if reminders:   # `reminder` and `reminder/cleared` notifications (issue 30)
+                options["reminders"] = True
             params = {"clientInfo": info, "protocolVersion": "1",
                       "initializationOptions": options}
             if locale:  # BCP 47 or $LANG's form: the language of titles and messages

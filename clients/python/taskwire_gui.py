@@ -7,9 +7,9 @@ press, Shift+F10 or the Menu key for Today / Tomorrow / Choose date… / Inbox, 
 Someday / Move to Anytime / Mark cancelled / Make a project, then Cancel (story 3.6, issue
 29); the matrix as a 2×2 board with drag between quadrants; the logbook (reopen); a sidebar
 with Anytime, Someday and the areas' projects (issue 29); a search field that filters every
-tab; Ctrl+Z / Ctrl+Shift+Z.  Everything on screen comes from view
-subscriptions; the UI thread never waits for the server: replies and notifications reach it
-through a queue that ``root.after`` drains.
+tab; Ctrl+Z / Ctrl+Shift+Z; reminders as cards with their actions (issue 30).  Everything on
+screen comes from view subscriptions; the UI thread never waits for the server: replies and
+notifications reach it through a queue that ``root.after`` drains.
 
     python3 taskwire_gui.py [--db PATH] [--taskwire BINARY] [--locale de]
 """
@@ -29,6 +29,7 @@ from taskwire_gui_list import TaskList
 from taskwire_gui_logbook import Logbook
 from taskwire_gui_matrix import MatrixBoard
 from taskwire_gui_projects import PLACES, Projects, Sidebar
+from taskwire_gui_reminders import Reminders
 from taskwire_gui_search import SearchField, unsubscribe_quietly
 from taskwire_gui_server import connect
 from taskwire_gui_style import make_ghost, setup_style
@@ -100,6 +101,7 @@ class App(Actions, Tabs, Projects):
         self.pages.update({view: self.lists[view] for view in PLACES}, projects=self.sidebar)
         self.search = SearchField(self, self.notebook, self.fonts["row"])
         self.toast = Toast(root, font=self.fonts["row"])
+        self.reminders = Reminders(self)        # issue 30 (taskwire_gui_reminders)
         self.drag = DragController(self)
         for view, tasklist in self.lists.items():
             self.drag.attach(tasklist)
@@ -149,7 +151,8 @@ class App(Actions, Tabs, Projects):
     # -- the connection ----------------------------------------------------------------------
     def _connect(self, options):
         try:
-            client = connect(dict(options, client_name="taskwire-tk", display_parts=True),
+            client = connect(dict(options, client_name="taskwire-tk", display_parts=True,
+                                  reminders=True, listeners=[self.reminders.heard]),
                              lambda path: self.queue.put(("notice", path)))
             words = client.catalogue()
         except Exception as error:  # reported in the window, not on a thread's stderr
@@ -161,6 +164,7 @@ class App(Actions, Tabs, Projects):
         self.client = client
         self.set_words(words)
         self.subscribe_all(self.search.filter)
+        self.reminders.connected()
 
     @property
     def filtered(self):

@@ -4,7 +4,9 @@ Opened with ``e`` on a selected row.  Only the fields that changed are sent; dat
 phrase the server reads ("fri", "in 3 days") or a ``YYYY-MM-DD``, empty for none.  A refused
 save keeps the dialog open and shows the server's message whole, without the JSON-RPC
 prefix and code.  The labels and the choices' names are the catalogue's; ``vars`` hold the
-protocol's values (``high``, ``deepWork``, ``weekly``).
+protocol's values (``high``, ``deepWork``, ``weekly``).  Remind at (issue 30) takes times
+with commas: ``9:00`` on the task's date (the one typed, if a ``YYYY-MM-DD``; none: today),
+``2026-11-27 9:00``, ``-30m`` before the task's time (taskwire_gui_reminders).
 """
 
 import tkinter as tk
@@ -12,6 +14,7 @@ from tkinter import ttk
 
 from taskwire_client import error_text
 from taskwire_gui_checklist import Checklist
+from taskwire_gui_reminders import parse_reminders, remind_day, reminders_text, word
 
 PRIORITIES = ["low", "medium", "high"]
 TYPES = ["maintenance", "deepWork", "shallowWork", "errand", "meeting", "learning"]
@@ -55,6 +58,9 @@ class TaskEditor(tk.Toplevel):
             "scheduledDate": tk.StringVar(self, task.get("scheduledDate") or ""),
             "dueDate": tk.StringVar(self, task.get("dueDate") or ""),
             "recurrence": tk.StringVar(self, (task.get("recurrence") or {}).get("pattern", "none")),
+            # 9:00 (on the task's date), 2026-11-27 9:00, -30m (before its time), with commas
+            "reminders": tk.StringVar(self, reminders_text(task.get("reminders"),
+                                                           task.get("scheduledDate"))),
         }
         def choice(name, values):
             return Choice(body, self.vars[name], values, CHOICE_KEYS[name], t)
@@ -68,7 +74,9 @@ class TaskEditor(tk.Toplevel):
                 (t("field.type"), choice("type", TYPES)),
                 (t("field.scheduled"), ttk.Entry(body, textvariable=self.vars["scheduledDate"])),
                 (t("field.due"), ttk.Entry(body, textvariable=self.vars["dueDate"])),
-                (t("field.repeat"), choice("recurrence", REPEATS))]
+                (t("field.repeat"), choice("recurrence", REPEATS)),
+                (word(app, "tk.editor.remind"),
+                 ttk.Entry(body, textvariable=self.vars["reminders"]))]
         for row, (label, widget) in enumerate(rows):
             ttk.Label(body, text=label).grid(row=row, column=0, sticky="w", pady=3, padx=(0, 10))
             widget.grid(row=row, column=1, sticky="we", pady=3)
@@ -116,6 +124,10 @@ class TaskEditor(tk.Toplevel):
         pattern = v["recurrence"].get()
         if pattern != (task.get("recurrence") or {}).get("pattern", "none"):
             params["recurrence"] = {"pattern": pattern}
+        reminders = parse_reminders(v["reminders"].get(), remind_day(
+            self.app, v["scheduledDate"].get(), task))
+        if reminders != (task.get("reminders") or []):
+            params["reminders"] = reminders
         return params
 
     def save(self):

@@ -3,6 +3,7 @@ and without a server, and that every catalogue key the Tk app asks for exists in
 German."""
 
 import glob
+import json
 import os
 import re
 import unittest
@@ -21,10 +22,12 @@ BUILT_KEYS = ([f"view.{view}" for view in ("inbox", "today", "upcoming", "matrix
               + [f"type.{t}" for t in ("maintenance", "deepWork", "shallowWork", "errand",
                                        "meeting", "learning")]
               + [f"tk.repeat.{r}" for r in ("none", "daily", "weekly", "biweekly", "monthly")])
-# New words of the app waiting for the server's catalogue (the fragment
-# /tmp/tw-catalogue/tk-projects.json): until it has them the app shows the key itself.
+# New words of the app waiting for a server built with them (they are in the repository's
+# Protocol/catalogue/, as the test below checks): until it has them the app shows the key
+# itself, or its fallback (taskwire_gui_reminders.FALLBACK).
 PENDING = {"tk.checklist.placeholder", "tk.editor.checklist", "tk.placeholder.project",
-           "tk.view.project", "tk.view.projects"}
+           "tk.view.project", "tk.view.projects", "tk.editor.remind"}
+REPOSITORY_CATALOGUE = os.path.join(APP, "..", "..", "Protocol", "catalogue")
 KEY = re.compile(r"""["']((?:tk|view|action|field|message|list|input|confirm)\.[A-Za-z.]+)["']""")
 
 
@@ -58,6 +61,16 @@ class OfflineTest(unittest.TestCase):
         class Error:
             code, message = -32602, "Invalid params: cannot read\n the date"
         self.assertEqual(error_text(Error()), "cannot read the date")
+
+
+class RepositoryWordsTest(unittest.TestCase):
+    def test_every_key_the_app_uses_is_in_the_repository_in_both_languages(self):
+        for language in ("en", "de"):
+            with open(os.path.join(REPOSITORY_CATALOGUE, f"{language}.json"),
+                      encoding="utf-8") as file:
+                strings = json.load(file)
+            missing = sorted(key for key in keys_the_app_uses() if key not in strings)
+            self.assertEqual(missing, [], f"keys the app asks for that {language}.json lacks")
 
 
 class ServerWordsTest(StoreTestCase):

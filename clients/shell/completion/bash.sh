@@ -7,7 +7,7 @@
 # and area ids with their titles after --project, --area, ls project, mv ID project and the like.
 
 _tw_commands='add edit show ls find mv sched done undone rm undo redo log tags watch rpc batch server help project area heading
-  someday anytime cancel convert'
+  someday anytime cancel convert remind reminders snooze dismiss'
 _tw_views='inbox today upcoming matrix all logbook anytime someday projects project area'
 _tw_fields='--priority --urgent --not-urgent --duration --type --due --notes --every --date'
 _tw_filters='--tag --priority --type --urgent --not-urgent --repeating --due-before --due-after --text --project --area --sort'
@@ -127,6 +127,11 @@ _tw() {
     heading) if ((n == 0)); then _tw_words add; elif ((n == 1)); then _tw_items projects; fi ;;
     find) [[ $cur == -* ]] && _tw_words "$_tw_filters" ;;
     server) ((n == 0)) && _tw_words 'status stop' ;;
+    # Reminders: the task's id; snooze's FOR after the id and the time (AT, as tw reminders says).
+    remind | snooze | dismiss)
+      if ((n == 0)) && [[ $cur != -* ]]; then _tw_ids ids
+      elif ((n == 2)) && [[ $cmd == snooze ]]; then _tw_words '10m 1h evening tomorrow'; fi ;;
+    reminders) _tw_words --notify ;;
     rpc) ((n == 0)) && _tw_words 'history/list history/redo history/undo tags/list task/complete task/create task/delete task/get task/move task/parse task/schedule task/update view/list' ;;
   esac
   return 0

@@ -114,6 +114,10 @@ complete -c tw -n __tw_needs_command -a someday -d 'put tasks on Someday'
 complete -c tw -n __tw_needs_command -a anytime -d 'take tasks off Someday'
 complete -c tw -n __tw_needs_command -a cancel -d 'give tasks or projects up'
 complete -c tw -n __tw_needs_command -a convert -d 'make a task a project'
+complete -c tw -n __tw_needs_command -a remind -d 'set the reminders of a task'
+complete -c tw -n __tw_needs_command -a reminders -d 'each reminder as it falls due, live'
+complete -c tw -n __tw_needs_command -a snooze -d 'snooze a reminder'
+complete -c tw -n __tw_needs_command -a dismiss -d 'dismiss a reminder'
 
 complete -c tw -n '__tw_at 0 show edit sched schedule mv move' -a '(__tw_ids ids)'
 complete -c tw -n '__tw_ids_after done rm delete someday cancel' -a '(__tw_ids ids)'
@@ -135,6 +139,9 @@ complete -c tw -n '__tw_using add project ls list find watch' -l area -x -a '(__
 complete -c tw -n '__tw_using rm delete' -l keep-tasks
 complete -c tw -n '__tw_using rm delete' -l delete-tasks
 complete -c tw -n '__tw_at 0 server' -a 'status stop'
+complete -c tw -n '__tw_at 0 remind snooze dismiss' -a '(__tw_ids ids)'
+complete -c tw -n '__tw_at 2 snooze' -a '10m 1h evening tomorrow'
+complete -c tw -n '__tw_using reminders' -l notify
 
 # Fields (add, edit) and filters (ls, find, watch).
 complete -c tw -n '__tw_using add edit ls list find watch' -l priority -x -a '1 2 3 low medium high'

@@ -7,6 +7,12 @@
 # any server can answer (no jq, no server binary) and tw --help are English.
 
 CAT=''         # the reply to catalogue/get (one JSON line), once it has been read
+# tw's newest words, said in English while the server's catalogue lacks them (a server built
+# before they were added to Protocol/catalogue/).
+declare -A MSG_FALLBACK=(
+  [tw.error.noNotifySend]='--notify needs notify-send (apt-get install libnotify-bin)'
+  [tw.usage.remindTime]="'{value}' is no reminder time: say 9:00, 5pm, 2026-11-27 9:00, -30m (before the task's time) or none"
+)
 CAT_ID='"id":"cat//"'
 
 # catalogue_fetch: sets CAT, from the conversation's replies when one is going on (its
@@ -37,10 +43,14 @@ msg() {
   local key=$1 text re
   shift
   re="\"${key//./\\.}\":\"(([^\"\\\\]|\\\\.)*)\""
-  if catalogue_fetch && [[ $CAT =~ $re ]]; then
-    text=${BASH_REMATCH[1]}
-    text=${text//\\\"/\"} text=${text//\\\//\/}
-    printf -v text '%b' "$text"
+  if catalogue_fetch && [[ $CAT =~ $re ]] || [[ -v "MSG_FALLBACK[$key]" ]]; then
+    if [[ $CAT =~ $re ]]; then
+      text=${BASH_REMATCH[1]}
+      text=${text//\\\"/\"} text=${text//\\\//\/}
+      printf -v text '%b' "$text"
+    else
+      text=${MSG_FALLBACK[$key]}
+    fi
     while (($# >= 2)); do
       text=${text//"{$1}"/"$2"}
       shift 2

@@ -101,10 +101,11 @@ server_args() {
 
 # The start of every session: initialize, asking for display parts in the user's language
 # (de_DE.UTF-8 → German; others English), then the catalogue of that language's words.
+# INIT_OPTIONS: more initializationOptions (tw reminders: ,"reminders":true).
 init_request() {
   local locale=${TASKWIRE_LOCALE:-${LC_ALL:-${LANG:-}}}
   locale=${locale//[^A-Za-z0-9_.@-]/}
-  printf '%s\n' '{"jsonrpc":"2.0","id":"init//","method":"initialize","params":{"clientInfo":{"name":"tw"},"protocolVersion":"1","locale":"'"$locale"'","initializationOptions":{"displayParts":true}}}' \
+  printf '%s\n' '{"jsonrpc":"2.0","id":"init//","method":"initialize","params":{"clientInfo":{"name":"tw"},"protocolVersion":"1","locale":"'"$locale"'","initializationOptions":{"displayParts":true'"${INIT_OPTIONS:-}"'}}}' \
     '{"jsonrpc":"2.0","id":"cat//","method":"catalogue/get"}'
 }
 

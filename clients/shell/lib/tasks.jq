@@ -185,6 +185,12 @@ def reply($m; $s): ($m.id | tostring | split("/")) as [$kind, $seq, $line]
     else $m.result as $r | {s: $s, out: [
       if $kind == "view" or ($kind | startswith("of.")) then $r | view($s)
       elif $kind == "created" then $r | went(0)
+      # Reminders (tw snooze, tw dismiss): the server's message; the catalogue's words (a
+      # server older than them: the reply's own).
+      elif $kind == "snoozed" then $r.message
+      elif $kind == "dismissed" then
+        if $s.cat["tw.dismissed"] == null then "\($r.id) \($r.at) \($r.state)"
+        else word($s; "tw.dismissed"; {id: $r.id, at: $r.at}) end
       elif $kind == "undo" then word($s; "message.undid"; {label: $r.undone.label})
       elif $kind == "redo" then word($s; "message.redid"; {label: $r.redone.label})
       # tw __complete: "ID<tab>TITLE" lines, tag names.

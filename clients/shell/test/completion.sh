@@ -38,8 +38,11 @@ test_completion_bash() {
   expect_eq "tw add --ty<TAB>" "$(bash_complete add --ty)" "--type"
   expect_eq "tw add x --type <TAB>" "$(bash_complete add x --type '')" "$(printf '%s\n' deep shallow errand meeting learning maintenance)"
   expect_eq "tw add x --every w<TAB>" "$(bash_complete add x --every w)" "weekly"$'\n'"weekly!"
-  expect_eq "tw d<TAB>: commands" "$(bash_complete d)" "done"
-  expect_eq "tw s<TAB>" "$(bash_complete s)" "show"$'\n'"sched"$'\n'"server"$'\n'"someday"
+  expect_eq "tw d<TAB>: commands" "$(bash_complete d)" "done"$'\n'"dismiss"
+  expect_eq "tw s<TAB>" "$(bash_complete s)" "show"$'\n'"sched"$'\n'"server"$'\n'"someday"$'\n'"snooze"
+  expect_eq "tw remind <TAB>: ids" "$(bash_complete remind '')" "1  Call mom"$'\n'"2  Pay rent"
+  expect_eq "tw snooze 1 AT <TAB>" "$(bash_complete snooze 1 2026-11-27T09:00 '')" "$(printf '%s\n' 10m 1h evening tomorrow)"
+  expect_eq "tw reminders --<TAB>" "$(bash_complete reminders --)" "--notify"
   expect_eq "tw --j<TAB>" "$(bash_complete --j)" "--json"
   expect_eq "tw server <TAB>" "$(bash_complete server '')" "status"$'\n'"stop"
   # Several ids: another one after an id (not one already on the line).
@@ -108,6 +111,8 @@ _tw'
   expect_eq "tw sched 1 <TAB>" "$(zsh_complete sched 1 '' | head -3)" "today"$'\n'"tomorrow"$'\n'"mon"
   expect_eq "tw done 1 <TAB>: the other id" "$(zsh_complete "done" 1 '')" "2:Pay rent"
   expect_eq "tw sched 2 1<TAB>: an id" "$(zsh_complete sched 2 1)" "1:Call mom"
+  expect_eq "tw dismiss <TAB>: ids" "$(zsh_complete dismiss '')" "1:Call mom"$'\n'"2:Pay rent"
+  expect_eq "tw snooze 1 AT <TAB>" "$(zsh_complete snooze 1 2026-11-27T09:00 '')" "$(printf '%s\n' 10m 1h evening tomorrow)"
   expect_match "tw <TAB>: commands" "$(zsh_complete '')" "^add:create a task"$'\n'"edit:change a task"
   expect_eq "tw --db <TAB>" "$(zsh -f -c "$stubs" _ "$CPREFIX/share/zsh/site-functions" "$TW" --db '')" "FILES"
 }
@@ -135,4 +140,7 @@ test_completion_fish() {
   expect_eq "tw add x --tag <TAB>" "$(fish_complete 'add x --tag ')" "family"$'\n'"money"
   expect_eq "tw un<TAB>" "$(fish_complete 'un')" "undo"$'\t'"take back the last change"$'\n'"undone"$'\t'"reopen a completed task"
   expect_eq "tw sched 1 tom<TAB>" "$(fish_complete 'sched 1 tom')" "tomorrow"
+  expect_eq "tw remind <TAB>: ids" "$(fish_complete 'remind ')" "1"$'\t'"Call mom"$'\n'"2"$'\t'"Pay rent"
+  expect_eq "tw snooze 1 AT ev<TAB>" "$(fish_complete 'snooze 1 2026-11-27T09:00 ev')" "evening"
+  expect_eq "tw reminders --n<TAB>" "$(fish_complete 'reminders --n')" "--notify"
 }

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Tests of the shell client: real bash runs the real `tw` against the real taskwire binary over
 # pipes, each test on a fresh store. The tests are in core.sh, more.sh, options.sh, resident.sh
-# hardening.sh, install.sh, completion.sh, editor.sh, locale.sh, ids.sh, projects.sh, someday.sh
-# and evening.sh beside this file.
+# hardening.sh, install.sh, completion.sh, editor.sh, locale.sh, ids.sh, projects.sh, someday.sh,
+# evening.sh and reminders.sh beside this file.
 # Usage: TASKWIRE=/path/to/taskwire [TW_RESIDENT=0] [TW_TEST_CLOCK=TIME] bash clients/shell/test/run.sh [TEST...]
 # (TW_RESIDENT=0: every command on a server of its own; by default they reach the resident one.
 # TW_TEST_CLOCK: the instant every server's clock is fixed at; by default, when the run starts.)
@@ -169,6 +169,8 @@ run_test() {
 . "$here/someday.sh"
 # shellcheck source=evening.sh
 . "$here/evening.sh"
+# shellcheck source=reminders.sh
+. "$here/reminders.sh"
 
 tests=(help add_dates add_options ls mv_reorder mv_across sched "done" undo_redo rpc errors
   store_selection postgres_url watch times
@@ -180,7 +182,8 @@ tests=(help add_dates add_options ls mv_reorder mv_across sched "done" undo_redo
   install man completion_bash completion_resident completion_zsh completion_fish show edit_editor tags_in_words
   fixture german done_several several_failing rm_range sched_several id_ranges german_ids
   projects projects_rm projects_names german_projects
-  someday cancel convert project_filters german_someday evening evening_watch german_evening)
+  someday cancel convert project_filters german_someday evening evening_watch german_evening
+  reminders remind german_reminders)
 (($#)) && tests=("$@") # run.sh [TEST...] runs only those
 for name in "${tests[@]}"; do
   run_test "$name"
