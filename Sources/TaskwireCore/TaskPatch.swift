@@ -14,6 +14,8 @@ public struct TaskPatch: Sendable {
   /// The time of day on the scheduled date, "HH:MM" (quick add's "at 3pm" gives "15:00");
   /// `.some(nil)` clears it. A task without a scheduled date has none.
   public var scheduledTime: String??
+  /// The deadline's time of day, "HH:MM"; `.some(nil)` clears it. Only with a due date.
+  public var dueTime: String??
   public var recurrence: Recurrence?
   /// What the item is (`task`, `project`, `heading`, `area`): given on create only.
   public var kind: String?
@@ -104,6 +106,18 @@ public struct TaskPatch: Sendable {
         }
         return time
       }
+    }
+    if let dueTime {
+      task.dueTime = try dueTime.map { text throws(DomainError) in
+        guard let time = WallTime(iso: text) else {
+          throw .invalidField("dueTime", "must be a time of day as HH:MM (00:00 to 23:59)")
+        }
+        return time
+      }
+    }
+    if task.dueDate == nil {
+      if let time = dueTime ?? nil { throw .invalidField("dueTime", "needs a dueDate: \(time) on which day?") }
+      task.dueTime = nil
     }
     if let someday {
       guard !someday || task.kind == .task || task.kind == .project else {
@@ -205,6 +219,7 @@ extension TaskPatch {
     if let scheduledDate = other.scheduledDate { patch.scheduledDate = scheduledDate }
     if let dueDate = other.dueDate { patch.dueDate = dueDate }
     if let scheduledTime = other.scheduledTime { patch.scheduledTime = scheduledTime }
+    if let dueTime = other.dueTime { patch.dueTime = dueTime }
     if let recurrence = other.recurrence { patch.recurrence = recurrence }
     if let kind = other.kind { patch.kind = kind }
     if let parent = other.parent {

@@ -123,9 +123,11 @@ public final class TaskPresenter: Sendable, Equatable {
     let due = task.dueDate
     if let due {
       let offset = due.dayNumber - today.dayNumber
-      let text =
+      var text =
         Self.dueWindow.contains(offset)
         ? dueTexts[offset - Self.dueWindow.lowerBound] : Self.dueText(due, today: today, words: words)
+      // "due Fri, Nov 27 5 PM": the deadline's time after its day.
+      if let time = task.dueTime { text += " " + display.time(time.hour, time.minute) }
       parts.append(DisplayPart(offset == 0 ? .dueToday : .due, text))
     }
     if !task.completed {

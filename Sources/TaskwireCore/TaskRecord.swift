@@ -23,12 +23,16 @@ public struct TaskRecord: Equatable, Sendable {
     var checklist: [ChecklistItem]
     var reminders: [Reminder]
     // Smaller than their public types (the 4-, 2- and 1-byte members last, no padding between).
-    var durationMinutes: Int32
     var scheduledDate: UInt32
     var dueDate: UInt32
     var recurrence: Recurrence
+    /// At most a week's minutes as the protocol takes (`TaskPatch.maxDurationMinutes`); more,
+    /// from a foreign store, is held as 32,767.
+    var durationMinutes: Int16
     /// The scheduled date's time of day in minutes, -1 for none.
     var scheduledTime: Int16
+    /// The due date's time of day in minutes, -1 for none.
+    var dueTime: Int16
     var priority: Int8
     /// urgent, completed, someday, cancelled: a bit each (`Flag`), one byte for the four.
     var flags: UInt8
@@ -104,7 +108,7 @@ public struct TaskRecord: Equatable, Sendable {
   }
   public var durationMinutes: Int {
     get { Int(box.fields.durationMinutes) }
-    set { fields.durationMinutes = Int32(clamping: newValue) }
+    set { fields.durationMinutes = Int16(clamping: newValue) }
   }
   public var title: String {
     get { box.fields.title }
@@ -174,9 +178,19 @@ public struct TaskRecord: Equatable, Sendable {
     guard box.fields.reminders.contains(where: { if case .before = $0 { true } else { false } }) else { return }
     fields.reminders.removeAll { if case .before = $0 { true } else { false } }
   }
+  /// Taking the deadline away takes its time with it.
   public var dueDate: CalendarDate? {
     get { CalendarDate(word: box.fields.dueDate) }
-    set { fields.dueDate = newValue?.word ?? 0 }
+    set {
+      fields.dueDate = newValue?.word ?? 0
+      if newValue == nil { fields.dueTime = -1 }
+    }
+  }
+  /// The deadline's time of day ("due Fri 5 PM"; Taskwarrior's `due` with a time): shown with
+  /// it; the deadline still brings the task into Today on its day.
+  public var dueTime: WallTime? {
+    get { box.fields.dueTime < 0 ? nil : WallTime(minutes: Int(box.fields.dueTime)) }
+    set { fields.dueTime = newValue.map { Int16($0.minutes) } ?? -1 }
   }
   public var urgent: Bool {
     get { box.fields.flags & Flag.urgent != 0 }
@@ -211,16 +225,17 @@ public struct TaskRecord: Equatable, Sendable {
     createdAt: String, updatedAt: String, rank: Int64, matrixRank: Int64 = 0, uuid: ItemUUID = .none,
     kind: ItemKind = .task, parentID: Int64? = nil, parentRank: Int64 = 0, checklist: [ChecklistItem] = [],
     someday: Bool = false, cancelled: Bool = false, scheduledTime: WallTime? = nil, evening: Bool = false,
-    reminders: [Reminder] = []
+    reminders: [Reminder] = [], dueTime: WallTime? = nil
   ) {
     box = Box(
       Fields(
         id: id, rank: rank, matrixRank: matrixRank, parentID: parentID ?? 0, parentRank: parentRank, uuid: uuid,
         title: title, notes: notes, completedAt: completedAt,
         createdAt: createdAt, updatedAt: updatedAt, tags: tags, checklist: checklist, reminders: reminders,
-        durationMinutes: Int32(clamping: durationMinutes), scheduledDate: scheduledDate?.word ?? 0,
-        dueDate: dueDate?.word ?? 0, recurrence: recurrence,
-        scheduledTime: scheduledTime.map { Int16($0.minutes) } ?? -1, priority: Int8(clamping: priority),
+        scheduledDate: scheduledDate?.word ?? 0,
+        dueDate: dueDate?.word ?? 0, recurrence: recurrence, durationMinutes: Int16(clamping: durationMinutes),
+        scheduledTime: scheduledTime.map { Int16($0.minutes) } ?? -1,
+        dueTime: dueDate == nil ? -1 : dueTime.map { Int16($0.minutes) } ?? -1, priority: Int8(clamping: priority),
         flags: (urgent ? Flag.urgent : 0) | (completed ? Flag.completed : 0) | (someday ? Flag.someday : 0)
           | (cancelled ? Flag.cancelled : 0) | (evening ? Flag.evening : 0),
         type: type, kind: kind))

@@ -127,7 +127,10 @@ public struct TaskwarriorReader {
     task.scheduledDate = scheduled.flatMap(dates.day)
     // A scheduled instant that is not local midnight carries its time of day.
     task.scheduledTime = task.scheduledDate == nil ? nil : scheduled.flatMap { dates.time(of: $0) }
-    task.dueDate = try dated.date("due").flatMap(dates.day)
+    let due = try dated.date("due")
+    task.dueDate = due.flatMap(dates.day)
+    // And so does a due instant (`due:2026-11-27T17:00`): the deadline's time.
+    task.dueTime = task.dueDate == nil ? nil : due.flatMap { dates.time(of: $0) }
     if let wait = try record.date("wait").flatMap(dates.day), wait > today {
       if task.scheduledDate == nil {
         task.scheduledDate = wait

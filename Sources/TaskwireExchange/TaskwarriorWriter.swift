@@ -29,7 +29,10 @@ struct TaskwarriorWriter {
       object["scheduled"] = .string(
         task.scheduledTime.map { ExchangeDates.taskwarrior(dates.instant(of: scheduled, at: $0)) } ?? day(scheduled))
     }
-    if let due = task.dueDate { object["due"] = .string(day(due)) }
+    if let due = task.dueDate {
+      object["due"] = .string(
+        task.dueTime.map { ExchangeDates.taskwarrior(dates.instant(of: due, at: $0)) } ?? day(due))
+    }
     if let notes = task.notes {
       // One annotation a line, each a second apart: Taskwarrior keys annotations by their time.
       let start = DayClock.instant(of: task.updatedAt) ?? Date(timeIntervalSince1970: 0)

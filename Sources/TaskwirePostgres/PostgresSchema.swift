@@ -36,7 +36,8 @@ enum PostgresSchema {
       cancelled bigint NOT NULL DEFAULT 0,
       scheduled_time text,
       evening bigint NOT NULL DEFAULT 0,
-      reminders text
+      reminders text,
+      due_time text
     );
     CREATE INDEX tasks_open ON \(schema).tasks (completed, scheduled_date, rank);
     CREATE INDEX tasks_completed ON \(schema).tasks (completed, completed_at);
@@ -112,10 +113,10 @@ enum PostgresSchema {
       UPDATE \(schema).meta SET value = '5' WHERE key = 'schema_version';
       """
     },
-    // Reminders, as SQLite's schema 9.
+    // Reminders and the deadline's time, as SQLite's schema 9.
     5: { schema in
       """
-      ALTER TABLE \(schema).tasks ADD COLUMN reminders text;
+      ALTER TABLE \(schema).tasks ADD COLUMN reminders text, ADD COLUMN due_time text;
       \(reminderStates(in: schema))
       UPDATE \(schema).meta SET value = '6' WHERE key = 'schema_version';
       """

@@ -7,7 +7,7 @@ public enum TaskFields {
   public static let names: Set<String> = [
     "title", "notes", "tags", "priority", "urgent", "durationMinutes", "type", "scheduledDate",
     "dueDate", "recurrence", "kind", "parent", "someday", "scheduledTime", "evening",
-    "reminders",
+    "reminders", "dueTime",
   ]
 
   public static func patch(_ params: ParamReader) throws(RPCError) -> TaskPatch {
@@ -22,6 +22,7 @@ public enum TaskFields {
     patch.scheduledDate = try params.nullableString("scheduledDate")
     patch.dueDate = try params.nullableString("dueDate")
     patch.scheduledTime = try params.nullableString("scheduledTime")
+    patch.dueTime = try params.nullableString("dueTime")
     patch.kind = try params.string("kind")
     patch.someday = try params.bool("someday")
     patch.evening = try params.bool("evening")

@@ -37,8 +37,8 @@ struct HistoryRow: TaskRowSource {
 /// same on every backend, so that history rows mean the same everywhere.
 public enum TaskRowCoding {
   public static let columns =
-    "id, title, notes, tags, priority, urgent, duration_minutes, type, scheduled_date, due_date, recurrence, completed, completed_at, created_at, updated_at, rank, matrix_rank, uuid, kind, parent_id, parent_rank, checklist, someday, cancelled, scheduled_time, evening, reminders"
-  public static let columnCount = 27
+    "id, title, notes, tags, priority, urgent, duration_minutes, type, scheduled_date, due_date, recurrence, completed, completed_at, created_at, updated_at, rank, matrix_rank, uuid, kind, parent_id, parent_rank, checklist, someday, cancelled, scheduled_time, evening, reminders, due_time"
+  public static let columnCount = 28
   public static let columnNames = columns.split(separator: ", ").map(String.init)
 
   public static func values(_ task: TaskRecord) -> [RowValue] {
@@ -58,6 +58,7 @@ public enum TaskRowCoding {
       .integer(task.someday ? 1 : 0), .integer(task.cancelled ? 1 : 0),
       task.scheduledTime.map { .text($0.description) } ?? .null, .integer(task.evening ? 1 : 0),
       Reminder.storedText(task.reminders).map(RowValue.text) ?? .null,
+      task.dueTime.map { .text($0.description) } ?? .null,
     ]
   }
 
@@ -98,6 +99,7 @@ public enum TaskRowCoding {
     }
     if a.evening != b.evening { changed.append((25, .integer(b.evening ? 1 : 0))) }
     if a.reminders != b.reminders { changed.append((26, Reminder.storedText(b.reminders).map(RowValue.text) ?? .null)) }
+    if a.dueTime != b.dueTime { changed.append((27, b.dueTime.map { .text($0.description) } ?? .null)) }
     return changed
   }
 
@@ -157,9 +159,10 @@ public enum TaskRowCoding {
       // (A history row of a store before schema 5 has none of these: a task, no parent, no uuid.)
       uuid: row.text(17).flatMap(ItemUUID.init) ?? .none, kind: row.text(18).flatMap(ItemKind.init) ?? .task,
       parentID: row.int(19) == 0 ? nil : row.int(19), parentRank: row.int(20), checklist: checklist(from: row.text(21)),
-      // (Nor, before schema 6, these; nor a time before schema 8, nor reminders before 9.)
+      // (Nor, before schema 6, these; nor a time before schema 8, nor reminders and a due time before 9.)
       someday: row.int(22) != 0, cancelled: row.int(23) != 0, scheduledTime: row.text(24).flatMap(WallTime.init(iso:)),
-      evening: row.int(25) != 0, reminders: Reminder.list(storedText: row.text(26)))
+      evening: row.int(25) != 0, reminders: Reminder.list(storedText: row.text(26)),
+      dueTime: row.text(27).flatMap(WallTime.init(iso:)))
   }
 
   /// The tags column: a JSON array of strings. The common shapes (no tags; tags without
@@ -286,6 +289,8 @@ public enum TaskRowCoding {
     } else {
       writer.append(raw: "null")
     }
+    writer.append(raw: ",")
+    if let time = task.dueTime { writer.writeString(time.description) } else { writer.append(raw: "null") }
     writer.append(raw: "]")
     return .text(writer.text)
   }

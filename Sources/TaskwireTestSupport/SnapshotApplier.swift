@@ -18,7 +18,8 @@
 
     static let memberOrder = [
       "id", "uuid", "kind", "parent", "title", "notes", "tags", "priority", "urgent", "durationMinutes", "type",
-      "scheduledDate", "dueDate", "recurrence", "checklist", "someday", "completed", "cancelled", "completedAt",
+      "scheduledDate", "scheduledTime", "dueDate", "dueTime", "recurrence", "reminders", "checklist", "someday",
+      "evening", "completed", "cancelled", "completedAt",
       "createdAt", "updatedAt", "display",
     ]
 
@@ -76,7 +77,10 @@
               // (`JSONValue` reads a `nil` literal as JSON null: removal is spelled out.)
               task[key] =
                 value.isNull
-                  && ["kind", "parent", "checklist", "someday", "cancelled", "scheduledTime", "evening"].contains(key)
+                  && [
+                    "kind", "parent", "checklist", "someday", "cancelled", "scheduledTime", "evening", "reminders",
+                    "dueTime",
+                  ].contains(key)
                 ? JSONValue?.none : value
             }
             // In the order the server writes a task (a member that appears is not the last).

@@ -72,6 +72,7 @@
       full.evening = true
       // Schema 9's reminders: at a wall time, and minutes before the task's time.
       full.reminders = [.at(WallMoment(iso: "2026-03-29T02:30")!), .before(minutes: 90)]
+      full.dueTime = WallTime(iso: "17:45")
       var project = task(5, "Garten", rank: 3)
       project.kind = .project
       project.uuid = ItemUUID("2f8e2a9c-1b2d-4c3e-8f40-5a6b7c8d9e0f")!

@@ -95,4 +95,30 @@ import Testing
       .flatMap { $0["tasks"]?.arrayValue ?? [] }.first { $0["title"] == "Standup" }
     #expect(imported?["scheduledTime"] == "23:59")
   }
+
+  /// A deadline's time (issue 30): quick add's `due fri 5pm`, shown after the deadline's day,
+  /// gone with the deadline, and Taskwarrior's `due` with a time both ways.
+  @Test func aDeadlineHasATime() throws {
+    let server = try Self.drawing()
+    let taxes = try server.result("task/create", ["text": "File taxes due tomorrow 5pm"])["task"]
+    #expect(taxes?["title"] == "File taxes" && taxes?["dueDate"] == "2026-02-13" && taxes?["dueTime"] == "17:00")
+    #expect(taxes?["scheduledDate"] == .null && taxes?["scheduledTime"] == nil, "the time is the deadline's")
+    let parts = try Self.parts(server, "inbox", "File taxes")
+    #expect(parts == ["due=due tomorrow 5 PM"], "\(parts)")
+    let id = try #require(taxes?["id"])
+    #expect(try server.error("task/update", ["id": id, "dueTime": "25:00"])["data"]?["param"] == "dueTime")
+    let other = try #require(try server.result("task/create", ["title": "No deadline"])["task"]?["id"])
+    #expect(try server.error("task/update", ["id": other, "dueTime": "17:00"])["data"]?["param"] == "dueTime")
+    // Out to Taskwarrior as an instant (17:00 in Berlin is 16:00Z), and back.
+    let exported = try #require(try server.result("store/export", ["format": "taskwarrior"])["document"])
+    #expect(JSONWriter.string(exported).contains(#""due":"20260213T160000Z""#), "\(JSONWriter.string(exported))")
+    let fresh = try TaskwireProcess.started()
+    try fresh.result("store/import", ["document": exported, "format": "taskwarrior"])
+    let back = try fresh.result("view/list", ["view": "inbox"])["groups"]?[0]?["tasks"]?.arrayValue?
+      .first { $0["title"] == "File taxes" }
+    #expect(back?["dueDate"] == "2026-02-13" && back?["dueTime"] == "17:00")
+    // Taking the deadline away takes its time.
+    try server.result("task/update", ["id": id, "dueDate": nil])
+    #expect(try server.result("task/get", ["id": id])["task"]?["dueTime"] == nil)
+  }
 }

@@ -51,7 +51,12 @@ import Testing
     task.priority = 1 << 40
     task.durationMinutes = -(1 << 40)
     #expect(task.priority == Int(Int8.max))
-    #expect(task.durationMinutes == Int(Int32.min))
+    #expect(task.durationMinutes == Int(Int16.min))
+    // The deadline's time goes with the deadline.
+    task.dueTime = WallTime(iso: "17:00")
+    #expect(task.dueTime?.description == "17:00" && task.dueDate?.description == "9999-12-31")
+    task.dueDate = nil
+    #expect(task.dueTime == nil)
     // A time of day belongs to its date: it goes when the date does.
     task.scheduledDate = CalendarDate(iso: "2026-02-12")
     task.scheduledTime = WallTime(iso: "23:59")
@@ -85,7 +90,8 @@ import Testing
   /// The sizes the index's memory figure rests on: a record is one reference, and its box of
   /// fields stays within a 208-byte heap block (16 bytes of object header, 8 of malloc's): the
   /// uuid, the parent and its rank, the kind and the checklist (issue 29) added 40 to the 136;
-  /// the reminders (issue 30) 8 more, still 200 bytes with the header, in the same block.
+  /// the reminders (issue 30) 8 more and the deadline's time 2, paid for by the duration's 2
+  /// (a week's minutes fit in 16 bits): still 200 bytes with the header, in the same block.
   @Test func aRecordIsOneReferenceToAFewDozenBytes() {
     #expect(MemoryLayout<TaskRecord>.size == 8)
     #expect(MemoryLayout<TaskRecord.Fields>.size <= 184)

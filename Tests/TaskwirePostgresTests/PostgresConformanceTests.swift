@@ -53,7 +53,7 @@ struct PostgresConformanceTests {
       DROP TABLE \(schema).external_ids; DROP TABLE \(schema).reminder_states; DROP INDEX \(schema).tasks_uuid;
       ALTER TABLE \(schema).tasks DROP COLUMN uuid, DROP COLUMN kind, DROP COLUMN parent_id, DROP COLUMN parent_rank,
         DROP COLUMN checklist, DROP COLUMN someday, DROP COLUMN cancelled, DROP COLUMN scheduled_time, DROP COLUMN evening,
-        DROP COLUMN reminders;
+        DROP COLUMN reminders, DROP COLUMN due_time;
       INSERT INTO \(schema).history_steps (id, label, client, at) VALUES (1, 'Create t', 'old', 'c');
       INSERT INTO \(schema).history_ops (step_id, position, task_id, before, after) VALUES (1, 0, 1, NULL, '\(oldRow)');
       UPDATE \(schema).meta SET value = '1' WHERE key = 'schema_version';

@@ -93,6 +93,7 @@ final class SQLiteMemoryFixture: StorageFixture {
       ALTER TABLE tasks DROP COLUMN scheduled_time;
       ALTER TABLE tasks DROP COLUMN evening;
       ALTER TABLE tasks DROP COLUMN reminders;
+      ALTER TABLE tasks DROP COLUMN due_time;
       DROP TABLE reminder_states;
       CREATE INDEX history_steps_undone ON history_steps (undone, id);
       PRAGMA user_version = 6;

@@ -47,7 +47,13 @@ public struct QuickAdd: Sendable {
       case .due(let date): result.patch.dueDate = .some(date.description)
       case .recurrence(let recurrence): result.patch.recurrence = recurrence
       case .project(let name): result.patch.projectName = name
-      case .time(let time): result.patch.scheduledTime = .some(time.description)
+      case .time(let time):
+        // `due fri 5pm`, `deadline fri 17:00`: a time right after the deadline is its time.
+        if result.tokens.dropLast().last?.kind == .due {
+          result.patch.dueTime = .some(time.description)
+        } else {
+          result.patch.scheduledTime = .some(time.description)
+        }
       case .evening: result.patch.evening = true
       case .reminder(let time): result.patch.reminderTimes.append(time)
       }

@@ -30,10 +30,13 @@ public enum TaskParseRequest: RequestType {
     public var text: String
     public var parsed: QuickAdd
     public var view: ViewKind?
-    public init(text: String, parsed: QuickAdd, view: ViewKind?) {
+    /// The day it was read against (a reminder's date when the line names none).
+    public var today: CalendarDate
+    public init(text: String, parsed: QuickAdd, view: ViewKind?, today: CalendarDate) {
       self.text = text
       self.parsed = parsed
       self.view = view
+      self.today = today
     }
 
     var spans: [JSONValue] {
@@ -42,7 +45,7 @@ public enum TaskParseRequest: RequestType {
     }
 
     public var json: JSONValue {
-      var fields = parsed.patch.json
+      var fields = parsed.patch.json(today: today)
       if let view { fields["view"] = .string(view.rawValue) }
       return [
         "fields": .object(fields), "title": .string(parsed.title),
@@ -70,8 +73,9 @@ extension QuickAdd.Token {
 }
 
 extension TaskPatch {
-  /// The patch as `task/create` params (dates as the resolved `YYYY-MM-DD`).
-  public var json: JSONObject {
+  /// The patch as `task/create` params (dates as the resolved `YYYY-MM-DD`; a reminder at a time
+  /// on the task's date, or `today`'s).
+  public func json(today: CalendarDate) -> JSONObject {
     var object = JSONObject()
     if let title { object["title"] = .string(title) }
     if let notes { object["notes"] = notes.map(JSONValue.string) ?? .null }
@@ -83,6 +87,11 @@ extension TaskPatch {
     if let scheduledDate { object["scheduledDate"] = scheduledDate.map(JSONValue.string) ?? .null }
     if let dueDate { object["dueDate"] = dueDate.map(JSONValue.string) ?? .null }
     if let scheduledTime { object["scheduledTime"] = scheduledTime.map(JSONValue.string) ?? .null }
+    if let dueTime { object["dueTime"] = dueTime.map(JSONValue.string) ?? .null }
+    if !reminderTimes.isEmpty {
+      let day = scheduledDate.flatMap { $0 }.flatMap(CalendarDate.init(iso:)) ?? today
+      object["reminders"] = .array(reminderTimes.map { ["at": .string(WallMoment(day: day, time: $0).description)] })
+    }
     if let evening { object["evening"] = .bool(evening) }
     if let recurrence { object["recurrence"] = recurrence.json }
     return object

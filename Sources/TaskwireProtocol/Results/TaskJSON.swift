@@ -100,6 +100,10 @@ extension TaskRecord {
       writer.append(raw: ",\"dueDate\":")
       writer.append(date: dueDate)
     }
+    if let dueTime {
+      writer.append(raw: ",\"dueTime\":")
+      writer.writeString(dueTime.description)
+    }
     if !compact || recurrence != Recurrence.none {
       writer.append(raw: ",\"recurrence\":")
       // (Most tasks do not repeat: their recurrence is written without a tree of values.)

@@ -173,8 +173,9 @@ extension Server {
   /// Quick add without storing: what a line means, read against today.
   static func registerParse(_ methods: inout Dispatcher) {
     methods.on(TaskParseRequest.self, .lifecycle) { server, params in
-      TaskParseRequest.Response(
-        text: params.text, parsed: QuickAdd.parse(params.text, today: server.currentDay), view: params.view)
+      let today = server.currentDay
+      return TaskParseRequest.Response(
+        text: params.text, parsed: QuickAdd.parse(params.text, today: today), view: params.view, today: today)
     }
   }
 }

@@ -33,7 +33,8 @@ enum Schema {
       cancelled INTEGER NOT NULL DEFAULT 0,
       scheduled_time TEXT,
       evening INTEGER NOT NULL DEFAULT 0,
-      reminders TEXT
+      reminders TEXT,
+      due_time TEXT
     );
     CREATE INDEX tasks_open ON tasks (completed, scheduled_date, rank);
     CREATE INDEX tasks_completed ON tasks (completed, completed_at);
@@ -141,9 +142,11 @@ enum Schema {
     CREATE INDEX IF NOT EXISTS tasks_due ON tasks (completed, due_date);
     PRAGMA user_version = 8;
     """,
-    // Reminders (issue 30): a task's list of them, and what became of each that came due.
+    // Reminders (issue 30): a task's list of them, and what became of each that came due; and
+    // the deadline's time of day.
     8: """
     ALTER TABLE tasks ADD COLUMN reminders TEXT;
+    ALTER TABLE tasks ADD COLUMN due_time TEXT;
     \(reminderStates)
     PRAGMA user_version = 9;
     """,
