@@ -29,6 +29,7 @@ extension Report {
       "pinned": .object(sizesObject),
       "unpinned": encode(unpinned),
       "exchange": encode(exchange),
+      "reminders": encode(reminders),
       "targets": .array(targets().map { ["pass": .bool($0.pass), "target": .string($0.text)] }),
     ])
   }

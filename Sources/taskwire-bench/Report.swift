@@ -17,6 +17,8 @@ struct Report {
   var postgresSize = 0
   /// `taskwire import` and `taskwire export` (ExchangeScenarios).
   var exchange: [String: Any] = [:]
+  /// Reminders (ReminderScenarios), measured once.
+  var reminders: [String: Any] = [:]
 
   static let latencyFigures = [
     "roundTrip", "create", "update", "move", "schedule", "parse", "undo", "listToday", "listTodayWithParts",
@@ -98,6 +100,18 @@ struct Report {
         lines.append(
           pad("export \(size) tasks", 34) + format(exchange["export\(size)Ms"]) + " ms (median of 3), peak RSS "
             + format(exchange["export\(size)RSSMiB"]) + " MiB")
+      }
+    }
+    if let late = reminders["reminderLateness"] as? Stats {
+      lines.append("")
+      lines.append("reminders")
+      lines.append(
+        pad("fire lateness", 34)
+          + String(format: "%.1f / %.1f / %.1f ms", late.p50 / 1000, late.p99 / 1000, late.max / 1000))
+      lines.append(pad("idle wakeups a minute", 34) + format(reminders["reminderIdleWakeupsPerMinute"]))
+      if let drag = reminders["dragTimedToday"] as? Stats {
+        lines.append(
+          pad("drag in a timed Today", 34) + String(format: "%.1f / %.1f / %.1f µs", drag.p50, drag.p99, drag.max))
       }
     }
     if withTargets {
@@ -273,6 +287,27 @@ struct Report {
         (
           big <= 1.5 * base,
           String(format: "export streams: peak RSS %.1f MiB at %d ≤ 1.5 × %.1f MiB at %d", big, large, base, small)
+        ))
+    }
+    if let late = reminders["reminderLateness"] as? Stats {
+      results.append(
+        (
+          late.p99 <= 50_000,
+          String(format: "a reminder fires on time: lateness p99 %.1f ms ≤ 50 ms (real clock)", late.p99 / 1000)
+        ))
+    }
+    if let wakeups = reminders["reminderIdleWakeupsPerMinute"] as? Double {
+      results.append(
+        (
+          wakeups <= 1,
+          String(format: "idle with reminders hours away and 3 subscriptions: %.0f wakeups a minute ≤ 1", wakeups)
+        ))
+    }
+    if let drag = reminders["dragTimedToday"] as? Stats {
+      results.append(
+        (
+          drag.p50 <= 100,
+          String(format: "a move in a Today of 1,000 timed tasks with reminders: p50 %.1f µs ≤ 100 µs", drag.p50)
         ))
     }
     if let taskwarrior, let first = taskwarrior.operations.keys.min(), let last = taskwarrior.operations.keys.max() {

@@ -129,6 +129,10 @@ if let largest = sizes.last, let smallest = sizes.first {
     today: scenarios.today)
 }
 
+FileHandle.standardError.write(Data("taskwire-bench: reminders (up to a minute's wait for the real clock)…\n".utf8))
+report.reminders = try ReminderScenarios.run(
+  server: server, iterations: iterations, idleSeconds: smoke ? 1 : 5, folder: folder)
+
 if let postgres {
   let size = min(10_000, sizes.last ?? 0)
   FileHandle.standardError.write(Data("taskwire-bench: PostgreSQL, \(size) tasks…\n".utf8))
@@ -139,6 +143,7 @@ if let postgres {
 for index in reports.indices {
   reports[index].taskwarrior = taskwarrior?[index]
   reports[index].exchange = report.exchange
+  reports[index].reminders = report.reminders
   reports[index].postgres = report.postgres
   reports[index].postgresSize = report.postgresSize
 }
