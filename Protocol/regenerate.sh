@@ -14,3 +14,9 @@ for input in Protocol/sessions/inputs/*.in; do
   tail -n +2 "$input" | "$binary" "${flags[@]}" --record "Protocol/sessions/$name.jsonl" >/dev/null 2>&1 || true
   echo "recorded Protocol/sessions/$name.jsonl"
 done
+# Sessions of several processes on one store (`N {json}` / `N wait` lines; see the script).
+for input in Protocol/sessions/inputs/*.procs; do
+  name=$(basename "$input" .procs)
+  python3 Protocol/sessions/record-processes.py "$binary" "$input" "Protocol/sessions/$name.jsonl"
+  echo "recorded Protocol/sessions/$name.jsonl"
+done

@@ -44,9 +44,13 @@ public struct Replayer {
   }
 
   func replay(_ session: SessionFile, name: String, flags: [String]) throws {
-    let pipe = try ServerPipe(executable: server, arguments: flags)
+    // One server per process of the session, each started at its first entry.
+    var pipes: [Int: ServerPipe] = [:]
     var requests: [String: (method: String, params: JSONValue?)] = [:]
     for (number, entry) in session.entries.enumerated() {
+      let process = session.processes[number]
+      if pipes[process] == nil { pipes[process] = try ServerPipe(executable: server, arguments: flags) }
+      let pipe = pipes[process]!
       switch entry {
       case .input(let bytes):
         pipe.write(bytes + [0x0A])
@@ -92,11 +96,13 @@ public struct Replayer {
         }
       }
     }
-    pipe.closeInput()
-    if let extra = pipe.readLine(timeout: 5) {
-      throw Failure(description: "\(name): the server sent more than was recorded:\n  \(extra)")
+    for (_, pipe) in pipes.sorted(by: { $0.key < $1.key }) {
+      pipe.closeInput()
+      if let extra = pipe.readLine(timeout: 5) {
+        throw Failure(description: "\(name): the server sent more than was recorded:\n  \(extra)")
+      }
+      pipe.wait()
     }
-    pipe.wait()
   }
 }
 

@@ -11,6 +11,10 @@ public struct SessionFile {
 
   public var flags: [String]
   public var entries: [Entry]
+  /// Which server each entry is of (0 for the first): a session of several processes on one
+  /// store (`"process": N` on an entry) replays them side by side, each started at its first
+  /// entry, all on the same fresh store.
+  public var processes: [Int]
 
   public struct FormatError: Error, CustomStringConvertible {
     public var description: String
@@ -24,12 +28,16 @@ public struct SessionFile {
     else { throw FormatError(description: "the first line is not a taskwire session header") }
     self.flags = flags
     entries = []
+    processes = []
     var number = 1
     while let line = lines.next() {
       number += 1
       guard let object = (try? JSONParser.parse(String(line)))?.objectValue else {
         throw FormatError(description: "line \(number) is not a JSON object")
       }
+      let process = Int(object["process"]?.integerValue ?? 0)
+      guard (0..<8).contains(process) else { throw FormatError(description: "line \(number): process must be 0 to 7") }
+      processes.append(process)
       if let message = object["in"] {
         entries.append(.input(JSONWriter.encode(message)))
       } else if let text = object["inText"]?.stringValue {
