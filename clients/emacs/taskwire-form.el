@@ -21,7 +21,9 @@
 ;;   Duration (minutes): 30
 ;;   Type: Errand
 ;;   Date: 2026-02-13
+;;   Time: 15:30
 ;;   Due:
+;;   Due time:
 ;;   Repeat: weekly
 ;;   Notes:
 ;;   call before noon
@@ -30,7 +32,10 @@
 ;; undo step); C-c C-k leaves.  Dates take phrases too ("fri", "in 3
 ;; days"); an empty one clears it.  A changed duration or repeat is
 ;; read by the server's quick add ("1h30m", "every mon, thu"); a final
-;; "!" makes a repeat count from completion.
+;; "!" makes a repeat count from completion.  Time and Due time are the
+;; dates' times of day (scheduledTime, dueTime): HH:MM ("9:30" is sent
+;; as "09:30"), empty or "none" clears; one without its date is refused
+;; in the server's words.
 
 ;;; Code:
 
@@ -51,10 +56,27 @@
 (defconst taskwire-form--fields
   '((title . "field.title") (tags . "field.tags") (priority . "field.priority")
     (urgent . "field.urgent") (duration . "emacs.form.minutes") (type . "field.type")
-    (scheduled . "field.scheduled") (due . "field.due") (repeat . "field.repeat")
-    (notes . "field.notes"))
+    (scheduled . "field.scheduled") (time . "emacs.form.time") (due . "field.due")
+    (duetime . "emacs.form.dueTime") (repeat . "field.repeat") (notes . "field.notes"))
   "The fields in the form's order and the catalogue keys of their labels.
 The notes come last, below their label.")
+
+(defconst taskwire-form--fallback
+  '(("emacs.form.time" . "Time") ("emacs.form.dueTime" . "Due time"))
+  "Labels for a server whose catalogue is older than them.")
+
+(defun taskwire-form--label (key)
+  "The catalogue's label KEY, else its fallback while the catalogue lacks it."
+  (let ((fallback (cdr (assoc key taskwire-form--fallback))))
+    (if (and fallback (not (and taskwire-catalogue (gethash key taskwire-catalogue))))
+        fallback
+      (taskwire-text key))))
+
+(defun taskwire-form--time (value)
+  "VALUE as a time of day to send: nil (null) for \"\" or \"none\", \"09:30\" for \"9:30\"."
+  (cond ((member (downcase value) '("" "none")) nil)
+        ((string-match-p "\\`[0-9]:[0-9][0-9]\\'" value) (concat "0" value))
+        (t value)))
 
 (defconst taskwire-form--types
   '("maintenance" "deepWork" "shallowWork" "errand" "meeting" "learning")
@@ -102,7 +124,9 @@ The notes come last, below their label.")
         (cons 'duration (number-to-string (or (plist-get task :durationMinutes) 15)))
         (cons 'type (taskwire-text (concat "type." (or (plist-get task :type) "maintenance"))))
         (cons 'scheduled (or (plist-get task :scheduledDate) ""))
+        (cons 'time (or (plist-get task :scheduledTime) ""))
         (cons 'due (or (plist-get task :dueDate) ""))
+        (cons 'duetime (or (plist-get task :dueTime) ""))
         (cons 'repeat (taskwire-form--repeat task))
         (cons 'notes (or (plist-get task :notes) ""))))
 
@@ -115,7 +139,7 @@ The notes come last, below their label.")
         (erase-buffer)
         (taskwire-form-mode)
         (setq taskwire-form--labels
-              (mapcar (lambda (field) (cons (car field) (taskwire-text (cdr field))))
+              (mapcar (lambda (field) (cons (car field) (taskwire-form--label (cdr field))))
                       taskwire-form--fields))
         (dolist (field (taskwire-form--values task))
           (insert (cdr (assq (car field) taskwire-form--labels)) ":"
@@ -218,7 +242,9 @@ A final ! makes it count from completion."
                                               field value (taskwire-form--names
                                                            "type." taskwire-form--types))))
                           ('scheduled (list :scheduledDate (and (not (string-empty-p value)) value)))
+                          ('time (list :scheduledTime (taskwire-form--time value)))
                           ('due (list :dueDate (and (not (string-empty-p value)) value)))
+                          ('duetime (list :dueTime (taskwire-form--time value)))
                           ('repeat (list :recurrence (taskwire-form--recurrence value)))
                           ('notes (list :notes (and (not (string-empty-p value)) value)))))))))
     params))

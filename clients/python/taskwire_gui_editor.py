@@ -6,7 +6,8 @@ save keeps the dialog open and shows the server's message whole, without the JSO
 prefix and code.  The labels and the choices' names are the catalogue's; ``vars`` hold the
 protocol's values (``high``, ``deepWork``, ``weekly``).  Remind at (issue 30) takes times
 with commas: ``9:00`` on the task's date (the one typed, if a ``YYYY-MM-DD``; none: today),
-``2026-11-27 9:00``, ``-30m`` before the task's time (taskwire_gui_reminders).
+``2026-11-27 9:00``, ``-30m`` before the task's time (taskwire_gui_reminders).  Each date has
+its time of day beside it, ``HH:MM`` (taskwire_gui_times).
 """
 
 import tkinter as tk
@@ -15,6 +16,7 @@ from tkinter import ttk
 from taskwire_client import error_text
 from taskwire_gui_checklist import Checklist
 from taskwire_gui_reminders import parse_reminders, remind_day, reminders_text, word
+from taskwire_gui_times import date_row, time_changes
 
 PRIORITIES = ["low", "medium", "high"]
 TYPES = ["maintenance", "deepWork", "shallowWork", "errand", "meeting", "learning"]
@@ -72,8 +74,8 @@ class TaskEditor(tk.Toplevel):
                     body, textvariable=self.vars["durationMinutes"], from_=1, to=10080,
                     increment=5)),
                 (t("field.type"), choice("type", TYPES)),
-                (t("field.scheduled"), ttk.Entry(body, textvariable=self.vars["scheduledDate"])),
-                (t("field.due"), ttk.Entry(body, textvariable=self.vars["dueDate"])),
+                (t("field.scheduled"), date_row(self, body, "scheduledDate")),
+                (t("field.due"), date_row(self, body, "dueDate")),
                 (t("field.repeat"), choice("recurrence", REPEATS)),
                 (word(app, "tk.editor.remind"),
                  ttk.Entry(body, textvariable=self.vars["reminders"]))]
@@ -121,6 +123,7 @@ class TaskEditor(tk.Toplevel):
         except ValueError:
             wanted["durationMinutes"] = v["durationMinutes"].get()   # the server says why
         params = {key: value for key, value in wanted.items() if value != task.get(key)}
+        params.update(time_changes(self))
         pattern = v["recurrence"].get()
         if pattern != (task.get("recurrence") or {}).get("pattern", "none"):
             params["recurrence"] = {"pattern": pattern}

@@ -93,7 +93,7 @@ echo "== ERT"
 status=0
 timeout 180 emacs -Q --batch -L "$package" -L "$here" -l taskwire-test -l taskwire-view-test \
   -l taskwire-actions-test -l taskwire-fixture-test -l taskwire-projects-test -l taskwire-someday-test -l taskwire-evening-test \
-  -l taskwire-reminders-test \
+  -l taskwire-reminders-test -l taskwire-times-test \
   --eval "(ert-run-tests-batch-and-exit \"${TW_TEST_ONLY:-.}\")" >"$work/ert.log" 2>&1 ||
   status=$?
 grep -v '^\(Loading\|Source file\)' "$work/ert.log" || true

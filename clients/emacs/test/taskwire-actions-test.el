@@ -190,7 +190,7 @@ A view is named (\"today\") or given as its buffer."
     (should (derived-mode-p 'taskwire-form-mode))
     (should (string-match-p (concat "\\`Title: Call mom\nTags: family\nPriority: Low\nUrgent: no\n"
                                     "Duration (minutes): 15\nType: Maintenance\nDate: 2026-02-12\n"
-                                    "Due: \nRepeat: \nNotes:\n\\'")
+                                    "Time: \nDue: \nDue time: \nRepeat: \nNotes:\n\\'")
                             (buffer-string)))
     (goto-char (point-min))
     (re-search-forward "^Duration (minutes): .*$")

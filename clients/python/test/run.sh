@@ -64,7 +64,7 @@ fi
 DISPLAY=":$(head -n 1 "$work/display")" TW_FBDIR="$work/fb" \
   "$python" run_tests.py test_gui test_gui_editing test_gui_boards test_gui_messages test_gui_layout \
     test_gui_quickadd test_gui_fixture test_gui_projects test_gui_someday test_gui_evening test_gui_reminders \
-    test_screenshot ||
+    test_gui_times test_screenshot ||
     status=1
 
 echo "== python client: $((SECONDS - started)) s, $([[ $status == 0 ]] && echo passed || echo FAILED)"

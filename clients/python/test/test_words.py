@@ -26,7 +26,7 @@ BUILT_KEYS = ([f"view.{view}" for view in ("inbox", "today", "upcoming", "matrix
 # Protocol/catalogue/, as the test below checks): until it has them the app shows the key
 # itself, or its fallback (taskwire_gui_reminders.FALLBACK).
 PENDING = {"tk.checklist.placeholder", "tk.editor.checklist", "tk.placeholder.project",
-           "tk.view.project", "tk.view.projects", "tk.editor.remind"}
+           "tk.view.project", "tk.view.projects", "tk.editor.remind", "tk.editor.time"}
 REPOSITORY_CATALOGUE = os.path.join(APP, "..", "..", "Protocol", "catalogue")
 KEY = re.compile(r"""["']((?:tk|view|action|field|message|list|input|confirm)\.[A-Za-z.]+)["']""")
 

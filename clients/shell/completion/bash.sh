@@ -9,7 +9,7 @@
 _tw_commands='add edit show ls find mv sched done undone rm undo redo log tags watch rpc batch server help project area heading
   someday anytime cancel convert remind reminders snooze dismiss'
 _tw_views='inbox today upcoming matrix all logbook anytime someday projects project area'
-_tw_fields='--priority --urgent --not-urgent --duration --type --due --notes --every --date'
+_tw_fields='--priority --urgent --not-urgent --duration --type --due --notes --every --date --time --due-time'
 _tw_filters='--tag --priority --type --urgent --not-urgent --repeating --due-before --due-after --text --project --area --sort'
 _tw_dates='today tomorrow mon tue wed thu fri sat sun eow eom eoy +1d +2d +1w +2w +1m'
 
@@ -78,6 +78,7 @@ _tw() {
     --every) _tw_words 'daily weekly biweekly monthly daily! weekly! biweekly! monthly! none'; return ;;
     --duration) _tw_words '15m 30m 45m 1h 1h30m 2h 3h'; return ;;
     --due | --date | --on | --due-before | --due-after) _tw_words "$_tw_dates none"; return ;;
+    --time | --due-time) _tw_words '9:00 12:00 15:00 17:00 none'; return ;;
     --sort) _tw_words 'manual priority duration due title project'; return ;;
     --tag | --untag) _tw_words "$(_tw_store __complete tags)"; return ;;
     --notes | --title | --text | --heading) return ;;
@@ -89,8 +90,9 @@ _tw() {
   local n=0 ids=1
   for ((i = cmdi + 1; i < COMP_CWORD; i++)); do
     case ${COMP_WORDS[i]} in
-      --priority | --type | --every | --duration | --due | --date | --on | --due-before | --due-after | \
-        --sort | --tag | --untag | --notes | --title | --text | --project | --heading | --area) ((i++)) ;;
+      --priority | --type | --every | --duration | --due | --date | --on | --time | --due-time | \
+        --due-before | --due-after | --sort | --tag | --untag | --notes | --title | --text | \
+        --project | --heading | --area) ((i++)) ;;
       -*) ;;
       *) ((n++)); [[ ${COMP_WORDS[i]} =~ ^[0-9]+(-[0-9]+)?$ ]] || ids=0 ;;
     esac

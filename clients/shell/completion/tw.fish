@@ -26,7 +26,7 @@ function __tw_words
             continue
         end
         switch $w
-            case --db --priority --type --every --duration --due --date --on --due-before --due-after --sort --tag --untag --notes --title --text --project --heading --area
+            case --db --priority --type --every --duration --due --date --on --time --due-time --due-before --due-after --sort --tag --untag --notes --title --text --project --heading --area
                 set skip 1
             case '-*'
             case '*'
@@ -152,6 +152,8 @@ complete -c tw -n '__tw_using add edit ls list find watch' -l tag -x -a '(__tw_s
 complete -c tw -n '__tw_using add edit' -l duration -x -a '15m 30m 45m 1h 1h30m 2h 3h'
 complete -c tw -n '__tw_using add edit' -l due -x -a "$__tw_dates none"
 complete -c tw -n '__tw_using add edit' -l date -x -a "$__tw_dates none"
+complete -c tw -n '__tw_using add edit' -l time -x -a '9:00 12:00 15:00 17:00 none'
+complete -c tw -n '__tw_using add edit' -l due-time -x -a '9:00 12:00 15:00 17:00 none'
 complete -c tw -n '__tw_using add edit' -l notes -x
 complete -c tw -n '__tw_using add edit' -l every -x -a 'daily weekly biweekly monthly daily! weekly! biweekly! monthly! none'
 complete -c tw -n '__tw_using add' -l on -x -a "$__tw_dates"

@@ -17,6 +17,9 @@ params_json() {
 }
 pstr() { json_str "$2"; pjson "$1" "$REPLY"; }
 pstr_or_null() { if [[ $2 == none ]]; then pjson "$1" null; else pstr "$1" "$2"; fi; }
+# ptime KEY VALUE: a time of day (scheduledTime, dueTime): none or empty clears it, 9:30 goes as
+# 09:30, anything else as it is (the server says why not, as for a time without its date).
+ptime() { if [[ $2 =~ ^[0-9]:[0-9]{2}$ ]]; then pstr "$1" "0$2"; else pstr_or_null "$1" "${2:-none}"; fi; }
 
 priority_of() {
   case ${2,,} in
@@ -59,7 +62,7 @@ task_option() {
   case $1 in
     --urgent) pjson urgent true; SHIFTS=1; return ;;
     --not-urgent) pjson urgent false; SHIFTS=1; return ;;
-    --priority | --duration | --type | --notes | --due | --every | --date | --on) ;;
+    --priority | --duration | --type | --notes | --due | --every | --date | --on | --time | --due-time) ;;
     *) return 1 ;;
   esac
   (($# >= 2)) || usage_error tw.usage.needsValue option "$1"
@@ -71,6 +74,8 @@ task_option() {
     --due) pstr_or_null dueDate "$2" ;;
     --every) recurrence_of "$1" "$2"; pjson recurrence "$REPLY" ;;
     --date | --on) pstr_or_null scheduledDate "$2" ;;
+    --time) ptime scheduledTime "$2" ;;
+    --due-time) ptime dueTime "$2" ;;
   esac
 }
 

@@ -36,13 +36,15 @@ edit_in_editor() {
     die_msg tw.error.emptyForm
   fi
   params_reset
-  for key in title date due priority urgent duration type every tags notes; do
+  for key in title date time due due-time priority urgent duration type every tags notes; do
     v=${FORM[$key]-${was[$key]}}
     [[ $v == "${was[$key]}" ]] && continue
     case $key in
       title) [[ -n $v ]] || usage_error tw.usage.emptyTitle; pstr title "$v" ;;
       date | due) [[ -n $v ]] || v=none
         if [[ $key == date ]]; then pstr_or_null scheduledDate "$v"; else pstr_or_null dueDate "$v"; fi ;;
+      time) ptime scheduledTime "$v" ;;
+      due-time) ptime dueTime "$v" ;;
       priority) priority_of priority "$v"; pjson priority "$REPLY" ;;
       urgent) case ${v,,} in
           "${yes,,}" | yes | y | true | 1) pjson urgent true ;;
@@ -97,13 +99,13 @@ read_form() {
   while IFS= read -r line; do
     if ((in_notes)); then notes+=$line$'\n'; continue; fi
     [[ $line =~ ^[[:space:]]*(#.*)?$ ]] && continue
-    [[ $line =~ ^[[:space:]]*([a-z]+):[[:space:]]*(.*)$ ]] ||
+    [[ $line =~ ^[[:space:]]*([a-z-]+):[[:space:]]*(.*)$ ]] ||
       usage_error tw.usage.formLine line "$line"
     key=${BASH_REMATCH[1]} value=${BASH_REMATCH[2]}
     value=${value%"${value##*[![:space:]]}"}
     case $key in
       notes) in_notes=1; [[ -z $value ]] || notes=$value$'\n' ;;
-      title | date | due | priority | urgent | duration | type | every | tags) FORM[$key]=$value ;;
+      title | date | time | due | due-time | priority | urgent | duration | type | every | tags) FORM[$key]=$value ;;
       *) usage_error tw.usage.formField field "$key" ;;
     esac
   done <<<"$1"

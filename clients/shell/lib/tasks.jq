@@ -94,7 +94,7 @@ def showtask($s; $list): . as $r | .task as $t
      ["tw.show.list", (if $r.view == null then "-" else ($r | place($s; $list)) as $p
         | if $r.index == null then $p else word($s; "tw.show.place"; {place: $p, index: $r.index}) end end)],
      ["field.scheduled", (($t.scheduledDate // "-") + (if $t.scheduledTime then " " + $t.scheduledTime else "" end))],
-     ["field.due", $t.dueDate // "-"],
+     ["field.due", (($t.dueDate // "-") + (if $t.dueTime then " " + $t.dueTime else "" end))],
      ["field.priority", "\(word($s; ["", "priority.low", "priority.medium", "priority.high"][$t.priority] // "-")) (\($t.priority))"],
      ["field.urgent", word($s; if $t.urgent then "yes" else "no" end)],
      ["field.duration", ($t | partof("duration")) // word($s; "tw.show.minutes"; {minutes: $t.durationMinutes})],

@@ -58,7 +58,9 @@ test_edit_editor() {
   expect_rc 0 "no change"
   expect_eq "the form" "$(grep -v '^#' "$EDIT_SEEN")" "title: Call mom
 date: $TODAY
+time: 
 due: 
+due-time: 
 priority: 1
 urgent: no
 duration: 15
@@ -111,6 +113,37 @@ ask about Sunday"
   expect_eq "still" "$(tw --json rpc task/get '{"id":1}' | jq -c '.task | [.title, .priority, .dueDate]')" '["Call mom",1,null]'
   run edit 9; expect_error -32010 "the editor on an unknown task"
   run - <<<"edit 1"; expect_rc 2 "the editor in a batch"
+}
+
+# shellcheck disable=SC2016 # (sed scripts, in single quotes)
+test_edit_times() {
+  make_editor
+  local tmp d1
+  tmp=$(mktemp -d "$ROOT/tmp.XXXXXX") d1=$(day 1)
+  tw add Call mom --today >/dev/null
+  # Through the form: time and due-time below their dates, 9:30 sent as 09:30.
+  EDIT_SED='s/^time: .*/time: 9:30/; s/^due: .*/due: tomorrow/; s/^due-time: .*/due-time: 17:00/' \
+    TMPDIR=$tmp EDITOR=$ROOT/editor run edit 1
+  expect_rc 0 "times in the form"
+  expect_eq "saved" "$OUT" "Updated 1 in Today: [ ] Call mom  9:30 AM  due tomorrow 5 PM"
+  expect_eq "stored" "$(tw --json rpc task/get '{"id":1}' | jq -c '.task | [.scheduledDate, .scheduledTime, .dueDate, .dueTime]')" \
+    "[\"$TODAY\",\"09:30\",\"$d1\",\"17:00\"]"
+  expect_match "show" "$(tw show 1)" $'\n'"  Date       $TODAY 09:30"$'\n'"  Due        $d1 17:00"$'\n'
+  # A deadline's time without a deadline: the server's words, the text kept.
+  EDIT_SED='s/^due: .*/due: none/; s/^due-time: .*/due-time: 18:00/' TMPDIR=$tmp EDITOR=$ROOT/editor run edit 1
+  expect_rc 1 "refused"
+  expect_match "the form showed them" "$(cat "$EDIT_SEEN")" $'\n'"time: 09:30"$'\n'"due: $d1"$'\n'"due-time: 17:00"$'\n'
+  expect_match "why" "$ERR" "^tw: dueTime needs a dueDate: 18:00 on which day\?"$'\n'"tw: your text is kept in $tmp/"
+  rm -f "$tmp"/*
+  # Emptied or none: cleared (through the form and as options).
+  EDIT_SED='s/^due-time: .*/due-time:/' TMPDIR=$tmp EDITOR=$ROOT/editor run edit 1
+  expect_eq "due-time cleared" "$OUT" "Updated 1 in Today: [ ] Call mom  9:30 AM  due tomorrow"
+  run edit 1 --time none --due-time 8:00
+  expect_eq "options" "$OUT" "Updated 1 in Today: [ ] Call mom  due tomorrow 8 AM"
+  run edit 1 --time 25:00
+  expect_error -32602 "no time of day"
+  expect_eq "stored at last" "$(tw --json rpc task/get '{"id":1}' | jq -c '.task | [.scheduledTime, .dueTime]')" \
+    '[null,"08:00"]'
 }
 
 test_tags_in_words() {

@@ -10,7 +10,8 @@ function! Test_form_edits_every_field_in_one_update() abort
   call TwKeys('E')
   call assert_equal('taskwire-task://1', bufname('%'))
   call assert_equal(['Title: A', 'Tags: ', 'Priority: 1', 'Urgent: no', 'Duration: 15',
-        \ 'Type: Maintenance', 'Date: 2026-02-12', 'Due: ', 'Repeat: ', 'Notes:'],
+        \ 'Type: Maintenance', 'Date: 2026-02-12', 'Time: ', 'Due: ', 'Due time: ', 'Repeat: ',
+        \ 'Notes:'],
         \ getline(4, '$'))
   let steps = len(TwRequest('history/list', {'limit': 100}).steps)
   " the catalogue's labels, or the fields' own names, in any case
@@ -27,8 +28,8 @@ function! Test_form_edits_every_field_in_one_update() abort
   call assert_equal(steps + 1, len(TwRequest('history/list', {'limit': 100}).steps), 'one undo step')
   call TwWaitMessage("taskwire: Updated 'Call mom'")
   call assert_equal(['Title: Call mom', 'Tags: family, phone', 'Priority: 3', 'Urgent: yes',
-        \ 'Duration: 30', 'Type: Errand', 'Date: 2026-02-13', 'Due: 2026-02-20',
-        \ 'Repeat: weekly', 'Notes:', '  ring twice', '  then text'],
+        \ 'Duration: 30', 'Type: Errand', 'Date: 2026-02-13', 'Time: ', 'Due: 2026-02-20',
+        \ 'Due time: ', 'Repeat: weekly', 'Notes:', '  ring twice', '  then text'],
         \ taskwire#form#lines(b:taskwire_task)[3:])
   " A value the server refuses: the form stays modified and the message says why.
   call setline(10, 'scheduled: someday maybe')
@@ -56,7 +57,7 @@ function! Test_form_command_durations_types_and_repeats() abort
   call setline(6, 'Priority: 2')
   call setline(8, 'Duration: 1h30m')
   call setline(9, 'Type: @deep')
-  call setline(12, 'Repeat: every 3 weeks!')
+  call setline(14, 'Repeat: every 3 weeks!')
   write
   call TwWaitFor({-> !&modified}, 'the form to be saved')
   let task = TwTask(1).task
@@ -65,12 +66,12 @@ function! Test_form_command_durations_types_and_repeats() abort
   call assert_equal({'pattern': 'weekly', 'interval': 3, 'afterCompletion': v:true},
         \ filter(copy(task.recurrence), 'index(["pattern", "interval", "afterCompletion"], v:key) >= 0'))
   " the form shows the repeat as the server writes it; what quick add does not read is said
-  call assert_equal('Repeat: every 3 weeks!', taskwire#form#lines(task)[11])
-  call setline(12, 'Repeat: every blue moon')
+  call assert_equal('Repeat: every 3 weeks!', taskwire#form#lines(task)[13])
+  call setline(14, 'Repeat: every blue moon')
   write
   call TwWaitMessage('every blue moon')
   call assert_true(&modified)
-  call setline(12, 'Repeat: every 3 weeks!')
+  call setline(14, 'Repeat: every 3 weeks!')
   " a duration the form cannot read: nothing is sent
   call setline(8, 'Duration: soon')
   write
@@ -79,6 +80,48 @@ function! Test_form_command_durations_types_and_repeats() abort
   bwipe!
   call TwOpen('today')
   call TwWaitLines([s:today . ' · 1h30m', '[ ] A  !!  #work #call  @deep  1h30m  ↻ every 3 weeks!'])
+endfunction
+
+" Time and Due time, below their dates, set scheduledTime and dueTime (the view shows them in the
+" server's words); a time without its date is refused in the server's words; empty or none clears.
+function! Test_form_sets_and_clears_times_of_day() abort
+  call TwSeed([['A', 'today']])
+  call TwOpen('today')
+  call TwCursor('[ ] A')
+  call TwKeys('E')
+  call assert_equal(['Date: 2026-02-12', 'Time: ', 'Due: ', 'Due time: '], getline(10, 13))
+  call setline(11, 'Time: 9:30')
+  call setline(12, ['Due: 2026-02-13', 'Due time: 17:00'])
+  write
+  call TwWaitFor({-> !&modified}, 'the form to be saved')
+  let task = TwTask(1).task
+  call assert_equal(['2026-02-12', '09:30', '2026-02-13', '17:00'],
+        \ [task.scheduledDate, task.scheduledTime, task.dueDate, task.dueTime])
+  call assert_equal(['Time: 09:30', 'Due: 2026-02-13', 'Due time: 17:00'],
+        \ taskwire#form#lines(b:taskwire_task)[10:12])
+  bwipe!
+  call TwOpen('today')
+  call TwWaitLines([s:today . ' · 15m', '[ ] A  9:30 AM  due tomorrow 5 PM'])
+  call TwCursor('[ ] A  9:30 AM  due tomorrow 5 PM')
+  call TwKeys('E')
+  call assert_equal(['Time: 09:30', 'Due: 2026-02-13', 'Due time: 17:00'], getline(11, 13))
+  " a deadline's time without a deadline: the server says why, nothing changes
+  call setline(12, ['Due: ', 'Due time: 18:00'])
+  write
+  call TwWaitMessage('dueTime needs a dueDate: 18:00 on which day?')
+  call assert_true(&modified)
+  call assert_equal('17:00', TwTask(1).task.dueTime)
+  " none, or nothing, clears a time (the label or the field's own name, in any case)
+  call setline(11, 'time: none')
+  call setline(13, 'duetime:')
+  write
+  call TwWaitFor({-> !&modified}, 'the form to be saved')
+  let task = TwTask(1).task
+  call assert_equal(['2026-02-12', v:null, v:null, v:null], [task.scheduledDate,
+        \ get(task, 'scheduledTime', v:null), task.dueDate, get(task, 'dueTime', v:null)])
+  bwipe!
+  call TwOpen('today')
+  call TwWaitLines([s:today . ' · 15m', '[ ] A'])
 endfunction
 
 " D asks first; no keeps the task, yes deletes it and u brings it back.

@@ -5,13 +5,18 @@
 " spaces).  :w sends one task/update with the fields that changed (one undo step); a refused
 " save keeps the buffer modified and says why.  The repeat shows as the server writes it (the
 " task's repeat part); a changed one is read by the server's quick add, in either language.
+" Time and Due time, below their dates, are the dates' times of day (scheduledTime, dueTime):
+" HH:MM (9:30 is sent as 09:30), empty or none clears; the server refuses one without its date.
 
-let s:fields = ['title', 'tags', 'priority', 'urgent', 'duration', 'type', 'scheduled', 'due',
-      \ 'repeat']
+let s:fields = ['title', 'tags', 'priority', 'urgent', 'duration', 'type', 'scheduled', 'time',
+      \ 'due', 'duetime', 'repeat']
 let s:labels = {'title': 'field.title', 'tags': 'field.tags', 'priority': 'field.priority',
       \ 'urgent': 'field.urgent', 'duration': 'field.duration', 'type': 'field.type',
-      \ 'scheduled': 'field.scheduled', 'due': 'field.due', 'repeat': 'field.repeat',
-      \ 'notes': 'field.notes'}
+      \ 'scheduled': 'field.scheduled', 'time': 'vim.form.time', 'due': 'field.due',
+      \ 'duetime': 'vim.form.dueTime', 'repeat': 'field.repeat', 'notes': 'field.notes'}
+" the labels of a server whose catalogue is older than them
+let s:fallback = {'vim.form.time': 'Time', 'vim.form.dueTime': 'Due time'}
+let s:times = [['time', 'scheduledTime'], ['duetime', 'dueTime']]
 let s:types = ['maintenance', 'deepWork', 'shallowWork', 'errand', 'meeting', 'learning']
 " quick add's @words that are not the type's name
 let s:type_words = {'deep': 'deepWork', 'shallow': 'shallowWork'}
@@ -31,7 +36,9 @@ function! s:text(value) abort
 endfunction
 
 function! s:label(field) abort
-  return taskwire#text#get(s:labels[a:field])
+  let key = s:labels[a:field]
+  return has_key(s:fallback, key) && !taskwire#text#has(key) ? s:fallback[key]
+        \ : taskwire#text#get(key)
 endfunction
 
 function! s:words(keys) abort
@@ -50,6 +57,8 @@ function! taskwire#form#lines(task) abort
         \ 'priority': a:task.priority, 'urgent': T(a:task.urgent ? 'yes' : 'no'),
         \ 'duration': a:task.durationMinutes, 'type': T('type.' . a:task.type),
         \ 'scheduled': s:text(a:task.scheduledDate), 'due': s:text(a:task.dueDate),
+        \ 'time': s:text(get(a:task, 'scheduledTime', v:null)),
+        \ 'duetime': s:text(get(a:task, 'dueTime', v:null)),
         \ 'repeat': s:repeat_text(a:task)}
   for field in s:fields
     call add(lines, s:label(field) . ': ' . values[field])
@@ -151,6 +160,11 @@ function! taskwire#form#changes(task, values) abort
       let params[name] = empty(v[field]) ? v:null : v[field]
     endif
   endfor
+  for [field, name] in s:times
+    if has_key(v, field) && v[field] !=# s:text(get(a:task, name, ''))
+      let params[name] = s:time(v[field])
+    endif
+  endfor
   if has_key(v, 'repeat') && v.repeat !=# s:repeat_text(a:task)
     if empty(v.repeat)
       let params.recurrence = {'pattern': 'none'}
@@ -185,6 +199,14 @@ function! s:minutes(text) abort
     throw 'taskwire-form: ' . taskwire#text#get('vim.form.durationIs')
   endif
   return str2nr(parts[1]) * 60 + str2nr(parts[2])
+endfunction
+
+" A time of day as sent: v:null for '' or none, 09:30 for 9:30, anything else for the server.
+function! s:time(text) abort
+  if a:text ==? 'none' || empty(a:text)
+    return v:null
+  endif
+  return a:text =~# '^\d:\d\d$' ? '0' . a:text : a:text
 endfunction
 
 " The repeat as the server shows it ("every 2 weeks!", "Mo–Fr"), without its ↻; '' for none.
