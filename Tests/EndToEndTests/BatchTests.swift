@@ -180,4 +180,47 @@ import Testing
     }
     #expect(try ProjectTests.outline(server, ["view": "projects"]) == ["projects:0 No area: "])
   }
+
+  /// Checklist gestures go in a batch too (a CalDAV sync's lines, with its tasks): one undo
+  /// step for a new task with its lines, a tick and a rename of another's.
+  @Test func checklistGesturesAreInTheStep() throws {
+    let server = try TaskwireProcess.started()
+    let made = try server.result("task/create", ["title": "Pack", "view": "today"])["task"]
+    let id = try #require(made?["id"])
+    let added = try server.result("task/checklist", ["id": id, "action": "add", "title": "Socks"])
+    let line = try #require(added["task"]?["checklist"]?[0]?["uuid"])
+    let reply = try server.result(
+      "task/batch",
+      [
+        "requests": [
+          ["method": "task/create", "params": ["title": "Trip", "view": "today"]],
+          ["method": "task/checklist", "params": ["id": "@0", "action": "add", "title": "Tickets"]],
+          ["method": "task/checklist", "params": ["id": id, "action": "check", "item": line]],
+          ["method": "task/checklist", "params": ["id": id, "action": "rename", "item": line, "title": "Wool socks"]],
+        ]
+      ])
+    let results = try #require(reply["results"]?.arrayValue)
+    #expect(results.count == 4)
+    #expect(results[1]["task"]?["checklist"]?[0]?["title"] == "Tickets")
+    #expect(results[3]["task"]?["checklist"]?[0] == ["uuid": line, "title": "Wool socks", "done": true])
+    // One undo takes all four back: the new task goes, the line is as it was.
+    try server.result("history/undo")
+    #expect(try server.result("task/get", ["id": id])["task"]?["checklist"]?[0]?["title"] == "Socks")
+    #expect(try server.result("task/get", ["id": id])["task"]?["checklist"]?[0]?["done"] == false)
+    #expect(try BatchTests().titles(server, "today") == ["Pack"])
+    // A gesture on a line the task does not have fails the whole batch, naming it.
+    let error = try server.error(
+      "task/batch",
+      [
+        "requests": [
+          ["method": "task/create", "params": ["title": "Kept out", "view": "today"]],
+          [
+            "method": "task/checklist",
+            "params": ["id": id, "action": "check", "item": "00000000-0000-4000-8000-000000000000"],
+          ],
+        ]
+      ])
+    #expect(error["data"]?["request"] == 1)
+    #expect(try BatchTests().titles(server, "today") == ["Pack"])
+  }
 }

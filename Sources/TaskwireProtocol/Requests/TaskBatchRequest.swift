@@ -19,12 +19,14 @@ public enum TaskBatchRequest: RequestType {
     case schedule(TaskScheduleRequest.Params)
     case update(TaskUpdateRequest.Params)
     case move(TaskMoveRequest.Params)
+    /// A checklist gesture (a CalDAV sync's ticked, added or renamed lines go with its tasks).
+    case checklist(TaskChecklistRequest.Params)
   }
 
   public static let methods = [
     TaskCreateRequest.method, TaskCompleteRequest.method, TaskDeleteRequest.method, TaskScheduleRequest.method,
     TaskUpdateRequest.method,
-    TaskMoveRequest.method,
+    TaskMoveRequest.method, TaskChecklistRequest.method,
   ]
 
   public static func decode(_ json: JSONValue?, context: DecodingContext) throws(RPCError) -> [Item] {
@@ -71,6 +73,8 @@ public enum TaskBatchRequest: RequestType {
           items.append(.schedule(try TaskScheduleRequest.decode(params, context: context)))
         case TaskUpdateRequest.method: items.append(.update(try TaskUpdateRequest.decode(params, context: context)))
         case TaskMoveRequest.method: items.append(.move(try TaskMoveRequest.decode(params, context: context)))
+        case TaskChecklistRequest.method:
+          items.append(.checklist(try TaskChecklistRequest.decode(params, context: context)))
         default:
           throw .invalidParams(name + ".method", "must be one of \(methods.joined(separator: ", ")), got \"\(method)\"")
         }

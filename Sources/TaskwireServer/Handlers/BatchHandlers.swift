@@ -86,6 +86,10 @@ extension Server {
               set = try planner!.move(moved, to: target.list(for: moved.kind), at: params.index)
             }
             touched.append(real(params.id))
+          case .checklist(let params):
+            set = try planner!.checklist(try task(params.id), params.action, nextID: nextID)
+            // (A line made a task is answered with the new task's place, as alone.)
+            touched.append(set.changes.first { $0.before == nil }?.taskID ?? real(params.id))
           }
         } catch {
           throw rpcError(error).inBatch(at: position)
@@ -124,6 +128,8 @@ extension Server {
         var place = try self.place(of: id)
         place.message = addedMessage(place)
         results.append(place)
+      case .checklist:
+        results.append(try self.place(of: id))
       case .complete, .update:
         // A task deleted later in the same batch has no place: it is answered as deleted.
         if let place = try? self.place(of: id) {
