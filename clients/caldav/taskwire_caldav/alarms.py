@@ -7,8 +7,10 @@ task has a time, which a ``before`` needs), ``at`` is ``TRIGGER;VALUE=DATE-TIME`
 
 Read: a VALARM with ACTION DISPLAY or AUDIO (or none) is a reminder; a trigger relative to the
 start, not after it, on a VTODO whose DTSTART has a time is ``before``; an absolute one is ``at``
-(its wall time in the store's zone); one relative to DUE (``RELATED=END``), after the start, or
-to a DTSTART without a time is the ``at`` it falls on, when the VTODO has that date.  The rest
+(its wall time in the store's zone); one relative to DUE (``RELATED=END``: its date and time, or
+the date's midnight), after the start, or to a DTSTART without a time is the ``at`` it falls on,
+when the VTODO has that date.  A DATE-TIME the bridge wrote for a date alone (00:00, named in
+X-TASKWIRE-DATE-ONLY) counts as that date.  The rest
 is not carried and named in the notes: another ACTION (EMAIL, PROCEDURE), an alarm at a place,
 a snooze's alarm, one relative to a date the VTODO lacks, those past taskwire's 10.
 
@@ -23,6 +25,8 @@ that two orders or a duplicate alarm are no change.
 import datetime as dt
 
 import icalendar
+
+from . import times
 
 MAX = 10               # taskwire's reminders on one task
 MAX_BEFORE = 10080     # taskwire's largest "before" (a week)
@@ -95,14 +99,6 @@ def _wall(value, zone):
     return value.astimezone(zone).replace(tzinfo=None)
 
 
-def _decoded(component, name):
-    try:
-        value = component.decoded(name) if name in component else None
-    except Exception:
-        return None
-    return value if isinstance(value, dt.date) else None
-
-
 def _shifted(base, offset, zone):
     """``base`` (a DTSTART or DUE value) moved by ``offset``, as a wall time of the store's zone:
     an aware time by elapsed time, a floating time or a date on the wall clock."""
@@ -147,13 +143,13 @@ def read_one(alarm, component, zone):
         return None, "VALARM TRIGGER is neither a time nor a duration: kept on the server only"
     params = getattr(alarm["TRIGGER"], "params", {})
     end = str(params.get("RELATED", "START")).upper() == "END"
-    start = _decoded(component, "DTSTART")
+    start = times.anchor(component, "DTSTART", zone)     # (a date-only DATE-TIME: its date)
     if not end and trigger <= dt.timedelta(0) and isinstance(start, dt.datetime):
         minutes, seconds = divmod(int(-trigger.total_seconds()), 60)
         if seconds == 0 and minutes <= MAX_BEFORE:
             return {"before": minutes}, None
     if end:
-        base = _decoded(component, "DUE")
+        base = times.anchor(component, "DUE", zone)
         if base is None and start is not None and "DURATION" in component:
             try:
                 base = start + component.decoded("DURATION")

@@ -25,7 +25,7 @@ class NewProject:
 BULK_MIN = 20          # new objects from which a first sync into an empty Radicale list is one PUT
 # fields a state from an older bridge has no base of, and the base it had in effect (a phone's
 # value of one is read from the state's copy of the VTODO: a change made on the server, once)
-LATER_FIELDS = {"time": None, "reminders": []}
+LATER_FIELDS = {"time": None, "dueTime": None, "reminders": []}
 
 
 def _utc(text):
@@ -267,9 +267,10 @@ class Engine:
                 # fields taskwire reworded (a trimmed title, a date moved to today, a new rank,
                 # a heading that is not the new project's, a time it could not keep)
                 for name in pulled:
-                    if name in ("order", "scheduled", "parent", "time") and \
+                    if name in ("order", "scheduled", "parent", "time", "dueTime") and \
                             tw_fields[name] != dav_fields.get(name) and \
-                            (tw_fields[name] is not None or name in ("parent", "time")):
+                            (tw_fields[name] is not None or
+                             name in ("parent", "time", "dueTime")):
                         push.add(name)
                 # what the batch changed besides (a project's tasks completed with it, tasks
                 # moved out of a deleted project): taskwire's change, to the server
@@ -399,8 +400,9 @@ class Engine:
         if base_dav is not None and any(n not in base_dav for n in LATER_FIELDS):
             missing = [n for n in LATER_FIELDS if n not in base_dav]
             if d is None:
-                # a state from before times of day or reminders: DTSTART's time and the VALARMs,
-                # from the copy the state holds, come over as a change on the server
+                # a state from before times of day, due times or reminders: DTSTART's and DUE's
+                # times and the VALARMs, from the copy the state holds, come over as a change on
+                # the server
                 copy = self._held_fields(item)
                 older = {n: copy.get(n, LATER_FIELDS[n]) for n in missing}
             base_dav = dict({n: LATER_FIELDS[n] for n in missing}, **base_dav)
@@ -535,6 +537,8 @@ class Engine:
             target["scheduled"] = self.today
         if target.get("time") and not target.get("scheduled", tw["scheduled"]):
             names.remove("time")   # the date went (the later change): its time goes with it
+        if target.get("dueTime") and not target.get("due", tw["due"]):
+            names.remove("dueTime")   # (the same for the due date's time)
         if "reminders" in names:
             timed = (target["time"] if "time" in names else tw["time"]) and \
                 target.get("scheduled", tw["scheduled"])
@@ -855,6 +859,8 @@ class Engine:
         params.update(mapping.task_params(fields, names))
         if not params.get("scheduledTime") or not params.get("scheduledDate"):
             params.pop("scheduledTime", None)
+        if not params.get("dueTime") or not params.get("dueDate"):
+            params.pop("dueTime", None)
         params["reminders"] = self._timed_only(params["title"], params.get("reminders"),
                                                params.get("scheduledTime"))
         if kind == "project":

@@ -3,11 +3,12 @@ from them.  Protocol/caldav.md is the mapping in prose; this module is the mappi
 
 Fields are taskwire's values (what task/update takes), so that the two sides can be compared:
 
-    title, notes, tags, priority, urgent, duration, type, scheduled, time, due, recurrence,
-    reminders, completed, order, parent (and kind, which is not compared)
+    title, notes, tags, priority, urgent, duration, type, scheduled, time, due, dueTime,
+    recurrence, reminders, completed, order, parent (and kind, which is not compared)
 
 ``time`` is the scheduled date's time of day ("HH:MM", taskwire's ``scheduledTime``): DTSTART's
-time in the store's zone (``times``, which reads and writes DTSTART and DUE).  ``reminders``
+time in the store's zone; ``dueTime`` is the due date's (taskwire's ``dueTime``): DUE's time
+(``times``, which reads and writes DTSTART and DUE).  ``reminders``
 is taskwire's list in one sorted form, the VTODO's VALARMs read the same way (``alarms``).
 
 Three kinds of taskwire items become VTODOs, each compared on its own names (``NAMES``): a task,
@@ -34,7 +35,7 @@ from . import alarms, times
 from .times import Malformed
 
 FIELDS = ("title", "notes", "tags", "priority", "urgent", "duration", "type", "scheduled", "time",
-          "due", "recurrence", "reminders", "completed", "order")
+          "due", "dueTime", "recurrence", "reminders", "completed", "order")
 
 # the fields compared for each kind of item (a project has no manual order on the server and its
 # area is not carried; a checklist line is a title and a tick, in its task's order)
@@ -48,7 +49,7 @@ KIND_MARK = {"task": None, "project": "project", "line": "checklist"}
 TASK_PARAM = {"title": "title", "notes": "notes", "tags": "tags", "priority": "priority",
               "urgent": "urgent", "duration": "durationMinutes", "type": "type",
               "scheduled": "scheduledDate", "time": "scheduledTime", "due": "dueDate",
-              "recurrence": "recurrence", "reminders": "reminders"}
+              "dueTime": "dueTime", "recurrence": "recurrence", "reminders": "reminders"}
 
 TYPES = ("maintenance", "deepWork", "shallowWork", "errand", "meeting", "learning")
 NO_REPEAT = {"pattern": "none"}
@@ -68,7 +69,7 @@ X_HEADING = "X-TASKWIRE-HEADING"   # the uuid of the heading a task is under, in
 CARRIED = {"UID", "DTSTAMP", "CREATED", "LAST-MODIFIED", "SEQUENCE", "SUMMARY", "DESCRIPTION",
            "CATEGORIES", "PRIORITY", "DTSTART", "DUE", "RRULE", "STATUS", "COMPLETED",
            "PERCENT-COMPLETE", "CLASS", X_URGENT, X_DURATION, X_TYPE, X_REPEAT_FROM, X_SORT,
-           X_RRULE, X_KIND, X_HEADING, "RELATED-TO"}
+           X_RRULE, X_KIND, X_HEADING, "RELATED-TO", times.X_DATE_ONLY}
 # Properties a person set that taskwire has no place for: kept on the server, and reported.
 NOT_CARRIED = {"LOCATION": "location", "URL": "link (URL)", "ATTACH": "attachment",
                "GEO": "place (GEO)", "ATTENDEE": "attendees", "ORGANIZER": "organizer",
@@ -139,6 +140,7 @@ def task_fields(task, parent=None, zone=None):
         "scheduled": task.get("scheduledDate"),
         "time": task.get("scheduledTime") if task.get("scheduledDate") else None,
         "due": task.get("dueDate"),
+        "dueTime": task.get("dueTime") if task.get("dueDate") else None,
         "recurrence": norm_recurrence(task.get("recurrence")),
         "reminders": alarms.taskwire_reminders(task, zone),
         "completed": completed,
@@ -152,7 +154,8 @@ def line_fields(line, index, owner_uid):
     return {"kind": "checklist", "title": line["title"], "completed": bool(line.get("done")),
             "order": index, "parent": [owner_uid, None], "notes": None, "tags": [],
             "priority": 1, "urgent": False, "duration": 15, "type": "maintenance",
-            "scheduled": None, "time": None, "due": None, "recurrence": dict(NO_REPEAT),
+            "scheduled": None, "time": None, "due": None, "dueTime": None,
+            "recurrence": dict(NO_REPEAT),
             "reminders": []}
 
 
@@ -161,7 +164,8 @@ def line_extras(fields):
     only): the names of those fields."""
     defaults = line_fields({"title": "", "done": False}, 0, None)
     return [name for name in ("notes", "tags", "priority", "urgent", "duration", "type",
-                              "scheduled", "time", "due", "recurrence", "reminders")
+                              "scheduled", "time", "due", "dueTime", "recurrence",
+                              "reminders")
             if fields.get(name) != defaults[name]]
 
 
@@ -308,7 +312,7 @@ def todo_fields(component, zone):
         notes.append(f"{X_TYPE} {kind!r} unknown: read as maintenance")
         kind = "maintenance"
     scheduled, time = times.read_start(component, zone)
-    due = times.read_due(component, zone, notes)
+    due, due_time = times.read_due(component, zone)
     recurrence = _recurrence_of(component, scheduled, notes)
     if recurrence.get("unsupported"):
         notes.append(f"RRULE {recurrence['unsupported']} cannot be carried: taskwire keeps its "
@@ -355,8 +359,8 @@ def todo_fields(component, zone):
         notes.append("no SUMMARY: the task is titled '(untitled)' in taskwire")
     fields = {"title": title, "notes": description, "tags": tags, "priority": priority,
               "urgent": urgent, "duration": duration, "type": kind, "scheduled": scheduled,
-              "time": time, "due": due, "recurrence": recurrence, "reminders": reminders,
-              "completed": completed, "order": order,
+              "time": time, "due": due, "dueTime": due_time, "recurrence": recurrence,
+              "reminders": reminders, "completed": completed, "order": order,
               "parent": parent, "kind": mark}
     return fields, notes
 
@@ -441,12 +445,14 @@ def _replace(component, name, value=None):
 
 def write_fields(component, fields, names, zone, task=None):
     """Set the VTODO's properties for the given field names to the fields' values, leaving every
-    other property (X- properties of other programs, VALARMs we do not carry, DUE's time of
-    day) as it was.  DTSTART is written from ``scheduled`` and ``time`` together: without
-    ``time`` among the names, a new day keeps the time of day (and zone) DTSTART had.
+    other property (X- properties of other programs, VALARMs we do not carry) as it was.
+    DTSTART is written from ``scheduled`` and ``time`` together, DUE from ``due`` and
+    ``dueTime``: without the time among the names, a new day keeps the time of day (and zone)
+    the property had.  After a date or time, DTSTART and DUE are made of one value type
+    (``times.match_types``: a date-only one beside a time is 00:00, marked).
     ``reminders`` are written last, against the new DTSTART and DUE; a new date without them
     keeps each reminder's moment (an alarm relative to DUE, read as a time, is made that time)."""
-    dates = {"scheduled", "time", "due"} & set(names)
+    dates = {"scheduled", "time", "due", "dueTime"} & set(names)
     held = alarms.read(component, zone, []) if dates and "reminders" not in names else None
     for name in names:
         value = fields[name]
@@ -470,8 +476,10 @@ def write_fields(component, fields, names, zone, task=None):
             times.write_day(component, "DTSTART", value, zone)
         elif name == "time":
             times.write_start(component, fields["scheduled"], value, zone)
-        elif name == "due":
+        elif name == "due" and "dueTime" not in names:
             times.write_day(component, "DUE", value, zone)
+        elif name == "dueTime":
+            times.write_due(component, fields["due"], value, zone)
         elif name == "recurrence":
             _set_recurrence(component, value)
         elif name == "completed":
@@ -507,7 +515,9 @@ def write_fields(component, fields, names, zone, task=None):
         rule = icalendar.vRecur.from_ical(str(component[X_RRULE]))
         del component[X_RRULE]
         component.add("RRULE", rule)
-    if {"scheduled", "time", "recurrence"} & set(names):
+    if dates:
+        times.match_types(component, zone)
+    if dates or "recurrence" in names:
         times.match_until(component, zone)
     if "reminders" in names:
         alarms.write(component, fields["reminders"], zone)

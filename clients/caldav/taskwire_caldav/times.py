@@ -1,20 +1,27 @@
 """DTSTART and DUE: a VTODO's dates and times of day in taskwire's terms, and written back.
 
-taskwire's scheduled date may carry a time of day (``scheduledTime``, "HH:MM" on the wall clock
-of the store's time zone); its due date has none.  So:
+taskwire's scheduled date and its due date may each carry a time of day (``scheduledTime``,
+``dueTime``: "HH:MM" on the wall clock of the store's time zone).  So:
 
-- DTSTART reads as (scheduled date, time or None): a DATE gives no time; a DATE-TIME in UTC or
-  with a TZID is converted to the store's zone first; a floating one is taken as wall clock.
-- DUE reads as its day in the store's zone, and a time of day on it is reported: it stays on
-  the server (written back with the old time when the day changes in taskwire).
-- DTSTART is written as a DATE-TIME with the store zone's TZID when taskwire has a time, else as
-  a DATE; the zone's VTIMEZONE is added to the object when it lacks one (RFC 5545 asks for one
-  per TZID); an RRULE's UNTIL is made the value type of DTSTART (RFC 5545).
+- DTSTART reads as (scheduled date, time or None), DUE as (due date, time or None): a DATE gives
+  no time; a DATE-TIME in UTC or with a TZID is converted to the store's zone first; a floating
+  one is taken as wall clock.  A DATE-TIME at midnight (00:00 in the store's zone) is the time
+  00:00, unless ``X-TASKWIRE-DATE-ONLY`` names the property: then it is its date alone.
+- DTSTART and DUE are written as a DATE-TIME with the store zone's TZID when taskwire has a time,
+  else as a DATE; the zone's VTIMEZONE is added to the object when it lacks one (RFC 5545 asks
+  for one per TZID); an RRULE's UNTIL is made the value type of DTSTART (RFC 5545).
+- RFC 5545 wants DTSTART and DUE of one value type: when one has a time and the other has none
+  (``match_types``), the date alone is written as a DATE-TIME at 00:00 in the store's zone and
+  named in ``X-TASKWIRE-DATE-ONLY`` (``DTSTART`` or ``DUE``), which makes it read back as a date
+  without a time; when neither has a time, both are DATEs again and the mark goes.
 """
 
 import datetime as dt
 
 END_OF_DAY = dt.time(23, 59, 59)
+MIDNIGHT = dt.time(0)
+X_DATE_ONLY = "X-TASKWIRE-DATE-ONLY"   # DTSTART / DUE: a DATE-TIME at 00:00 that is a date only
+DATES = ("DTSTART", "DUE")
 
 
 class Malformed(Exception):
@@ -49,28 +56,53 @@ def wall(value, zone):
     return value.astimezone(zone).replace(tzinfo=None)
 
 
-def read_start(component, zone):
-    """(date text or None, "HH:MM" or None) of DTSTART."""
-    value = _decoded(component, "DTSTART")
+def marked(component):
+    """The properties ``X-TASKWIRE-DATE-ONLY`` names (upper case)."""
+    values = component.get(X_DATE_ONLY)
+    if values is None:
+        return set()
+    out = set()
+    for value in values if isinstance(values, list) else [values]:
+        out.update(part.strip().upper() for part in str(value).split(",") if part.strip())
+    return out
+
+
+def date_only(component, name, value, zone):
+    """Is this DATE-TIME of DTSTART/DUE a date without a time: at 00:00 in the store's zone and
+    named in X-TASKWIRE-DATE-ONLY (written so beside a DATE-TIME of the other, RFC 5545)?"""
+    return isinstance(value, dt.datetime) and name in marked(component) and \
+        wall(value, zone).time() == MIDNIGHT
+
+
+def _read(component, name, zone):
+    value = _decoded(component, name)
     if value is None:
         return None, None
     if isinstance(value, dt.datetime):
         local = wall(value, zone)
+        if date_only(component, name, value, zone):
+            return local.date().isoformat(), None
         return local.date().isoformat(), local.strftime("%H:%M")
     return value.isoformat(), None
 
 
-def read_due(component, zone, notes):
-    """DUE's date text (or None), noting a time of day that taskwire does not keep."""
-    value = _decoded(component, "DUE")
-    if value is None:
-        return None
-    if isinstance(value, dt.datetime):
-        local = wall(value, zone)
-        notes.append(f"DUE time {local.strftime('%H:%M')}: taskwire keeps the day only "
-                     f"(the time stays on the server)")
-        return local.date().isoformat()
-    return value.isoformat()
+def read_start(component, zone):
+    """(date text or None, "HH:MM" or None) of DTSTART."""
+    return _read(component, "DTSTART", zone)
+
+
+def read_due(component, zone):
+    """(date text or None, "HH:MM" or None) of DUE."""
+    return _read(component, "DUE", zone)
+
+
+def anchor(component, name, zone):
+    """DTSTART's or DUE's value for reckoning (an alarm relative to it): a DATE-TIME the bridge
+    wrote for a date alone is that date; None when absent or not a date."""
+    found = _old(component, name)
+    if date_only(component, name, found, zone):
+        return wall(found, zone).date()
+    return found
 
 
 def _old(component, name):
@@ -99,19 +131,68 @@ def write_day(component, name, day, zone):
         component.add(name, date)
 
 
-def write_start(component, day, time, zone):
-    """DTSTART from taskwire's scheduled date and time: a DATE-TIME with the store zone's TZID
-    (UTC: a "Z" time) when there is a time, else a DATE; none without a date."""
-    if "DTSTART" in component:
-        del component["DTSTART"]
+def write_timed(component, name, day, time, zone):
+    """DTSTART/DUE from taskwire's date and time: a DATE-TIME with the store zone's TZID (UTC:
+    a "Z" time) when there is a time, else a DATE; none without a date.  (``match_types`` then
+    makes the two of one type.)"""
+    if name in component:
+        del component[name]
+    _mark(component, marked(component) - {name})
     if day is None:
         return
     date = dt.date.fromisoformat(day)
     if time:
-        component.add("DTSTART", dt.datetime.combine(date, dt.time.fromisoformat(time),
-                                                     tzinfo=zone))
+        component.add(name, dt.datetime.combine(date, dt.time.fromisoformat(time), tzinfo=zone))
     else:
-        component.add("DTSTART", date)
+        component.add(name, date)
+
+
+def write_start(component, day, time, zone):
+    """DTSTART from taskwire's scheduled date and time."""
+    write_timed(component, "DTSTART", day, time, zone)
+
+
+def write_due(component, day, time, zone):
+    """DUE from taskwire's due date and time."""
+    write_timed(component, "DUE", day, time, zone)
+
+
+def _mark(component, names):
+    """X-TASKWIRE-DATE-ONLY naming ``names`` (none: no property); untouched when it says so."""
+    if names == marked(component) and (names or X_DATE_ONLY not in component):
+        return
+    if X_DATE_ONLY in component:
+        del component[X_DATE_ONLY]
+    if names:
+        component.add(X_DATE_ONLY, ",".join(n for n in DATES if n in names))
+
+
+def match_types(component, zone):
+    """Make DTSTART and DUE of one value type (RFC 5545): when one has a time of day, the other,
+    a date alone, becomes a DATE-TIME at 00:00 in the store's zone named in X-TASKWIRE-DATE-ONLY;
+    when neither has one, a date-only DATE-TIME becomes a DATE again.  A DATE-TIME with its own
+    time, and a value already of the right form, are left as they are."""
+    present = {}
+    for name in DATES:
+        found = _old(component, name)
+        if found is not None:
+            present[name] = found
+    timed = {name for name, found in present.items()
+             if isinstance(found, dt.datetime) and not date_only(component, name, found, zone)}
+    marks = set()
+    for name, found in present.items():
+        if name in timed:
+            continue
+        day = wall(found, zone).date() if isinstance(found, dt.datetime) else found
+        if timed:
+            marks.add(name)
+            if not isinstance(found, dt.datetime):
+                del component[name]
+                component.add(name, dt.datetime.combine(day, MIDNIGHT, tzinfo=zone))
+        elif isinstance(found, dt.datetime):
+            del component[name]
+            component.add(name, day)
+    _mark(component, marks)
 
 
 def match_until(component, zone):

@@ -60,8 +60,7 @@ class Mapping(unittest.TestCase):
                          ("2030-03-31", "02:30"))
         _, time, notes = self.read("DTSTART:20300301T143000Z", "DUE:20300302T163000Z")
         self.assertEqual(time, "15:30")
-        self.assertEqual(notes, ["DUE time 17:30: taskwire keeps the day only (the time stays "
-                                 "on the server)"])
+        self.assertEqual(notes, [])     # DUE's time is carried too (test_due_times)
 
     def test_a_time_is_written_with_the_zone_and_until_follows_dtstart(self):
         task = {"id": 1, "title": "T", "scheduledDate": "2030-03-31", "scheduledTime": "15:30",
@@ -128,10 +127,13 @@ class TimesFromThePhone(BerlinCase):
             "UTC before": ((dst - dt.timedelta(days=1)).isoformat(), "15:30"),
             "DST": (dst.isoformat(), "15:30"), "Floating": (day.isoformat(), "07:15"),
             "Date": (day.isoformat(), None)})
-        # DUE keeps its day only, and says so; DTSTART's times are carried, so not reported
+        # DUE's time is carried as dueTime (test_due_times); neither time is reported
         due = dt.datetime.combine(day, dt.time(17, 30), tzinfo=dt.timezone.utc).astimezone(ZONE)
-        self.assertIn(f"'Floating': DUE time {due:%H:%M}: taskwire keeps the day only", err)
+        floating = self.task("Floating")
+        self.assertEqual((floating["dueDate"], floating.get("dueTime")),
+                         (due.date().isoformat(), due.strftime("%H:%M")))
         self.assertNotIn("DTSTART time", err)
+        self.assertNotIn("DUE time", err)
         # the phone changes a time, clears one, gives one; taskwire follows
         p.edit("zoned", set_prop("DTSTART", dt.datetime.combine(day, dt.time(9, 45),
                                                                 tzinfo=ZONE)))
@@ -198,8 +200,10 @@ class TimesFromTaskwire(BerlinCase):
         text = obj.data
         self.assertIn(f"DTSTART;TZID=Europe/Berlin:{ical(day)}T090000", text)
         self.assertIn("BEGIN:VTIMEZONE", text)
-        self.assertIn(f"DUE;VALUE=DATE:{self.today(5).replace('-', '')}", text)   # (Radicale
-        # takes a DATE beside a DATE-TIME DTSTART, which RFC 5545 does not)
+        # RFC 5545: DUE of DTSTART's value type, so the due date is 00:00 and marked as a date
+        # alone (test_due_times)
+        self.assertIn(f"DUE;TZID=Europe/Berlin:{self.today(5).replace('-', '')}T000000", text)
+        self.assertIn("X-TASKWIRE-DATE-ONLY:DUE", text)
         # taskwire changes a time, clears one, gives one, takes a date (and its time) away, and
         # gives the phone's repeat a time (its UNTIL becomes a UTC time, as RFC 5545 asks)
         tw.call("task/update", {"id": b["id"], "scheduledTime": "08:05"})
