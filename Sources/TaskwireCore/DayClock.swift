@@ -75,10 +75,36 @@ public struct DayClock: Sendable {
     let days = seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400)
     let (year, month, day) = CalendarDate.civil(dayNumber: days)
     let rest = seconds - days * 86_400
-    func pad(_ value: Int, _ width: Int = 2) -> String {
-      let text = String(value)
-      return String(repeating: "0", count: max(0, width - text.count)) + text
+    guard (0...9999).contains(year) else {
+      func pad(_ value: Int, _ width: Int = 2) -> String {
+        let text = String(value)
+        return String(repeating: "0", count: max(0, width - text.count)) + text
+      }
+      return "\(pad(year, 4))-\(pad(month))-\(pad(day))T\(pad(rest / 3600)):\(pad(rest / 60 % 60)):\(pad(rest % 60))Z"
     }
-    return "\(pad(year, 4))-\(pad(month))-\(pad(day))T\(pad(rest / 3600)):\(pad(rest / 60 % 60)):\(pad(rest % 60))Z"
+    // Written digit by digit into 20 bytes (every change writes one: interpolating six padded
+    // numbers cost more than the rest of a move's planning).
+    return String(unsafeUninitializedCapacity: 20) { buffer in
+      func put(_ value: Int, _ width: Int, at offset: Int) {
+        var value = value
+        for position in stride(from: offset + width - 1, through: offset, by: -1) {
+          buffer[position] = UInt8(48 + value % 10)
+          value /= 10
+        }
+      }
+      put(year, 4, at: 0)
+      buffer[4] = UInt8(ascii: "-")
+      put(month, 2, at: 5)
+      buffer[7] = UInt8(ascii: "-")
+      put(day, 2, at: 8)
+      buffer[10] = UInt8(ascii: "T")
+      put(rest / 3600, 2, at: 11)
+      buffer[13] = UInt8(ascii: ":")
+      put(rest / 60 % 60, 2, at: 14)
+      buffer[16] = UInt8(ascii: ":")
+      put(rest % 60, 2, at: 17)
+      buffer[19] = UInt8(ascii: "Z")
+      return 20
+    }
   }
 }

@@ -31,6 +31,15 @@ import Testing
     #expect(Self.instant(wall, zone) == expected)
   }
 
+  @Test func timestampsAreWrittenAsTheyAreRead() {
+    for seconds in [0.0, 59.9, 1_774_000_000, -62_135_596_800, 253_402_300_799, -1, 86_399, 951_782_400] {
+      let text = DayClock.timestamp(Date(timeIntervalSince1970: seconds))
+      #expect(text.utf8.count == 20, "\(text)")
+      #expect(DayClock.instant(of: text)?.timeIntervalSince1970 == seconds.rounded(.down), "\(text)")
+    }
+    #expect(DayClock.timestamp(Date(timeIntervalSince1970: 1_774_000_000)) == "2026-03-20T09:46:40Z")
+  }
+
   @Test func wallTimesReadWriteAndCountBack() throws {
     let moment = try #require(WallMoment(iso: "2026-03-01T00:20"))
     #expect(moment.minus(minutes: 30).description == "2026-02-28T23:50")
