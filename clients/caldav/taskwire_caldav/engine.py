@@ -210,24 +210,23 @@ class Engine:
                 plans[uid] = {"kind": "new_from_dav", "dav": d, "reported": scratch["reported"]}
         self._new_from_tw(records, by_key, plans, dav_now)
 
-        # 4. taskwire: the new tasks and every other change, one task/batch (one undo step);
-        #    checklist lines after it (task/checklist is not in task/batch: a step each)
+        # 4. taskwire: the new tasks, the new checklist lines, every other change and every
+        #    checklist gesture, one task/batch (one undo step)
         requests, calls = [], []
         for uid, plan in plans.items():
             requests += plan.get("requests", [])
             calls += plan.get("checklist", [])
         # (a line of a task the batch deletes goes with it)
         dropped = {r["params"]["id"] for r in requests if r["method"] == "task/delete"}
-        calls = [c for c in calls if c["id"] not in dropped]
+        requests += [{"method": "task/checklist", "params": c} for c in calls
+                     if c["id"] not in dropped]
         applied = True
-        if creates or requests:
-            applied = self._apply(creates, requests, plans, dav_now, summary)
+        if creates or requests or line_creates:
+            applied = self._apply(creates, line_creates, requests, plans, dav_now, summary,
+                                  dropped)
         self._by_key = state.by_key()
-        if line_creates or calls:
-            applied = self._checklists(line_creates, calls, plans, summary) and applied
-            self._by_key = state.by_key()
         again = False
-        if requests or creates or line_creates or calls:
+        if requests or creates or line_creates:
             known = set(records)
             records = self._export()
             # a completed repeat's next occurrence: made by taskwire just now, sent next pass
@@ -834,7 +833,13 @@ class Engine:
         found = 0
         for entry in pending:
             d = dav_now.get(entry["uid"])
-            task = records.get(entry["task"])
+            task_id = entry.get("task")
+            if task_id is None:
+                # a line of a task the same batch made ("@N"): the task _adopt_pending found
+                owner = self.state.items.get(entry.get("owner"))
+                if owner is not None and owner.get("kind", "task") == "task":
+                    task_id = owner.get("task")
+            task = records.get(task_id)
             if d is None or task is None or entry["uid"] in self.state.items:
                 continue
             for line in task.get("checklist") or []:
@@ -842,7 +847,7 @@ class Engine:
                 if line["uuid"] in entry["known"] or key in by_key or \
                         line["title"] != entry["title"]:
                     continue
-                item = {"task": entry["task"], "kind": "line", "line": line["uuid"],
+                item = {"task": task_id, "kind": "line", "line": line["uuid"],
                         "href": d["href"], "etag": None, "dav": None}
                 self.state.items[entry["uid"]] = item
                 by_key[key] = entry["uid"]
@@ -894,9 +899,11 @@ class Engine:
                     "id": task_id, "recurrence": mapping.recurrence_param(fields["recurrence"])}})
         return out
 
-    def _apply(self, creates, requests, plans, dav_now, summary):
-        """The sync's changes to taskwire: the new tasks first, then every other change, as
-        one task/batch (more only past 1000 requests); returns False when one was refused."""
+    def _apply(self, creates, line_creates, requests, plans, dav_now, summary, dropped=()):
+        """The sync's changes to taskwire: the new tasks first, then the new checklist lines
+        (a line of a task made in the same batch names it "@N"), then every other change and
+        checklist gesture, as one task/batch (more only past 1000 requests); returns False when
+        one was refused."""
         entries = []
         for uid, fields, kind in creates:
             d = plans[uid].get("dav") or dav_now.get(uid)
@@ -906,33 +913,91 @@ class Engine:
                             or self.state.items.get(uid, {}).get("reported", [])})
         # projects first: a task/create or task/update names one made before it as "@N"
         entries.sort(key=lambda e: e["kind"] != "project")
+        made = {e["uid"] for e in entries if e["kind"] == "task"}
+        lines = []
+        for uid, owner_uid, fields, d in line_creates:
+            owner = self.state.items.get(owner_uid)
+            held = owner_uid in made or (
+                owner is not None and owner.get("kind", "task") == "task"
+                and owner.get("task") in self._tasks and owner.get("task") not in dropped)
+            if not held:
+                self._skip_line(uid, fields, d, "its task is not in taskwire", plans, summary)
+                continue
+            lines.append({"uid": uid, "owner": owner_uid, "fields": fields, "dav": d,
+                          "title": self._title(fields).strip() or UNTITLED,
+                          "reported": (plans.get(uid) or {}).get("reported")
+                          or self.state.items.get(uid, {}).get("reported", [])})
         ok = True
         requests = list(requests)
-        while entries or requests:
+        while entries or lines or requests:
             chunk = entries[:300]
             entries = entries[len(chunk):]
+            later = {e["uid"] for e in entries}
             room = 1000 - len(chunk) - sum(2 for e in chunk if e["fields"]["completed"])
+            # a line goes with its task's create (or after it, past 1000 requests)
+            mine = [n for n, line in enumerate(lines) if line["owner"] not in later][:room]
+            taken = set(mine)
+            mine, lines = [lines[n] for n in mine], \
+                [line for n, line in enumerate(lines) if n not in taken]
+            room -= len(mine)
             others = requests[:room]
             requests = requests[len(others):]
-            ok = self._commit(chunk, others, plans, summary) and ok
+            ok = self._commit(chunk, mine, others, plans, summary) and ok
         return ok
 
-    def _commit(self, entries, others, plans, summary):
+    def _skip_line(self, uid, fields, d, why, plans, summary):
+        """A new line from the server that taskwire does not take: said, and skipped until its
+        VTODO changes."""
+        self.log(f"'{self._title(fields)}' ({d['href']}): {why}; skipped until it changes on "
+                 f"the server")
+        self.state.data["skipped"][d["href"]] = d["etag"]
+        summary.add("skipped")
+        plans.pop(uid, None)
+
+    def _commit(self, entries, lines, others, plans, summary):
         """One task/batch: ``entries``' task/creates, their follow-ups naming the tasks the
-        creates make as "@N" (N the create's place in the batch), then ``others``. A request
-        taskwire refuses is reported and left out (a refused follow-up: its new task too)."""
+        creates make as "@N" (N the create's place in the batch), the ``lines`` new from the
+        server (``task/checklist add``, a line of a task created here naming it "@N"), then
+        ``others`` (changes and checklist gestures). A request taskwire refuses is reported and
+        left out (a refused follow-up: its new task too)."""
         state = self.state
         ok = True
-        for _ in range(len(entries) + len(others) + 4):
+        lines = list(lines)
+        carried = state.data.pop("lines", None) or []   # (an earlier batch's, not yet found)
+        for _ in range(len(entries) + len(lines) + len(others) + 4):
             follow, owner = [], []     # owner[i]: the entry the follow-up i belongs to
             for n, entry in enumerate(entries):
                 after_create = self._after_create(f"@{n}", entry["fields"])
                 follow += after_create
                 owner += [n] * len(after_create)
+            made = {e["uid"]: n for n, e in enumerate(entries) if e["kind"] == "task"}
+            adds = []
+            for line in list(lines):
+                if line["owner"] in made:
+                    line["task"], line["known"] = f"@{made[line['owner']]}", []
+                else:
+                    item = self.state.items.get(line["owner"])
+                    task_id = item.get("task") if item is not None and \
+                        item.get("kind", "task") == "task" else None
+                    if not isinstance(task_id, int):
+                        # its task's create was refused
+                        lines.remove(line)
+                        self._skip_line(line["uid"], line["fields"], line["dav"],
+                                        "its task is not in taskwire", plans, summary)
+                        continue
+                    task = self._tasks.get(task_id) or {}
+                    line["task"] = task_id
+                    line["known"] = [x["uuid"] for x in task.get("checklist") or []]
+                adds.append({"method": "task/checklist", "params": {
+                    "id": line["task"], "action": "add", "title": line["title"]}})
             batch = [{"method": "task/create", "params": e["params"]} for e in entries]
-            batch += follow + others
+            batch += follow + adds + others
             if not batch:
+                state.data.pop("lines", None)
+                if carried:
+                    state.data["lines"] = carried
                 return ok
+            before = len(entries) + len(follow) + len(adds)   # (the index of others[0])
             origin = [r["params"] for r in batch]   # (a parent "@N" goes into copies)
             unplaced = self._place_new_projects(batch, entries)
             if unplaced is not None:
@@ -943,7 +1008,7 @@ class Engine:
                              f"a task of its own")
                     entry["params"].pop("parent")
                 else:
-                    request = others.pop(unplaced - len(entries) - len(follow))
+                    request = others.pop(unplaced - before)
                     self.log(f"{request['method']} of task {request['params'].get('id')}: its "
                              f"project is not in taskwire yet; tried again next pass")
                     ok = False
@@ -957,6 +1022,15 @@ class Engine:
                 state.data["batch"] = {"after": after, "since": _iso(mapping.now()),
                                        "uids": [e["uid"] for e in entries],
                                        "titles": [e["params"]["title"].strip() for e in entries]}
+            # the lines about to be added, found again after a kill (_adopt_lines); a line of a
+            # task made in this batch names its task's UID (its id is not known yet)
+            state.data["lines"] = carried + [
+                {"uid": line["uid"], "owner": line["owner"],
+                 "task": line["task"] if isinstance(line["task"], int) else None,
+                 "title": line["title"], "known": line["known"]} for line in lines]
+            if not state.data["lines"]:
+                state.data.pop("lines")
+            if entries or lines:
                 state.save()
             try:
                 reply = self.tw.call("task/batch", {"requests": batch}, timeout=120)
@@ -983,21 +1057,37 @@ class Engine:
                     plans.pop(entry["uid"], None)
                     self._new_projects.discard(entry["uid"])   # its tasks: tasks of their own
                     continue
-                request = others.pop(index - len(entries) - len(follow))
+                if index < before:
+                    line = lines.pop(index - len(entries) - len(follow))
+                    self._skip_line(line["uid"], line["fields"], line["dav"],
+                                    f"taskwire refused the checklist line: {error.message}",
+                                    plans, summary)
+                    continue
+                request = others.pop(index - before)
                 self.log(f"taskwire refused {request['method']} of task "
                          f"{request['params'].get('id')}: {error.message}")
                 ok = False
                 continue
             if entries and os.environ.get("TWCALDAV_TEST_EXIT_AFTER_BATCH"):
                 os._exit(9)   # the tests' kill between taskwire's commit and the state's save
+            if lines and os.environ.get("TWCALDAV_TEST_EXIT_AFTER_LINE"):
+                os._exit(9)   # the tests' kill between a batch that added lines and the save
             results = reply["results"]
             created = [results[n]["task"] for n in range(len(entries))]
             self._high = max([after] + [r["task"]["id"] for r in results
                                         if isinstance(r, dict) and "task" in r])
             for entry, task in zip(entries, created):
                 self._record_created(entry, task, plans, summary)
+            start = len(entries) + len(follow)
+            ok = self._record_lines(lines, results[start:start + len(lines)], plans,
+                                    summary) and ok
             state.data.pop("batch", None)
-            if entries:
+            # (a line not seen in its task's reply stays named, for the next sync to find)
+            pending = [e for e in state.data.pop("lines", None) or []
+                       if e["uid"] not in state.items]
+            if pending:
+                state.data["lines"] = pending
+            if entries or lines:
                 state.save()
             return ok
         raise RuntimeError("taskwire refused the sync's changes again and again")
@@ -1032,67 +1122,49 @@ class Engine:
         plans[uid] = {"kind": "created", "push": set()}
         summary.add("to taskwire: new")
 
-    def _checklists(self, line_creates, calls, plans, summary):
-        """The sync's checklist changes (``task/checklist`` is not in ``task/batch``: each call
-        is an undo step of its own): the lines new from the server first, each appended to its
-        task (and checked when done), then the renames, ticks and deletions. Returns False when
-        taskwire refused one (reported; the next pass compares again)."""
-        state, items = self.state, self.state.items
+    def _record_lines(self, lines, results, plans, summary):
+        """Map each line the batch added to its VTODO. Each result is the task as the whole
+        batch left it; a task's new lines were appended in the order of its adds, so they are
+        its last lines not among those it had before. A line that came ticked is checked now:
+        ``task/checklist add`` takes no tick, and the line's uuid is known only after the batch
+        (one more undo step, the only one). Returns False when taskwire refused a tick."""
         ok = True
-        adds = []
-        for uid, owner_uid, fields, d in line_creates:
-            owner = items.get(owner_uid)
-            task_id = owner.get("task") if owner and owner.get("kind", "task") == "task" \
-                else None
-            if task_id is None:
-                self.log(f"'{self._title(fields)}' ({d['href']}): its task is not in taskwire; "
-                         f"skipped until it changes on the server")
-                state.data["skipped"][d["href"]] = d["etag"]
-                summary.add("skipped")
-                plans.pop(uid, None)
-                continue
-            adds.append((uid, task_id, fields, d))
-        if adds:
-            known = {}
-            for _, task_id, _, _ in adds:
-                task = self._tasks.get(task_id) or {}
-                known[task_id] = [line["uuid"] for line in task.get("checklist") or []]
-            state.data["lines"] = [{"uid": uid, "task": task_id, "title": self._title(fields),
-                                    "known": known[task_id]}
-                                   for uid, task_id, fields, _ in adds]
-            state.save()
-        for uid, task_id, fields, d in adds:
-            title = self._title(fields)
-            try:
-                reply = self.tw.call("task/checklist", {"id": task_id, "action": "add",
-                                                        "title": title})
-                if os.environ.get("TWCALDAV_TEST_EXIT_AFTER_LINE"):
-                    os._exit(9)   # the tests' kill between a line's add and the state's save
-                line = (reply["task"].get("checklist") or [])[-1]
-                if fields["completed"]:
-                    self.tw.call("task/checklist", {"id": task_id, "action": "check",
-                                                    "item": line["uuid"]})
-            except (TaskwireError, IndexError) as error:
-                self.log(f"taskwire refused the checklist line '{title}' ({d['href']}): "
-                         f"{getattr(error, 'message', error)}; skipped until it changes on the "
-                         f"server")
-                state.data["skipped"][d["href"]] = d["etag"]
-                summary.add("skipped")
-                plans.pop(uid, None)
-                continue
-            items[uid] = {"task": task_id, "kind": "line", "line": line["uuid"],
-                          "href": d["href"], "etag": d["etag"], "ics": d["text"], "tw": None,
-                          "dav": d["fields"],
-                          "reported": (plans.get(uid) or {}).get("reported", [])}
-            plans[uid] = {"kind": "created", "push": set()}
-            summary.add("to taskwire: new")
-        for call in calls:
-            try:
-                self.tw.call("task/checklist", call)
-            except TaskwireError as error:
-                self.log(f"taskwire refused task/checklist {call['action']} of task "
-                         f"{call['id']}: {error.message}")
-                ok = False
+        groups = {}     # task id -> [(line, the task after the batch)]
+        for line, result in zip(lines, results):
+            task = result["task"]
+            groups.setdefault(task["id"], []).append((line, task))
+        mapped = {item.get("line") for item in self.state.items.values()
+                  if item.get("kind") == "line"}
+        for task_id, group in groups.items():
+            known = set(group[0][0]["known"])
+            checklist = group[-1][1].get("checklist") or []
+            fresh = [x for x in checklist if x["uuid"] not in known and x["uuid"] not in mapped]
+            if len(fresh) >= len(group):
+                fresh = fresh[len(fresh) - len(group):]
+            for line, _ in group:
+                made = next((x for x in fresh if x["title"] == line["title"]),
+                            fresh[0] if fresh else None)
+                if made is None:
+                    continue    # (not seen: left in the state's "lines" for the next sync)
+                fresh.remove(made)
+                uid, d = line["uid"], line["dav"]
+                dav_fields = d["fields"]
+                if line["fields"]["completed"] and not made.get("done"):
+                    try:
+                        self.tw.call("task/checklist", {"id": task_id, "action": "check",
+                                                        "item": made["uuid"]})
+                    except TaskwireError as error:
+                        self.log(f"taskwire refused to tick the checklist line "
+                                 f"'{line['title']}': {error.message}; tried again next pass")
+                        dav_fields = dict(dav_fields, completed=False)   # (the tick: a change)
+                        ok = False
+                self.state.items[uid] = {
+                    "task": task_id, "kind": "line", "line": made["uuid"], "href": d["href"],
+                    "etag": d["etag"], "ics": d["text"], "tw": None, "dav": dav_fields,
+                    "reported": line["reported"]}
+                mapped.add(made["uuid"])
+                plans[uid] = {"kind": "created", "push": set()}
+                summary.add("to taskwire: new")
         return ok
 
     # -- the server -------------------------------------------------------------------------

@@ -10,7 +10,7 @@ the old state or the new one, never half of each.  A lock beside it keeps a seco
                      "reported": ["…what was said about it…"]}},
      "batch": {"after": 41, "since": "2026-02-12T08:00:00Z", "uids": [UID, …],
                "titles": ["…", …]} or absent,
-     "lines": [{"uid", "task", "title", "known": [line uuids]}] or absent,
+     "lines": [{"uid", "owner", "task", "title", "known": [line uuids]}] or absent,
      "bulkProps": [the list's properties as XML, while a whole upload is under way] or absent,
      "notTasks": [ids of headings and areas already reported],
      "skipped": {href: etag}}
@@ -22,9 +22,11 @@ once its results are recorded: the UIDs in the order of the batch's creates, whi
 consecutive ids after ``after`` (the highest id in taskwire's export just before the batch).
 After a kill between the commit and the save, the next sync maps each UID to its task by that
 place (the titles and the shared creation time confirm the run) instead of creating it again.
-``lines`` is the same for the checklist lines a sync adds (``task/checklist add``, one call each,
-after the batch): each new line is appended, so after a kill the line of that title not among
-the ``known`` ones (the task's lines before the adds) and not mapped yet is the one it made.
+``lines`` is the same for the checklist lines a sync adds (``task/checklist add`` requests in the
+same batch): each new line is appended, so after a kill the line of that title not among the
+``known`` ones (the task's lines before the batch) and not mapped yet is the one it made. A line
+of a task the same batch creates (``"id": "@N"``) has ``task`` null and ``known`` empty: its task
+is the one its ``owner`` (the task's UID) is mapped to, by ``batch`` above, after the restart.
 """
 
 import errno

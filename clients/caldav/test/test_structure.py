@@ -152,10 +152,11 @@ class Structure(Case):
                          [("Buy seeds", False), ("Water well", True), ("Label rows", True)])
         self.assertIn("'Label rows': a checklist line in taskwire (a sub-task of a task): its "
                       "due kept on the server only", err)
-        # the batch is one step; task/checklist is not in task/batch: each gesture is one more
-        # (the new line's add and its tick, the tick, the untick, the rename)
+        # the tasks, the new line, the tick, the untick and the rename are one task/batch, one
+        # step; the new line came ticked, and its tick is one more (task/checklist add takes no
+        # tick, and the line's uuid is known only once the batch made it)
         steps = self.steps()[:len(self.steps()) - before]
-        self.assertEqual(len(steps), 6, [s["label"] for s in steps])
+        self.assertEqual(len(steps), 2, [s["label"] for s in steps])
         self.assertTrue(all(s["client"] == "taskwire-caldav" for s in steps))
         out, _ = self.sync()
         self.assertIn("nothing to do", out)
@@ -176,12 +177,54 @@ class Structure(Case):
         out, _ = self.sync()
         self.assertIn("nothing to do", out)
 
+    def test_lines_and_tasks_of_a_sync_are_one_undo_step(self):
+        """The phone ticks one line, renames another, adds a third and retitles a task: one
+        sync, one task/batch, one undo step; history/undo takes all of it back, and the next
+        sync carries the undo to the phone."""
+        self.garden()
+        self.sync()
+        before = self.steps()
+        seeds, water = (line["uuid"] for line in self.lines)
+        self.phone.edit(water, set_prop("STATUS", "COMPLETED"))
+        self.phone.edit(seeds, set_prop("SUMMARY", "Buy bean seeds"))
+        self.phone.add("phone-third-line", "SUMMARY:Stake rows",
+                       f"RELATED-TO;RELTYPE=PARENT:{self.sow['uuid']}")
+        self.phone.edit(self.prune["uuid"], set_prop("SUMMARY", "Prune the roses"))
+        out, _ = self.sync()
+        self.assertEqual([(line["title"], line["done"])
+                          for line in self.task("Sow beans")["checklist"]],
+                         [("Buy bean seeds", True), ("Water", True), ("Stake rows", False)])
+        self.assertEqual(self.task("Prune the roses")["id"], self.prune["id"])
+        steps = self.steps()
+        self.assertEqual(len(steps), len(before) + 1, [s["label"] for s in steps])
+        self.assertEqual(steps[0]["client"], "taskwire-caldav")
+        self.assertFalse(steps[0]["undone"])
+        out, _ = self.sync()
+        self.assertIn("nothing to do", out)
+        self.assertEqual(len(self.steps()), len(before) + 1)
+
+        self.tw.call("history/undo")
+        self.assertEqual([(line["title"], line["done"])
+                          for line in self.task("Sow beans")["checklist"]],
+                         [("Buy seeds", True), ("Water", False)])
+        self.assertEqual(self.task("Prune")["id"], self.prune["id"])
+        self.sync()
+        todos = self.phone.todos()
+        self.assertEqual((prop(todos[seeds], "SUMMARY"), prop(todos[seeds], "STATUS")),
+                         ("Buy seeds", "COMPLETED"))
+        self.assertEqual((prop(todos[water], "SUMMARY"), prop(todos[water], "STATUS")),
+                         ("Water", "NEEDS-ACTION"))
+        self.assertNotIn("phone-third-line", todos)
+        self.assertEqual(prop(todos[self.prune["uuid"]], "SUMMARY"), "Prune")
+        out, _ = self.sync()
+        self.assertIn("nothing to do", out)
+
     def test_a_project_made_on_the_phone_and_completed_there(self):
         """A project VTODO (X-TASKWIRE-KIND:project) and sub-tasks made on the phone in one go:
-        the project and its tasks in one task/batch (the tasks name the project as
-        "parent": "@N"), so one undo step, plus one for the sub-task's line (task/checklist is
-        not in task/batch). Completing the project's VTODO completes its tasks in taskwire, and
-        the server hears of it."""
+        the project, its tasks and the sub-task's line in one task/batch (the tasks name the
+        project as "parent": "@N", the line its task as "id": "@N"), so one undo step.
+        Completing the project's VTODO completes its tasks in taskwire, and the server hears of
+        it."""
         before = len(self.steps())
         self.phone.add("phone-project", "SUMMARY:Move house", "X-TASKWIRE-KIND:project")
         self.phone.add("phone-task", "SUMMARY:Book van", "RELATED-TO:phone-project")
@@ -196,7 +239,7 @@ class Structure(Case):
         self.assertEqual(self.task("Pack books")["parent"], move["id"])
         self.assertEqual([line["title"] for line in van["checklist"]], ["Ask for a quote"])
         steps = self.steps()[:len(self.steps()) - before]
-        self.assertEqual(len(steps), 2, [s["label"] for s in steps])   # the batch, the line
+        self.assertEqual(len(steps), 1, [s["label"] for s in steps])   # the line in the batch
         self.assertTrue(all(s["client"] == "taskwire-caldav" for s in steps))
         todos = self.phone.todos()
         self.assertEqual(parents(todos["phone-task"]), ["phone-project"])
@@ -204,7 +247,7 @@ class Structure(Case):
         self.assertNotIn("RELATED-TO names no open", err)
         out, _ = self.sync()
         self.assertIn("nothing to do", out)
-        self.assertEqual(len(self.steps()) - before, 2)
+        self.assertEqual(len(self.steps()) - before, 1)
         self.phone.edit("phone-project", set_prop("STATUS", "COMPLETED"))
         out, _ = self.sync()
         self.assertTrue(self.task("Move house")["completed"])
@@ -242,9 +285,10 @@ class Structure(Case):
         self.assertIn("nothing to do", out)
 
     def test_a_kill_after_a_line_was_added_makes_no_duplicate(self):
-        """Killed right after taskwire added a phone's line (the bridge exits there when
-        TWCALDAV_TEST_EXIT_AFTER_LINE is set): the restart finds the line it added (the state
-        named it before the add), adds the other, and ticks the done one."""
+        """Killed right after the task/batch that added a phone's lines (the bridge exits there
+        when TWCALDAV_TEST_EXIT_AFTER_LINE is set): the restart finds the lines it added (the
+        state named them before the batch), also the line of a task the same batch made
+        ("id": "@N"), and ticks the done one; nothing is doubled."""
         self.tw.call("task/create", {"title": "Pack", "view": "inbox"})
         self.sync()
         uid = self.task("Pack")["uuid"]
@@ -252,14 +296,23 @@ class Structure(Case):
                                         "title": "Socks"})
         self.phone.add("line-a", "SUMMARY:Socks", f"RELATED-TO:{uid}", "STATUS:COMPLETED")
         self.phone.add("line-b", "SUMMARY:Shirts", f"RELATED-TO:{uid}")
+        self.phone.add("phone-trip", "SUMMARY:Trip")
+        self.phone.add("line-c", "SUMMARY:Tickets", "RELATED-TO:phone-trip")
         self.sync(env=self.env(TWCALDAV_TEST_EXIT_AFTER_LINE="1"), expect=9)
+        # the batch committed: the new task and the three lines are in taskwire, unrecorded
+        self.assertEqual([line["title"] for line in self.task("Trip")["checklist"]],
+                         ["Tickets"])
         out, err = self.sync()
-        self.assertIn("found the 1 checklist line(s) an interrupted sync added", err)
+        self.assertIn("found the 1 task(s) an interrupted sync created", err)
+        self.assertIn("found the 3 checklist line(s) an interrupted sync added", err)
         lines = self.task("Pack")["checklist"]
         self.assertEqual(sorted((line["title"], line["done"]) for line in lines),
                          [("Shirts", False), ("Socks", False), ("Socks", True)])
+        self.assertEqual([(line["title"], line["done"])
+                          for line in self.task("Trip")["checklist"]], [("Tickets", False)])
         todos = self.phone.todos()
         self.assertEqual(sorted(str(t["SUMMARY"]) for t in todos.values()),
-                         ["Pack", "Shirts", "Socks", "Socks"])
+                         ["Pack", "Shirts", "Socks", "Socks", "Tickets", "Trip"])
+        self.assertEqual(parents(todos["line-c"]), ["phone-trip"])
         out, _ = self.sync()
         self.assertIn("nothing to do", out)
