@@ -200,12 +200,12 @@ enum Affinity {
   }
 
   /// Runs `body` with this thread on `cpus` (nil: every CPU), then puts its mask back.
-  static func whileThisThreadRuns<T>(on cpus: [Int]?, _ body: () -> T) -> T {
-    guard let call else { return body() }
+  static func whileThisThreadRuns<T>(on cpus: [Int]?, _ body: () throws -> T) rethrows -> T {
+    guard let call else { return try body() }
     var saved = [UInt64](repeating: 0, count: 16)
     let had = saved.withUnsafeMutableBytes { call.get(0, $0.count, $0.baseAddress!) } == 0
     set(cpus)
     defer { if had { _ = saved.withUnsafeMutableBytes { call.set(0, $0.count, $0.baseAddress!) } } }
-    return body()
+    return try body()
   }
 }

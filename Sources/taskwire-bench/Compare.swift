@@ -30,7 +30,11 @@ struct Compare {
           FileHandle.standardError.write(
             Data("taskwire-bench: round \(round) of \(rounds), \(size) tasks, \(binary.path)…\n".utf8))
           var scenarios = Scenarios(server: binary, iterations: iterations)
-          let results = try scenarios.run(size: size, pinned: pinned, folder: folder)
+          // Each build on stores of its own: a newer build upgrades a store in place, which an
+          // older one then refuses.
+          let own = folder.appendingPathComponent(isBaseline ? "baseline" : "new")
+          try FileManager.default.createDirectory(at: own, withIntermediateDirectories: true)
+          let results = try scenarios.run(size: size, pinned: pinned, folder: own)
           for (name, value) in results {
             guard let stats = value as? Stats else { continue }
             if isBaseline {
