@@ -31,7 +31,8 @@ struct Compare {
             Data("taskwire-bench: round \(round) of \(rounds), \(size) tasks, \(binary.path)…\n".utf8))
           var scenarios = Scenarios(server: binary, iterations: iterations)
           // Each build on stores of its own: a newer build upgrades a store in place, which an
-          // older one then refuses.
+          // older one then refuses. (The stores are written by this benchmark's own storage
+          // code: across a change of the schema, run each build's own benchmark instead.)
           let own = folder.appendingPathComponent(isBaseline ? "baseline" : "new")
           try FileManager.default.createDirectory(at: own, withIntermediateDirectories: true)
           let results = try scenarios.run(size: size, pinned: pinned, folder: own)
