@@ -1,6 +1,7 @@
 /// A task's checklist: lines with a title and a done flag, in order, each with its own uuid.
 public enum ChecklistAction: Sendable, Equatable {
-  case add(title: String, index: Int?)
+  /// `done`: the line comes ticked (a phone's line made done before it was synced).
+  case add(title: String, index: Int?, done: Bool = false)
   case rename(item: ItemUUID, title: String)
   case check(item: ItemUUID, done: Bool)
   case move(item: ItemUUID, index: Int)
@@ -35,7 +36,7 @@ extension TaskPlanner {
     }
     var created: TaskRecord? = nil
     switch action {
-    case .add(let title, let index):
+    case .add(let title, let index, let done):
       guard items.count < Self.checklistLimit else {
         throw .invalidField("title", "a checklist holds at most \(Self.checklistLimit) lines")
       }
@@ -43,7 +44,7 @@ extension TaskPlanner {
       guard (0...items.count).contains(at) else { throw .invalidField("index", "must be from 0 to \(items.count)") }
       // (A line's uuid: random; under the test clock made from the task and the line's count.)
       let uuid = mint(-(original.id << 20 | Int64(items.count + 1) << 8 | Int64(at & 0xFF)))
-      items.insert(ChecklistItem(uuid: uuid, title: try checkedTitle(title)), at: at)
+      items.insert(ChecklistItem(uuid: uuid, title: try checkedTitle(title), done: done), at: at)
     case .rename(let item, let title):
       items[try position(of: item)].title = try checkedTitle(title)
     case .check(let item, let done):

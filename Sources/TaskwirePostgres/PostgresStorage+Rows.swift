@@ -18,6 +18,13 @@ extension PostgresStorage {
     }
   }
 
+  public func taskID(uuid: ItemUUID) throws -> Int64? {
+    try reading {
+      let result = try connection.query("SELECT id FROM tasks WHERE uuid = $1", [.text(uuid.description)])
+      return result.count > 0 ? result.int(0) : nil
+    }
+  }
+
   public func completedTasks(limit: Int) throws -> [TaskRecord] {
     try reading {
       try connection.query(

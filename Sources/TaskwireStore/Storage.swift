@@ -37,6 +37,8 @@ public protocol Storage: AnyObject, ReminderStore {
   /// How many open tasks there are about to be (to size the index).
   func openTaskCount() throws -> Int
   func task(id: Int64) throws -> TaskRecord?
+  /// The id of the item with this uuid, open or completed (a client may mint an item's uuid).
+  func taskID(uuid: ItemUUID) throws -> Int64?
   /// The most recently completed tasks, newest first (completion time, then id).
   func completedTasks(limit: Int) throws -> [TaskRecord]
   /// Calls `body` with every task (open and, when `completed`, completed ones), by id, a batch

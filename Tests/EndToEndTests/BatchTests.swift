@@ -223,4 +223,55 @@ import Testing
     #expect(error["data"]?["request"] == 1)
     #expect(try BatchTests().titles(server, "today") == ["Pack"])
   }
+
+  /// A line can come ticked (a phone's line made done before it was synced): one gesture, in a
+  /// batch too; `done` beside another action is refused.
+  @Test func aLineComesTicked() throws {
+    let server = try TaskwireProcess.started()
+    let reply = try server.result(
+      "task/batch",
+      [
+        "requests": [
+          ["method": "task/create", "params": ["title": "Trip", "view": "today"]],
+          ["method": "task/checklist", "params": ["id": "@0", "action": "add", "title": "Visa", "done": true]],
+        ]
+      ])
+    let line = try #require(reply["results"]?[1]?["task"]?["checklist"]?[0])
+    #expect(line["title"] == "Visa" && line["done"] == true)
+    let id = try #require(reply["results"]?[0]?["task"]?["id"])
+    let error = try server.error(
+      "task/checklist", ["id": id, "action": "check", "item": try #require(line["uuid"]), "done": false])
+    #expect(error["data"]?["param"] == "done")
+  }
+
+  /// A client may give a new item its uuid (a CalDAV UID, another device's item): kept as given
+  /// (any case, written lower), refused when an item has it already (a completed one too) or an
+  /// earlier create of the same batch gives it, and refused when it is no uuid; nothing changes.
+  @Test func aCreateMayGiveTheUUID() throws {
+    let server = try TaskwireProcess.started()
+    let uuid = "6F1C2A9E-3B1D-4C55-9A0E-1D2C3B4A5F60"
+    let made = try server.result("task/create", ["title": "From the phone", "uuid": .string(uuid)])["task"]
+    #expect(made?["uuid"] == .string(uuid.lowercased()))
+    let id = try #require(made?["id"])
+    try server.result("task/complete", ["id": id])
+    #expect(try server.error("task/create", ["title": "Again", "uuid": .string(uuid)])["data"]?["param"] == "uuid")
+    #expect(try server.error("task/create", ["title": "Bad", "uuid": "not-a-uuid"])["data"]?["param"] == "uuid")
+    let other = "0f8e2a9c-1b2d-4c3e-8f40-5a6b7c8d9e0f"
+    let twice = try server.error(
+      "task/batch",
+      [
+        "requests": [
+          ["method": "task/create", "params": ["title": "One", "uuid": .string(other)]],
+          ["method": "task/create", "params": ["title": "Two", "uuid": .string(other)]],
+        ]
+      ])
+    #expect(twice["data"]?["request"] == 1)
+    #expect(try server.result("view/list", ["view": "inbox"])["groups"]?[0]?["tasks"] == [])
+    // In a batch, as alone; undone, the uuid is free again.
+    let reply = try server.result(
+      "task/batch", ["requests": [["method": "task/create", "params": ["title": "One", "uuid": .string(other)]]]])
+    #expect(reply["results"]?[0]?["task"]?["uuid"] == .string(other))
+    try server.result("history/undo")
+    try server.result("task/create", ["title": "One again", "uuid": .string(other)])
+  }
 }

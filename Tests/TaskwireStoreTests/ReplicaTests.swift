@@ -54,6 +54,7 @@ final class CountingStorage: Storage, ChangeFeed {
   }
   func forEachOpenTask(_ body: (consuming TaskRecord) -> Void) throws { try base.forEachOpenTask(body) }
   func task(id: Int64) throws -> TaskRecord? { try base.task(id: id) }
+  func taskID(uuid: ItemUUID) throws -> Int64? { try base.taskID(uuid: uuid) }
   func completedTasks(limit: Int) throws -> [TaskRecord] { try base.completedTasks(limit: limit) }
   func forEachTask(includingCompleted completed: Bool, _ body: (TaskRecord) throws -> Void) throws {
     try base.forEachTask(includingCompleted: completed, body)

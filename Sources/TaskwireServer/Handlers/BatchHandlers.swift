@@ -27,6 +27,7 @@ extension Server {
       var labels: [String] = []
       touched = []
       var createdBy: [Int: Int64] = [:]
+      var givenUUIDs: Set<ItemUUID> = []
       // An id as the request gives it: "@N" (an earlier create's task) is that task's id.
       func real(_ id: Int64) -> Int64 {
         TaskBatchRequest.referencedRequest(id).flatMap { createdBy[$0] } ?? id
@@ -55,7 +56,10 @@ extension Server {
         do {
           switch item {
           case .create(let params):
-            set = try planner!.create(id: nextID, patch: resolved(params.patch), view: params.view)
+            set = try Server.minted(
+              planner!.create(id: nextID, patch: resolved(params.patch), view: params.view), params.uuid,
+              in: replica, taken: givenUUIDs)
+            if let uuid = params.uuid { givenUUIDs.insert(uuid) }
             touched.append(nextID)
             createdBy[position] = nextID
           case .complete(let params):

@@ -8,7 +8,9 @@ extension Server {
   static func registerTasks(_ methods: inout Dispatcher) {
     methods.on(TaskCreateRequest.self, .change) { server, params in
       let committed = try server.commit { replica, txn in
-        try replica.planner.create(id: try txn.nextTaskID(), patch: params.patch, view: params.view)
+        try Server.minted(
+          replica.planner.create(id: try txn.nextTaskID(), patch: params.patch, view: params.view), params.uuid,
+          in: replica, taken: [])
       }
       var place = try server.place(of: committed.changes[0].taskID)
       place.message = server.addedMessage(place)
@@ -181,6 +183,22 @@ extension Server {
 }
 
 extension Server {
+  /// A created item with the uuid its client gave, refused when an item of the store or an
+  /// earlier create of the same batch (`taken`) has it.
+  static func minted(_ set: ChangeSet, _ uuid: ItemUUID?, in replica: Replica, taken: Set<ItemUUID>) throws
+    -> ChangeSet
+  {
+    guard let uuid, var created = set.changes.first?.after else { return set }
+    if taken.contains(uuid) { throw RPCError.invalidParams("uuid", "is given twice in this batch") }
+    if let existing = try replica.storage.taskID(uuid: uuid) {
+      throw RPCError.invalidParams("uuid", "is item \(existing)'s already")
+    }
+    var set = set
+    created.uuid = uuid
+    set.changes[0].after = created
+    return set
+  }
+
   /// Today by the clock, without loading the tasks (quick add reads no store).
   var currentDay: CalendarDate { replica.dayClock.day(of: replica.clock.now) }
 }

@@ -220,6 +220,12 @@ public final class SQLiteStorage: Storage, ChangeFeed {
     return try statement.step() ? TaskRowCoding.task(from: statement) : nil
   }
 
+  public func taskID(uuid: ItemUUID) throws -> Int64? {
+    let statement = try db.statement(constant: "SELECT id FROM tasks WHERE uuid = ?").bind([.text(uuid.description)])
+    defer { statement.finish() }
+    return try statement.step() ? statement.int(0) : nil
+  }
+
   public func completedTasks(limit: Int) throws -> [TaskRecord] {
     let statement = try db.statement(
       "SELECT \(TaskRowCoding.columns) FROM tasks WHERE completed = 1 ORDER BY completed_at DESC, id DESC LIMIT ?"
