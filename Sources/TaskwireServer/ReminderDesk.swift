@@ -37,7 +37,9 @@ final class ReminderDesk {
   var shown: [Key: (id: Int64, missed: Bool)] = [:]
   /// The next instant something falls due (`.some(nil)`: nothing); nil: to be found again.
   var nextDueCache: Date?? = nil
-  private var loaded = false
+  var loaded = false
+  /// After a firing failed (the store locked, a PostgreSQL server away): not before then.
+  var retryAfter: Date? = nil
   /// Queued notifications (taken after each frame, after the view diffs).
   var outbox: [OutgoingJSON] = []
   var words: Words = .english
@@ -134,7 +136,10 @@ final class ReminderDesk {
   /// `test/setClock` moves).
   var nextDue: Date? {
     guard enabled, loaded, !replica.clock.isFixed else { return nil }
-    return nextDueInstant()
+    guard let next = nextDueInstant() else { return nil }
+    // (After a failed firing, a second's pause: a store locked by another writer is not
+    // hammered by an alarm set in the past.)
+    return retryAfter.map { max(next, $0) } ?? next
   }
 
   private func nextDueInstant() -> Date? {
@@ -198,8 +203,10 @@ final class ReminderDesk {
       }
     } catch {
       replica.log("cannot fire reminders: \(error)")
+      retryAfter = Date().addingTimeInterval(1)
       return
     }
+    retryAfter = nil
     for item in due {
       settled.insert(item.key)
       snoozed[item.key] = nil
