@@ -77,6 +77,7 @@ class Engine:
         self._tasks = {}
         self._others = []
         self._new_projects = set()
+        self._uuids = {}     # uuid -> record key, the last pass's export
         self._token = None
 
     # -- one pass ---------------------------------------------------------------------------
@@ -167,7 +168,16 @@ class Engine:
         # which their tasks name them as "@N")
         self._new_projects = {uid for uid, d in dav_now.items()
                               if uid not in items and d["fields"].get("kind") == "project"
-                              and uid not in uuids}
+                              and mapping.uid_uuid(uid) not in uuids}
+        self._uuids = uuids
+
+        # a VTODO deleted on the server whose task another VTODO of the same uuid now stands for
+        # (another bridge, which had not seen the deletion, sent the task again under its uuid):
+        # the new one is the task's, the deletion undone (Protocol/caldav.md, "Not yet")
+        for uid in dav_now:
+            key = uuids.get(mapping.uid_uuid(uid))
+            if uid not in items and isinstance(key, int) and by_key.get(key) in gone:
+                items.pop(by_key.pop(key))
 
         # 3. decide
         plans = {}          # uid -> plan
@@ -186,8 +196,10 @@ class Engine:
                         creates.append((uid, plan["create_tw"], item.get("kind", "task")))
         fresh = [uid for uid in dav_now if uid not in items]
         for uid in fresh:
-            key = uuids.get(uid)
-            if key is not None and key not in by_key:    # the same item (its uuid)
+            # the same item: its uuid is the UID's (the UID, or uuid5 of one that is no UUID),
+            # whichever bridge made it, with or without this bridge's state
+            key = uuids.get(mapping.uid_uuid(uid))
+            if key is not None and key not in by_key:
                 record = records[key]
                 item = self._state_item(record, record.get("id"), dav_now[uid]["href"])
                 items[uid] = item
@@ -749,7 +761,8 @@ class Engine:
 
     def _rebind(self, records):
         """A checklist line made a task (``toTask``, or its task made a project) keeps its
-        uuid: its VTODO becomes the task's."""
+        uuid: its VTODO becomes the task's. A task re-created elsewhere with its UID's uuid is
+        its VTODO's again."""
         by_key = self.state.by_key()
         by_uuid = {r["uuid"]: key for key, r in records.items()
                    if self._kind(r) == "task" and key not in by_key}
@@ -762,6 +775,16 @@ class Engine:
                 item.pop("kind", None)
                 item.pop("line", None)
                 item["rebind"] = True   # _decide writes the change of kind
+        # a task or project whose item is gone, made again with the UID's uuid (another bridge
+        # re-created it: a change on the server beat its deletion): the same item again
+        by_uuid = {r["uuid"]: key for key, r in records.items()
+                   if self._kind(r) != "line" and key not in by_key}
+        for uid, item in self.state.items.items():
+            if item.get("kind") == "line" or item_key(item) in records:
+                continue
+            key = by_uuid.pop(mapping.uid_uuid(uid), None)
+            if key is not None:
+                item["task"] = key
 
     def _report_others(self, summary):
         said = self.state.data.setdefault("notTasks", [])
@@ -905,10 +928,20 @@ class Engine:
         checklist gesture, as one task/batch (more only past 1000 requests); returns False when
         one was refused."""
         entries = []
+        given = set(self._uuids)   # uuids taskwire's items have
         for uid, fields, kind in creates:
             d = plans[uid].get("dav") or dav_now.get(uid)
+            params = self._create_params(fields, kind)
+            # the new task's uuid is the UID's, so that every bridge finds it (and one
+            # re-created, a change beating a deletion, is the same item again); when an item
+            # has that uuid already (another VTODO's, its UID the same UUID in other case):
+            # a uuid of taskwire's own, the state's link only
+            identity = mapping.uid_uuid(uid)
+            if identity not in given:
+                params["uuid"] = identity
+                given.add(identity)
             entries.append({"uid": uid, "fields": fields, "dav": d, "kind": kind,
-                            "params": self._create_params(fields, kind),
+                            "params": params,
                             "reported": plans[uid].get("reported")
                             or self.state.items.get(uid, {}).get("reported", [])})
         # projects first: a task/create or task/update names one made before it as "@N"
@@ -988,8 +1021,10 @@ class Engine:
                     task = self._tasks.get(task_id) or {}
                     line["task"] = task_id
                     line["known"] = [x["uuid"] for x in task.get("checklist") or []]
-                adds.append({"method": "task/checklist", "params": {
-                    "id": line["task"], "action": "add", "title": line["title"]}})
+                add = {"id": line["task"], "action": "add", "title": line["title"]}
+                if line["fields"]["completed"]:
+                    add["done"] = True      # a line new already ticked: in the same step
+                adds.append({"method": "task/checklist", "params": add})
             batch = [{"method": "task/create", "params": e["params"]} for e in entries]
             batch += follow + adds + others
             if not batch:
@@ -1045,6 +1080,14 @@ class Engine:
                         for key in ("scheduledDate", "date"):
                             if key in params:
                                 params[key] = self.today
+                    continue
+                if index < len(entries) and "uuid" in entries[index]["params"] and \
+                        str(data.get("param", "")).endswith(".uuid"):
+                    # an item has the uuid already (one the export did not show): the task
+                    # gets a uuid of taskwire's own, linked by the state only
+                    entry = entries[index]
+                    self.log(f"'{entry['params']['title']}': uuid "
+                             f"{entry['params'].pop('uuid')} is taken: a uuid of taskwire's own")
                     continue
                 if index < len(entries) + len(follow):
                     refused = index if index < len(entries) else owner[index - len(entries)]
@@ -1125,9 +1168,9 @@ class Engine:
     def _record_lines(self, lines, results, plans, summary):
         """Map each line the batch added to its VTODO. Each result is the task as the whole
         batch left it; a task's new lines were appended in the order of its adds, so they are
-        its last lines not among those it had before. A line that came ticked is checked now:
-        ``task/checklist add`` takes no tick, and the line's uuid is known only after the batch
-        (one more undo step, the only one). Returns False when taskwire refused a tick."""
+        its last lines not among those it had before. A line that came ticked was added ticked
+        (``"done": true``, the same step); one that came unticked anyway (an older server) is
+        ticked now. Returns False when taskwire refused a tick."""
         ok = True
         groups = {}     # task id -> [(line, the task after the batch)]
         for line, result in zip(lines, results):
@@ -1310,7 +1353,11 @@ class Engine:
         kind, uid, payload = write
         item = self.state.items[uid]
         if kind == "delete":
-            collection.delete(item["href"], item.get("etag"))
+            # If-Match the version this pass read when it read one (a change on the server that
+            # changes none of the fields, e.g. PRIORITY 9 for none, does not save the VTODO from
+            # taskwire's deletion; the state's older ETag would meet 412 in every pass)
+            d = dav_now.get(uid)
+            collection.delete(item["href"], d["etag"] if d else item.get("etag"))
             return None
         if kind == "create":
             task = payload

@@ -152,11 +152,10 @@ class Structure(Case):
                          [("Buy seeds", False), ("Water well", True), ("Label rows", True)])
         self.assertIn("'Label rows': a checklist line in taskwire (a sub-task of a task): its "
                       "due kept on the server only", err)
-        # the tasks, the new line, the tick, the untick and the rename are one task/batch, one
-        # step; the new line came ticked, and its tick is one more (task/checklist add takes no
-        # tick, and the line's uuid is known only once the batch made it)
+        # the tasks, the new line (added ticked: task/checklist add's "done"), the tick, the
+        # untick and the rename are one task/batch, one step
         steps = self.steps()[:len(self.steps()) - before]
-        self.assertEqual(len(steps), 2, [s["label"] for s in steps])
+        self.assertEqual(len(steps), 1, [s["label"] for s in steps])
         self.assertTrue(all(s["client"] == "taskwire-caldav" for s in steps))
         out, _ = self.sync()
         self.assertIn("nothing to do", out)
@@ -178,7 +177,7 @@ class Structure(Case):
         self.assertIn("nothing to do", out)
 
     def test_lines_and_tasks_of_a_sync_are_one_undo_step(self):
-        """The phone ticks one line, renames another, adds a third and retitles a task: one
+        """The phone ticks one line, renames another, adds a third (ticked) and retitles a task: one
         sync, one task/batch, one undo step; history/undo takes all of it back, and the next
         sync carries the undo to the phone."""
         self.garden()
@@ -187,13 +186,14 @@ class Structure(Case):
         seeds, water = (line["uuid"] for line in self.lines)
         self.phone.edit(water, set_prop("STATUS", "COMPLETED"))
         self.phone.edit(seeds, set_prop("SUMMARY", "Buy bean seeds"))
-        self.phone.add("phone-third-line", "SUMMARY:Stake rows",
+        # (a new line already ticked: added ticked, in the same step)
+        self.phone.add("phone-third-line", "SUMMARY:Stake rows", "STATUS:COMPLETED",
                        f"RELATED-TO;RELTYPE=PARENT:{self.sow['uuid']}")
         self.phone.edit(self.prune["uuid"], set_prop("SUMMARY", "Prune the roses"))
         out, _ = self.sync()
         self.assertEqual([(line["title"], line["done"])
                           for line in self.task("Sow beans")["checklist"]],
-                         [("Buy bean seeds", True), ("Water", True), ("Stake rows", False)])
+                         [("Buy bean seeds", True), ("Water", True), ("Stake rows", True)])
         self.assertEqual(self.task("Prune the roses")["id"], self.prune["id"])
         steps = self.steps()
         self.assertEqual(len(steps), len(before) + 1, [s["label"] for s in steps])
