@@ -102,12 +102,14 @@ struct Report {
             + format(exchange["export\(size)RSSMiB"]) + " MiB")
       }
     }
-    if let late = reminders["reminderLateness"] as? Stats {
+    if !reminders.isEmpty {
       lines.append("")
       lines.append("reminders")
-      lines.append(
-        pad("fire lateness", 34)
-          + String(format: "%.1f / %.1f / %.1f ms", late.p50 / 1000, late.p99 / 1000, late.max / 1000))
+      if let late = reminders["reminderLateness"] as? Stats {
+        lines.append(
+          pad("fire lateness", 34)
+            + String(format: "%.1f / %.1f / %.1f ms", late.p50 / 1000, late.p99 / 1000, late.max / 1000))
+      }
       lines.append(pad("idle wakeups a minute", 34) + format(reminders["reminderIdleWakeupsPerMinute"]))
       if let drag = reminders["dragTimedToday"] as? Stats {
         lines.append(
