@@ -63,13 +63,8 @@ public struct ExchangeDates: Sendable {
   /// (02:30 on a spring-forward day) falls after the gap by its length (03:30); one that comes
   /// twice is its first.
   public func instant(of day: CalendarDate, at time: WallTime) -> Date {
-    let local = Double(day.dayNumber) * 86_400 + Double(time.minutes) * 60
-    let before = Double(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: local - 86_400)))
-    let guess = Date(timeIntervalSince1970: local - before)
-    let instant = Date(timeIntervalSince1970: local - Double(timeZone.secondsFromGMT(for: guess)))
-    // In a gap the second reading lands before it (01:30 for 02:30): the first is after it.
-    let reads = self.day(of: instant) == day && (self.time(of: instant)?.minutes ?? 0) == time.minutes
-    return reads ? instant : guess
+    // (The one rule, the reminders' too: `WallMoment.instant(in:)`.)
+    WallMoment(day: day, time: time).instant(in: timeZone)
   }
 
   /// Taskwarrior's form of an instant.

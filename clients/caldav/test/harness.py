@@ -266,6 +266,18 @@ class Case(unittest.TestCase):
                                                  f"\n{run.stderr}")
         return run.stdout, run.stderr
 
+    def forget_in_state(self, field):
+        """The state file as a bridge before FIELD left it: the field gone from every item's bases."""
+        folder = os.path.join(self.state_home, "taskwire-caldav")
+        path = os.path.join(folder, next(n for n in os.listdir(folder) if n.endswith(".json")))
+        with open(path) as f:
+            state = json.load(f)
+        for item in state["items"].values():
+            for base in ("tw", "dav"):
+                item[base].pop(field)
+        with open(path, "w") as f:
+            json.dump(state, f)
+
     def keep_log(self, text):
         with open(os.path.join(LOGS, f"{self.calendar}.log"), "a") as f:
             f.write(text)

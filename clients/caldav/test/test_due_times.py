@@ -4,8 +4,6 @@ RFC 5545's rule that DTSTART and DUE are of one value type: a date alone beside 
 as 00:00 and marked X-TASKWIRE-DATE-ONLY, and read back without a time."""
 
 import datetime as dt
-import json
-import os
 import unittest
 import zoneinfo
 
@@ -240,15 +238,7 @@ class DueTimes(BerlinCase):
         # a state from a bridge before due times (no dueTime in its bases): the phone's times,
         # kept on the server by that bridge, come to taskwire once, and nothing goes back
         self.tw.call("task/update", {"id": self.task("UTC")["id"], "dueTime": None})
-        folder = os.path.join(self.state_home, "taskwire-caldav")
-        path = os.path.join(folder, next(n for n in os.listdir(folder) if n.endswith(".json")))
-        with open(path) as f:
-            state = json.load(f)
-        for item in state["items"].values():
-            for base in ("tw", "dav"):
-                item[base].pop("dueTime")
-        with open(path, "w") as f:
-            json.dump(state, f)
+        self.forget_in_state("dueTime")
         out, _ = self.sync()
         self.assertIn("to taskwire: changed 1", out)
         self.assertNotIn("to server", out)

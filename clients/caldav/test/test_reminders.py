@@ -2,8 +2,6 @@
 mapping alone, then end to end with Radicale, the bridge and the phone."""
 
 import datetime as dt
-import json
-import os
 import unittest
 
 import harness
@@ -285,15 +283,7 @@ class Reminders(BerlinCase):
         self.sync()
         # as a bridge before reminders left it: no reminders in the bases, none in taskwire
         self.tw.call("task/update", {"id": self.task("Old alarm")["id"], "reminders": []})
-        folder = os.path.join(self.state_home, "taskwire-caldav")
-        path = os.path.join(folder, next(n for n in os.listdir(folder) if n.endswith(".json")))
-        with open(path) as f:
-            state = json.load(f)
-        for item in state["items"].values():
-            for base in ("tw", "dav"):
-                item[base].pop("reminders")
-        with open(path, "w") as f:
-            json.dump(state, f)
+        self.forget_in_state("reminders")
         out, _ = self.sync()
         self.assertIn("to taskwire: changed 1", out)
         self.assertNotIn("to server", out)

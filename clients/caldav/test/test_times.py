@@ -2,8 +2,6 @@
 Europe/Berlin: the mapping alone, then end to end with Radicale, the bridge and the phone."""
 
 import datetime as dt
-import json
-import os
 import unittest
 import zoneinfo
 
@@ -152,15 +150,7 @@ class TimesFromThePhone(BerlinCase):
         # copy the state holds, once; nothing goes back (the phone's floating and UTC forms
         # are left as they are)
         self.tw.call("task/update", {"id": self.task("Zoned")["id"], "scheduledTime": None})
-        folder = os.path.join(self.state_home, "taskwire-caldav")
-        path = os.path.join(folder, next(n for n in os.listdir(folder) if n.endswith(".json")))
-        with open(path) as f:
-            state = json.load(f)
-        for item in state["items"].values():
-            for base in ("tw", "dav"):
-                item[base].pop("time")
-        with open(path, "w") as f:
-            json.dump(state, f)
+        self.forget_in_state("time")
         out, _ = self.sync()
         self.assertIn("to taskwire: changed 1", out)
         self.assertNotIn("to server", out)

@@ -143,12 +143,7 @@ cmd_watch() {
     RENDER_PROGRAM=watch render <&"$SRV_OUT" &
   fi
   WATCH_PID=$!
-  trap 'kill "$WATCH_PID" 2>/dev/null; stop_server kill; exit 0' INT TERM HUP
-  wait "$WATCH_PID"
-  local rc=$?
-  stop_server wait
-  reader_gone "$rc"
-  server_done 1
+  follow_reader
 }
 
 # split_words LINE: WORDS = LINE split at blanks; '…' and "…" quote (no escapes inside).
@@ -206,4 +201,15 @@ cmd_complete() {
     projects | areas) req "c$1" view/list '{"view":"projects"}' ;;
     *) usage_of "tw __complete ids|done-ids|someday-ids|tags|projects|areas" ;;
   esac
+}
+
+# follow_reader: waits for the reader just started in the background (WATCH_PID) — `tw watch`'s
+# and `tw reminders`' — and stops the server with it, on a signal too; exits as the reader did.
+follow_reader() {
+  trap 'kill "$WATCH_PID" 2>/dev/null; stop_server kill; exit 0' INT TERM HUP
+  wait "$WATCH_PID"
+  local rc=$?
+  stop_server wait
+  reader_gone "$rc"
+  server_done 1
 }

@@ -111,13 +111,9 @@ cmd_reminders() {
   else
     RENDER_PROGRAM=remind render <&"$SRV_OUT" &
   fi
+  # shellcheck disable=SC2034 # read by follow_reader (more.sh)
   WATCH_PID=$!
-  trap 'kill "$WATCH_PID" 2>/dev/null; stop_server kill; exit 0' INT TERM HUP
-  wait "$WATCH_PID"
-  local rc=$?
-  stop_server wait
-  reader_gone "$rc"
-  server_done 1
+  follow_reader
 }
 
 # notify_each NOTIFY-SEND: prints remind.jq's lines; a line "\x1eTITLE\x1fTEXT" (an alerting
