@@ -39,4 +39,14 @@ extension PostgresStorage {
         [.text(source), .text(pair.key), .integer(pair.taskID)])
     }
   }
+
+  func removeExternalIDs(source: String, keys: [String]) throws -> Int {
+    var removed = 0
+    for key in keys {
+      removed += try connection.query(
+        "DELETE FROM external_ids WHERE source = $1 AND key = $2 RETURNING key", [.text(source), .text(key)]
+      ).rows { $0.text(0) }.count
+    }
+    return removed
+  }
 }

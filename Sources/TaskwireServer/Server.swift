@@ -62,6 +62,7 @@ public final class Server: MessageHandler {
     registerViews(&methods)
     registerHistory(&methods)
     registerReminders(&methods)
+    registerLinks(&methods)
     registerStore(&methods)
     return methods
   }()

@@ -79,6 +79,8 @@ public protocol StorageTransaction: ReminderTransaction {
   func writeRows(_ changes: [TaskChange]) throws
   /// Records (or replaces) keys of imported tasks.
   func setExternalIDs(source: String, _ pairs: [(key: String, taskID: Int64)]) throws
+  /// Forgets keys of a source; returns how many there were.
+  func removeExternalIDs(source: String, keys: [String]) throws -> Int
   /// Records a user action as the newest undo step, dropping every undone step (the redo
   /// side) and keeping at least `historyLimit` steps (older ones are dropped every
   /// `historyTrim` steps, not at each: a drop rewrites the oldest pages). Returns its id.

@@ -33,8 +33,8 @@
       #expect(open == tasks.filter { !$0.completed }.map(\.id))
     }
 
-    /// Keys are per source, a second write of a key replaces its task, and a rolled-back
-    /// import leaves no key behind.
+    /// Keys are per source, a second write of a key replaces its task, a rolled-back import
+    /// leaves no key behind, and a removal forgets only its source's keys.
     public static func externalIDsAreKeptPerSource(_ fixture: StorageFixture) throws {
       let storage = try fixture.open()
       defer { storage.close() }
@@ -52,6 +52,11 @@
         }
       }
       #expect(try storage.externalIDs(source: "taskwarrior") == ["a-uuid": 1, "b-uuid": 3])
+      #expect(try storage.externalIDs(source: "taskwire") == ["a-uuid": 7])
+      // Removal is per source, and says how many keys there were.
+      #expect(
+        try storage.write { txn in try txn.removeExternalIDs(source: "taskwarrior", keys: ["a-uuid", "zzz"]) } == 1)
+      #expect(try storage.externalIDs(source: "taskwarrior") == ["b-uuid": 3])
       #expect(try storage.externalIDs(source: "taskwire") == ["a-uuid": 7])
     }
   }

@@ -29,6 +29,9 @@ final class CountingStorage: Storage, ChangeFeed {
     func setExternalIDs(source: String, _ pairs: [(key: String, taskID: Int64)]) throws {
       try base.setExternalIDs(source: source, pairs)
     }
+    func removeExternalIDs(source: String, keys: [String]) throws -> Int {
+      try base.removeExternalIDs(source: source, keys: keys)
+    }
     func appendStep(label: String, client: String, at: String, changes: [TaskChange]) throws -> Int64 {
       try base.appendStep(label: label, client: client, at: at, changes: changes)
     }

@@ -33,6 +33,15 @@ extension SQLiteStorage {
     }
   }
 
+  func removeExternalIDs(source: String, keys: [String]) throws -> Int {
+    var removed = 0
+    for key in keys {
+      try db.statement("DELETE FROM external_ids WHERE source = ? AND key = ?").run([.text(source), .text(key)])
+      removed += Int(db.changedRows)
+    }
+    return removed
+  }
+
   /// Copies the store into a new file at `path` with SQLite's online backup, in one step: one
   /// read transaction, so the copy is one consistent snapshot; in WAL mode the other processes
   /// go on writing meanwhile (a copy in several steps would restart after each of their commits).

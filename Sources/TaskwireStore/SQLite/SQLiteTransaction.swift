@@ -10,6 +10,9 @@ struct SQLiteTransaction: StorageTransaction {
   func setExternalIDs(source: String, _ pairs: [(key: String, taskID: Int64)]) throws {
     try storage.setExternalIDs(source: source, pairs)
   }
+  func removeExternalIDs(source: String, keys: [String]) throws -> Int {
+    try storage.removeExternalIDs(source: source, keys: keys)
+  }
   @discardableResult
   func appendStep(label: String, client: String, at: String, changes: [TaskChange]) throws -> Int64 {
     try storage.appendStep(label: label, client: client, at: at, changes: changes)
