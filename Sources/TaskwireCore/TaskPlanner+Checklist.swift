@@ -1,7 +1,8 @@
 /// A task's checklist: lines with a title and a done flag, in order, each with its own uuid.
 public enum ChecklistAction: Sendable, Equatable {
-  /// `done`: the line comes ticked (a phone's line made done before it was synced).
-  case add(title: String, index: Int?, done: Bool = false)
+  /// `done`: the line comes ticked (a phone's line made done before it was synced); `uuid`: the
+  /// line's identity when its client minted one (a phone's sub-task), else one is made.
+  case add(title: String, index: Int?, done: Bool = false, uuid: ItemUUID? = nil)
   case rename(item: ItemUUID, title: String)
   case check(item: ItemUUID, done: Bool)
   case move(item: ItemUUID, index: Int)
@@ -36,14 +37,17 @@ extension TaskPlanner {
     }
     var created: TaskRecord? = nil
     switch action {
-    case .add(let title, let index, let done):
+    case .add(let title, let index, let done, let given):
       guard items.count < Self.checklistLimit else {
         throw .invalidField("title", "a checklist holds at most \(Self.checklistLimit) lines")
       }
       let at = index ?? items.count
       guard (0...items.count).contains(at) else { throw .invalidField("index", "must be from 0 to \(items.count)") }
       // (A line's uuid: random; under the test clock made from the task and the line's count.)
-      let uuid = mint(-(original.id << 20 | Int64(items.count + 1) << 8 | Int64(at & 0xFF)))
+      if let given, items.contains(where: { $0.uuid == given }) {
+        throw .invalidField("uuid", "is a line of this checklist already")
+      }
+      let uuid = given ?? mint(-(original.id << 20 | Int64(items.count + 1) << 8 | Int64(at & 0xFF)))
       items.insert(ChecklistItem(uuid: uuid, title: try checkedTitle(title), done: done), at: at)
     case .rename(let item, let title):
       items[try position(of: item)].title = try checkedTitle(title)

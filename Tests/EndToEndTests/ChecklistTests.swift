@@ -65,4 +65,26 @@ import Testing
     #expect(lines(try server.result("task/get", ["id": 1])["task"]) == ["[ ] one"])
     #expect(try server.result("history/list")["steps"]?.arrayValue?.count == 5)
   }
+
+  /// A line may come with its client's uuid (a phone's sub-task keeps its UID): kept, refused
+  /// when a line or an item has it already; only `add` takes one.
+  @Test func aLineKeepsTheUUIDItsClientMinted() throws {
+    let server = try TaskwireProcess.started()
+    _ = try server.result("task/create", ["title": "Pack", "view": "today"])
+    let phone = "A1B2C3D4-0000-4000-8000-00000000000A"
+    let added = try server.result(
+      "task/checklist", ["id": 1, "action": "add", "title": "tent", "uuid": .string(phone)])
+    #expect(added["task"]?["checklist"]?[0]?["uuid"]?.stringValue == phone.lowercased())
+    func problem(_ params: JSONValue) throws -> String? {
+      try server.error("task/checklist", params)["data"]?["param"]?.stringValue
+    }
+    #expect(try problem(["id": 1, "action": "add", "title": "again", "uuid": .string(phone)]) == "uuid")
+    let task = try #require(try server.result("task/get", ["id": 1])["task"]?["uuid"]?.stringValue)
+    #expect(try problem(["id": 1, "action": "add", "title": "a task's", "uuid": .string(task)]) == "uuid")
+    #expect(try problem(["id": 1, "action": "add", "title": "bad", "uuid": "not-a-uuid"]) == "uuid")
+    #expect(try problem(["id": 1, "action": "check", "item": .string(phone), "uuid": .string(phone)]) == "uuid")
+    #expect(lines(try server.result("task/get", ["id": 1])["task"]) == ["[ ] tent"], "nothing else was added")
+    let made = try server.result("task/checklist", ["id": 1, "action": "toTask", "item": .string(phone)])
+    #expect(made["task"]?["uuid"]?.stringValue == phone.lowercased())
+  }
 }

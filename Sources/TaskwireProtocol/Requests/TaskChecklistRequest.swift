@@ -3,14 +3,14 @@ import JSONRPC
 import TaskwireCore
 
 /// One gesture on a task's checklist: `action` is `add` (`title`, optional `index`, optional
-/// `done`: the line comes ticked), `rename`
+/// `done`: the line comes ticked; optional `uuid`: the line's, minted by the client), `rename`
 /// (`item`, `title`), `check` and `uncheck` (`item`), `move` (`item`, `index`), `delete`
 /// (`item`) or `toTask` (`item`: the line becomes a task in the task's project or area, on its
 /// day). `item` is the line's uuid. One undo step each. Result: `TaskPlace` of the task (of the
 /// new task for `toTask`).
 public enum TaskChecklistRequest: RequestType {
   public static let method = "task/checklist"
-  public static let parameterNames: Set<String>? = ["id", "action", "title", "item", "index", "done"]
+  public static let parameterNames: Set<String>? = ["id", "action", "title", "item", "index", "done", "uuid"]
   public typealias Response = TaskPlace
 
   public struct Params: Sendable {
@@ -34,12 +34,15 @@ public enum TaskChecklistRequest: RequestType {
     if verb != .add, reader.has("done") {
       throw .invalidParams("done", "goes with action add only (check and uncheck tick a line there is)")
     }
+    if verb != .add, reader.has("uuid") {
+      throw .invalidParams("uuid", "goes with action add only (a line there is is named by item)")
+    }
     let action: ChecklistAction
     switch verb {
     case .add:
       action = .add(
         title: try reader.requiredString("title"), index: try reader.int("index"),
-        done: try reader.bool("done") ?? false)
+        done: try reader.bool("done") ?? false, uuid: try TaskCreateRequest.givenUUID(reader))
     case .rename: action = .rename(item: try item(), title: try reader.requiredString("title"))
     case .check: action = .check(item: try item(), done: true)
     case .uncheck: action = .check(item: try item(), done: false)

@@ -17,6 +17,15 @@ public enum TaskCreateRequest: RequestType {
     public var uuid: ItemUUID? = nil
   }
 
+  /// A `uuid` a client minted (any case), or nil when none is given.
+  static func givenUUID(_ reader: ParamReader) throws(RPCError) -> ItemUUID? {
+    guard let given = try reader.string("uuid") else { return nil }
+    guard let parsed = ItemUUID(given), parsed != .none else {
+      throw .invalidParams("uuid", "must be a UUID such as 6f1c2a9e-3b1d-4c55-9a0e-1d2c3b4a5f60")
+    }
+    return parsed
+  }
+
   public static func decode(_ json: JSONValue?, context: DecodingContext) throws(RPCError) -> Params {
     let reader = try reader(json)
     // `text` is quick add: the fields it means, under the fields given beside it.
@@ -29,13 +38,7 @@ public enum TaskCreateRequest: RequestType {
     guard [.inbox, .today, .upcoming].contains(view) else {
       throw .invalidParams("view", "must be inbox, today or upcoming: it picks the default date")
     }
-    var uuid: ItemUUID? = nil
-    if let given = try reader.string("uuid") {
-      guard let parsed = ItemUUID(given), parsed != .none else {
-        throw .invalidParams("uuid", "must be a UUID such as 6f1c2a9e-3b1d-4c55-9a0e-1d2c3b4a5f60")
-      }
-      uuid = parsed
-    }
+    let uuid = try givenUUID(reader)
     let explicit = try TaskFields.patch(reader)
     guard let text else { return Params(patch: explicit, view: view, uuid: uuid) }
     let parsed = try QuickAdd.reading(text, field: "text", today: context.today)

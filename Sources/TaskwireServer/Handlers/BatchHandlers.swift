@@ -91,6 +91,7 @@ extension Server {
             }
             touched.append(real(params.id))
           case .checklist(let params):
+            try Server.checkLineUUID(params.action, in: replica)
             set = try planner!.checklist(try task(params.id), params.action, nextID: nextID)
             // (A line made a task is answered with the new task's place, as alone.)
             touched.append(set.changes.first { $0.before == nil }?.taskID ?? real(params.id))

@@ -88,7 +88,8 @@ extension Server {
     }
     methods.on(TaskChecklistRequest.self, .change) { server, params in
       let committed = try server.commit { replica, txn in
-        try replica.planner.checklist(try replica.task(params.id), params.action, nextID: try txn.nextTaskID())
+        try Server.checkLineUUID(params.action, in: replica)
+        return try replica.planner.checklist(try replica.task(params.id), params.action, nextID: try txn.nextTaskID())
       }
       let made = committed.changes.first { $0.before == nil }?.taskID
       return try server.place(of: made ?? params.id)
@@ -183,6 +184,23 @@ extension Server {
 }
 
 extension Server {
+  /// A line's uuid is an item's when it becomes a task: a line added with a client's uuid, or
+  /// made a task, is refused when an item of the store has that uuid already.
+  static func checkLineUUID(_ action: ChecklistAction, in replica: Replica) throws {
+    switch action {
+    case .add(_, _, _, let uuid?):
+      if let existing = try replica.storage.taskID(uuid: uuid) {
+        throw RPCError.invalidParams("uuid", "is item \(existing)'s already")
+      }
+    case .toTask(let item):
+      if let existing = try replica.storage.taskID(uuid: item) {
+        throw RPCError.invalidParams(
+          "item", "its uuid is item \(existing)'s already (a line and an item cannot share one)")
+      }
+    default: break
+    }
+  }
+
   /// A created item with the uuid its client gave, refused when an item of the store or an
   /// earlier create of the same batch (`taken`) has it.
   static func minted(_ set: ChangeSet, _ uuid: ItemUUID?, in replica: Replica, taken: Set<ItemUUID>) throws
