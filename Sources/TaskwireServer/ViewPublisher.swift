@@ -35,11 +35,11 @@ final class ViewPublisher {
   var subscriptions: [(id: Int, query: ViewQuery)] = []
   var nextSubscription = 1
   /// Views touched since their last publication.
-  var dirtyViews: Set<ViewKind> = []
+  var dirtyViews: ViewKindSet = []
   /// The lists touched since the last publication, for patching subscribed snapshots.
   var dirtyLists: Set<ListKey> = []
   /// Views that changed wholesale (a new day) and are rebuilt, not patched.
-  var rebuiltViews: Set<ViewKind> = []
+  var rebuiltViews: ViewKindSet = []
   /// Whether an item of the structure (a project, heading or area) changed since the last
   /// publication: Anytime and Someday are then gathered whole, not list by list.
   var structureChanged = false
@@ -92,42 +92,42 @@ final class ViewPublisher {
       let before = change.before
       let after = change.after
       let visible = !(before.flatMap { old in after.map { old.looksLike($0) } } ?? false)
-      let listMoved =
-        visible || before?.rank != after?.rank || before?.listKey(today: today) != after?.listKey(today: today)
+      let beforeKey = before?.listKey(today: today)
+      let afterKey = after?.listKey(today: today)
+      let listMoved = visible || before?.rank != after?.rank || beforeKey != afterKey
       let quadrantMoved = visible || before?.matrixRank != after?.matrixRank || before?.quadrant != after?.quadrant
-      // A project's or an area's title names its tasks where they are listed (display parts):
-      // every view is looked at again (lists unpatched; only the parts are compared).
-      if before.map({ $0.kind != .task }) ?? false || after.map({ $0.kind != .task }) ?? false,
-        before?.title != after?.title || before?.completed != after?.completed
-      {
-        placesVersion += 1
-        if displayParts { dirtyViews.formUnion(ViewKind.allCases) }
-      }
-      if before.map({ $0.kind != .task }) ?? false || after.map({ $0.kind != .task }) ?? false {
+      let structural = before.map { $0.kind != .task } ?? false || after.map { $0.kind != .task } ?? false
+      if structural {
+        // A project's or an area's title names its tasks where they are listed (display parts):
+        // every view is looked at again (lists unpatched; only the parts are compared).
+        if before?.title != after?.title || before?.completed != after?.completed {
+          placesVersion += 1
+          if displayParts { dirtyViews.formUnion(ViewKind.allCases) }
+        }
         structureChanged = true
       }
-      for task in [before, after].compactMap({ $0 }) {
+      let childrenMoved =
+        visible || before?.parentRank != after?.parentRank || before?.childrenKey != after?.childrenKey
+      // (Each side once, the list key found above: no array of the two made per change.)
+      func mark(_ task: TaskRecord, _ listKey: ListKey?) {
         // The structure's views show the items of each parent: rebuilt when one of them changes.
-        if let key = task.childrenKey,
-          visible || before?.parentRank != after?.parentRank || before?.childrenKey != after?.childrenKey
-        {
-          dirtyViews.formUnion([.project, .area, .projects, .anytime, .someday, .all])
+        if childrenMoved, let key = task.childrenKey {
+          dirtyViews.formUnion(Self.structureViews)
           dirtyLists.insert(key)
         }
-        if task.kind != .task { continue }
-        if task.listKey(today: today) == nil, task.quadrant != nil {
-          // A task in a project with no date: in the matrix only ("anytime").
-          if quadrantMoved, let quadrant = task.quadrant {
+        if task.kind != .task { return }
+        if let key = listKey, let quadrant = task.quadrant {
+          if listMoved {
+            dirtyViews.insert(key.view)
+            dirtyViews.insert(.all)
+            dirtyLists.insert(key)
+          }
+          if quadrantMoved {
             dirtyViews.insert(.matrix)
             dirtyLists.insert(.quadrant(quadrant))
           }
-          continue
-        }
-        if let key = task.listKey(today: today), let quadrant = task.quadrant {
-          if listMoved {
-            dirtyViews.formUnion([key.view, .all])
-            dirtyLists.insert(key)
-          }
+        } else if listKey == nil, let quadrant = task.quadrant {
+          // A task in a project with no date: in the matrix only ("anytime").
           if quadrantMoved {
             dirtyViews.insert(.matrix)
             dirtyLists.insert(.quadrant(quadrant))
@@ -136,8 +136,12 @@ final class ViewPublisher {
           dirtyViews.insert(.logbook)
         }
       }
+      if let before { mark(before, beforeKey) }
+      if let after { mark(after, afterKey) }
     }
   }
+
+  static let structureViews: ViewKindSet = [.project, .area, .projects, .anytime, .someday, .all]
 
   /// Marks whole views as changed (a new day), to be rebuilt rather than patched.
   func markRebuilt(_ views: some Sequence<ViewKind>) {

@@ -101,6 +101,10 @@ public protocol ChangeFeed: AnyObject {
   /// False only when the feed knows that no other connection committed since it last said
   /// true: a read then skips the `changeNotice` check.
   func othersMayHaveWritten() -> Bool
+  /// Whether `changeNotice` is exact under the write lock: unchanged there means no other
+  /// connection committed since it was last read (SQLite's `data_version`), so a commit need not
+  /// read the change log. False where a notice may lag (PostgreSQL's NOTIFY).
+  var noticeIsExactInTransaction: Bool { get }
   /// The newest entry of the change log (0 when it is empty).
   func latestChange() throws -> Int64
   /// The tasks changed after entry `seq`, or `nil` when the log no longer reaches back that
@@ -150,6 +154,7 @@ extension Storage {
 
 extension ChangeFeed {
   public var noticeGeneration: Int { 0 }
+  public var noticeIsExactInTransaction: Bool { false }
   public func listenForOtherWriters() {}
   public var isListening: Bool { true }
   public func othersMayHaveWritten() -> Bool { true }

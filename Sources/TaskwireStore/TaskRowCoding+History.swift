@@ -6,10 +6,46 @@ extension TaskRowCoding {
   /// The task as one history entry: `values` in column order, as a JSON array.
   public static func historyText(_ task: TaskRecord?) -> RowValue {
     guard let task else { return .null }
-    // Written straight to text, field by field in `values`' column order, without the row of
-    // values in between (it made a String of every column, and the tags' JSON as a tree: a
-    // change writes two of these, and they were a fifth of a move's instructions).
     var writer = JSONWriter(capacity: 512)
+    writeHistory(task, into: &writer)
+    return .text(writer.text)
+  }
+
+  /// A step's changes as SQLite's history keeps them, one text: `[[taskID, before, after], …]`,
+  /// each side a `historyText` array or null.
+  public static func historyOpsText(_ changes: [TaskChange]) -> String {
+    var writer = JSONWriter(capacity: 1024 * changes.count)
+    writer.append(raw: "[")
+    for (position, change) in changes.enumerated() {
+      writer.append(raw: position == 0 ? "[" : ",[")
+      writer.append(integer: change.taskID)
+      for side in [change.before, change.after] {
+        writer.append(raw: ",")
+        if let side { writeHistory(side, into: &writer) } else { writer.append(raw: "null") }
+      }
+      writer.append(raw: "]")
+    }
+    writer.append(raw: "]")
+    return writer.text
+  }
+
+  /// The changes `historyOpsText` wrote (a side that cannot be read is nil).
+  public static func changes(fromHistoryOpsText text: String?) -> [TaskChange] {
+    guard let text, let ops = (try? JSONParser.parse(text))?.arrayValue else { return [] }
+    return ops.map { op in
+      func side(_ index: Int) -> TaskRecord? {
+        guard let values = op[index]?.arrayValue else { return nil }
+        return task(from: HistoryRow(values: values))
+      }
+      return TaskChange(before: side(1), after: side(2))
+    }
+  }
+
+  /// The task as a history array, written straight to text, field by field in `values`' column
+  /// order, without the row of values in between (it made a String of every column, and the
+  /// tags' JSON as a tree: a change writes two of these, and they were a fifth of a move's
+  /// instructions).
+  static func writeHistory(_ task: TaskRecord, into writer: inout JSONWriter) {
     writer.append(raw: "[")
     writer.append(integer: task.id)
     writer.append(raw: ",")
@@ -70,7 +106,6 @@ extension TaskRowCoding {
     writer.append(raw: ",")
     if let time = task.dueTime { writer.writeString(time.description) } else { writer.append(raw: "null") }
     writer.append(raw: "]")
-    return .text(writer.text)
   }
 
   /// A date column's value in history: its text, or null.

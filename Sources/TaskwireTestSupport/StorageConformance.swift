@@ -155,6 +155,9 @@
       #expect(try storage.latestRedoable() == nil, "a new step drops the redo side")
       #expect(try storage.steps(limit: 10).map(\.label) == ["Other", "Create 'a'"])
       #expect(try storage.steps(limit: 10).map(\.id) == [3, 1], "step ids are never reused")
+      try storage.write { txn in try txn.markStep(3, undone: true) }
+      #expect(try storage.latestRedoable()?.id == 3, "the dropped redo side is never redone")
+      try storage.write { txn in try txn.markStep(3, undone: false) }
 
       // Two steps undone (the newest first), one redone (the oldest undone first), then
       // everything undone: the undo side and the redo side meet where they should.

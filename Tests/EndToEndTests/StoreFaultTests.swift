@@ -9,6 +9,10 @@ import Testing
 
 /// The store under faults: locks, crashes, concurrent writers, read-only files, a full disk.
 @Suite struct StoreFaultTests {
+  /// Every change of every undo step, one row each (`op.value` is `[task_id, before, after]`).
+  static let historyOps = "history_steps, json_each(history_steps.ops) AS op"
+  static let opTask = "json_extract(op.value, '$[0]')"
+
   func sqlite(_ db: String, _ sql: String) throws -> String {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
@@ -84,12 +88,14 @@ import Testing
     #expect(acknowledged.subtracting(titles).isEmpty, "lost: \(acknowledged.subtracting(titles).sorted().prefix(5))")
     // Every step is whole: no recorded create without its task, no task without its step.
     #expect(
-      try sqlite(db, "SELECT count(*) FROM history_ops WHERE before IS NULL AND task_id NOT IN (SELECT id FROM tasks)")
-        == "0")
+      try sqlite(
+        db,
+        "SELECT count(*) FROM \(Self.historyOps) WHERE json_type(op.value, '$[1]') = 'null' AND \(Self.opTask) NOT IN (SELECT id FROM tasks)"
+      ) == "0")
     #expect(
       try sqlite(
         db,
-        "SELECT count(*) FROM tasks WHERE id > (SELECT min(task_id) FROM history_ops) AND id NOT IN (SELECT task_id FROM history_ops)"
+        "SELECT count(*) FROM tasks WHERE id > (SELECT min(\(Self.opTask)) FROM \(Self.historyOps)) AND id NOT IN (SELECT \(Self.opTask) FROM \(Self.historyOps))"
       ) == "0")
   }
 

@@ -72,7 +72,7 @@ final class SQLiteMemoryFixture: StorageFixture {
     sqlite3_close(db)
     let storage = try SQLiteStorage(location: .file(path))
     defer { storage.close() }
-    #expect(try storage.schemaVersion() == 9)
+    #expect(try storage.schemaVersion() == 10)
     #expect(try storage.externalIDs(source: "taskwarrior").isEmpty)
     let task = try #require(try storage.task(id: 1))
     #expect(task.title == "old" && task.tags == ["a"] && task.matrixRank == 4096)
@@ -95,12 +95,13 @@ final class SQLiteMemoryFixture: StorageFixture {
       ALTER TABLE tasks DROP COLUMN reminders;
       ALTER TABLE tasks DROP COLUMN due_time;
       DROP TABLE reminder_states;
+      \(Self.historyOfSchema9)
       CREATE INDEX history_steps_undone ON history_steps (undone, id);
       PRAGMA user_version = 6;
       """, nil, nil, nil)
     sqlite3_close(db)
     let storage = try SQLiteStorage(location: .file(path))
-    #expect(try storage.schemaVersion() == 9)
+    #expect(try storage.schemaVersion() == 10)
     storage.close()
     #expect(sqlite3_open(path, &db) == SQLITE_OK)
     var statement: OpaquePointer? = nil
@@ -109,6 +110,70 @@ final class SQLiteMemoryFixture: StorageFixture {
     #expect(sqlite3_step(statement) == SQLITE_ROW && sqlite3_column_int(statement, 0) == 0)
     sqlite3_finalize(statement)
     sqlite3_close(db)
+  }
+
+  /// Schema 9's undo history and change log: a table of ops beside the steps, AUTOINCREMENT.
+  static let historyOfSchema9 = """
+    DROP TABLE history_steps;
+    DROP TABLE changes;
+    CREATE TABLE history_steps (id INTEGER PRIMARY KEY AUTOINCREMENT, label TEXT NOT NULL, client TEXT NOT NULL,
+      at TEXT NOT NULL, undone INTEGER NOT NULL DEFAULT 0);
+    CREATE TABLE history_ops (step_id INTEGER NOT NULL, position INTEGER NOT NULL, task_id INTEGER NOT NULL,
+      before TEXT, after TEXT, PRIMARY KEY (step_id, position)) WITHOUT ROWID;
+    CREATE TABLE changes (seq INTEGER PRIMARY KEY AUTOINCREMENT, task_id INTEGER NOT NULL);
+    """
+
+  /// Schema 10 moves each step's ops into its row, in their order, and the logs lose
+  /// AUTOINCREMENT: a step of two changes written by schema 9 undoes and redoes the same after
+  /// the upgrade, ids and the change log go on where they were.
+  @Test func schemaTenKeepsEveryStepWhole() throws {
+    let path = try temporaryFolder().appendingPathComponent("v9.sqlite").path
+    try SQLiteStorage(location: .file(path)).close()
+    func row(_ task: TaskRecord?) -> String {
+      guard case .text(let text) = TaskRowCoding.historyText(task) else { return "NULL" }
+      return "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+    }
+    var a = TaskRecord(id: 1, title: "a's", createdAt: "c", updatedAt: "c", rank: 1)
+    a.uuid = ItemUUID("6f1c2a9e-3b1d-4c55-9a0e-1d2c3b4a5f60")!
+    var b = a
+    b.id = 2
+    b.title = "b"
+    b.uuid = ItemUUID("7f1c2a9e-3b1d-4c55-9a0e-1d2c3b4a5f60")!
+    var movedA = a
+    movedA.rank = 9
+    var movedB = b
+    movedB.rank = 3
+    var db: OpaquePointer? = nil
+    #expect(sqlite3_open(path, &db) == SQLITE_OK)
+    let sql = """
+      \(Self.historyOfSchema9)
+      INSERT INTO tasks (\(TaskRowCoding.columns)) VALUES (1, 'a''s', NULL, '[]', 1, 0, 15, 'maintenance', NULL, NULL,
+        '{"pattern":"none"}', 0, NULL, 'c', 'c', 9, 0, '\(a.uuid)', 'task', NULL, 0, '[]', 0, 0, NULL, 0, NULL, NULL);
+      INSERT INTO tasks (\(TaskRowCoding.columns)) VALUES (2, 'b', NULL, '[]', 1, 0, 15, 'maintenance', NULL, NULL,
+        '{"pattern":"none"}', 0, NULL, 'c', 'c', 3, 0, '\(b.uuid)', 'task', NULL, 0, '[]', 0, 0, NULL, 0, NULL, NULL);
+      INSERT INTO history_steps (id, label, client, at) VALUES (4, 'Create', 'me', 'x'), (7, 'Move both', 'me', 'y');
+      INSERT INTO history_ops VALUES (7, 1, 2, \(row(b)), \(row(movedB)));
+      INSERT INTO history_ops VALUES (7, 0, 1, \(row(a)), \(row(movedA)));
+      INSERT INTO history_ops VALUES (4, 0, 1, NULL, \(row(a)));
+      INSERT INTO changes (seq, task_id) VALUES (40, 1), (41, 2);
+      PRAGMA user_version = 9;
+      """
+    #expect(sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK)
+    sqlite3_close(db)
+    let storage = try SQLiteStorage(location: .file(path))
+    defer { storage.close() }
+    #expect(try storage.schemaVersion() == 10)
+    let step = try #require(try storage.latestUndoable())
+    #expect(step.id == 7 && step.label == "Move both")
+    #expect(step.changes == [TaskChange(before: a, after: movedA), TaskChange(before: b, after: movedB)])
+    #expect(try storage.steps(limit: 5).map(\.id) == [7, 4])
+    #expect(try storage.changeFeed.latestChange() == 41)
+    let next = try storage.write { txn in
+      try txn.writeRows([TaskChange(before: movedA, after: a)])
+      return try txn.appendStep(label: "Back", client: "me", at: "z", changes: [TaskChange(before: movedA, after: a)])
+    }
+    #expect(next == 8)
+    #expect(try storage.changeFeed.latestChange() == 42)
   }
 
   /// The change log is pruned to its kept size, and a reader older than that is told to reload.

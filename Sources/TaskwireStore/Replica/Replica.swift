@@ -192,7 +192,7 @@ public final class Replica {
   /// between transactions), and a commit must never skip another writer's changes.
   func catchUp(inTransaction: Bool = false) throws {
     let notice = try feed.changeNotice()
-    guard notice != seenNotice || inTransaction else { return }
+    guard notice != seenNotice || (inTransaction && !feed.noticeIsExactInTransaction) else { return }
     guard let read = try feed.changes(after: seenChange) else {
       log("fell behind the pruned change log: reloading every task")
       return try reload()

@@ -1,9 +1,12 @@
 /// The store's tables. `meta` holds the day the lists were last rolled over to; `tasks` holds
-/// every task; `history_steps`/`history_ops` hold undo steps,
-/// each op carrying a task's whole row before and after; `changes` is the log of touched task
-/// ids that lets another process on the same file catch up on what changed.
+/// every task; `history_steps` holds undo steps, each with its changes carrying a task's whole
+/// row before and after; `changes` is the log of touched task ids that lets another process on
+/// the same file catch up on what changed. Only `tasks` counts with AUTOINCREMENT (a task id
+/// is never given twice, even after the newest task was deleted): the counter's row is a page
+/// more in every commit that uses it, and the logs of every change need none (see
+/// `SQLiteStorage+History.swift`, `pruneChangeLog`).
 enum Schema {
-  static let version: Int64 = 9
+  static let version: Int64 = 10
 
   static let create = """
     CREATE TABLE tasks (
@@ -40,29 +43,28 @@ enum Schema {
     CREATE INDEX tasks_completed ON tasks (completed, completed_at);
     CREATE UNIQUE INDEX tasks_uuid ON tasks (uuid);
     CREATE INDEX tasks_due ON tasks (completed, due_date);
-    CREATE TABLE history_steps (
-      id INTEGER PRIMARY KEY AUTOINCREMENT,
-      label TEXT NOT NULL,
-      client TEXT NOT NULL,
-      at TEXT NOT NULL,
-      undone INTEGER NOT NULL DEFAULT 0
-    );
-    CREATE TABLE history_ops (
-      step_id INTEGER NOT NULL,
-      position INTEGER NOT NULL,
-      task_id INTEGER NOT NULL,
-      before TEXT,
-      after TEXT,
-      PRIMARY KEY (step_id, position)
-    ) WITHOUT ROWID;
-    CREATE TABLE changes (
-      seq INTEGER PRIMARY KEY AUTOINCREMENT,
-      task_id INTEGER NOT NULL
-    );
+    \(historyAndChanges)
     CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     \(externalIDs)
     \(reminderStates)
-    PRAGMA user_version = 9;
+    PRAGMA user_version = 10;
+    """
+
+  /// The undo history and the change log (schema 10): a step's changes in its row (`ops`),
+  /// no AUTOINCREMENT.
+  static let historyAndChanges = """
+    CREATE TABLE history_steps (
+      id INTEGER PRIMARY KEY,
+      label TEXT NOT NULL,
+      client TEXT NOT NULL,
+      at TEXT NOT NULL,
+      undone INTEGER NOT NULL DEFAULT 0,
+      ops TEXT NOT NULL DEFAULT '[]'
+    );
+    CREATE TABLE changes (
+      seq INTEGER PRIMARY KEY,
+      task_id INTEGER NOT NULL
+    );
     """
 
   /// Which task an imported record became (`source` is `taskwarrior` or `taskwire`, `key` its
@@ -149,6 +151,26 @@ enum Schema {
     ALTER TABLE tasks ADD COLUMN due_time TEXT;
     \(reminderStates)
     PRAGMA user_version = 9;
+    """,
+    // One page of history a change, not two, and no AUTOINCREMENT counter for the logs (a page
+    // more in every commit): each step's ops move into its row, in order, as
+    // `historyOpsText` writes them (`[[task_id, before, after], …]`, each side the row's array).
+    9: """
+    ALTER TABLE history_steps RENAME TO history_steps_9;
+    ALTER TABLE changes RENAME TO changes_9;
+    \(historyAndChanges)
+    INSERT INTO history_steps (id, label, client, at, undone, ops)
+      SELECT s.id, s.label, s.client, s.at, s.undone, COALESCE((
+        SELECT '[' || group_concat('[' || o.task_id || ',' || COALESCE(o.before, 'null') || ','
+          || COALESCE(o.after, 'null') || ']', ',') || ']'
+        FROM (SELECT * FROM history_ops WHERE step_id = s.id ORDER BY position) AS o), '[]')
+      FROM history_steps_9 AS s;
+    INSERT INTO changes (seq, task_id) SELECT seq, task_id FROM changes_9;
+    DROP TABLE history_ops;
+    DROP TABLE history_steps_9;
+    DROP TABLE changes_9;
+    DELETE FROM sqlite_sequence WHERE name IN ('history_steps', 'changes');
+    PRAGMA user_version = 10;
     """,
   ]
 }

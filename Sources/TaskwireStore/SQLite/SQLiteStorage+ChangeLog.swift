@@ -6,7 +6,11 @@ import Foundation
 extension SQLiteStorage {
   public var changeFeed: any ChangeFeed { self }
 
-  public func changeNotice() throws -> Int64 { try scalar("PRAGMA data_version") }
+  public func changeNotice() throws -> Int64 { try scalar(constant: "PRAGMA data_version") }
+
+  /// `data_version` moves at every other connection's commit, and under the write lock none
+  /// can come in between.
+  public var noticeIsExactInTransaction: Bool { true }
 
   /// SQLite pushes nothing, but every taskwire process writes `STORE.notice` after a commit
   /// (`CommitNotice`): an inotify watch on it wakes the server, which then checks
@@ -27,7 +31,12 @@ extension SQLiteStorage {
 
   public var isPrivate: Bool { location == .memory }
 
-  public func latestChange() throws -> Int64 { try scalar("SELECT max(seq) FROM changes") }
+  /// (Inside a write transaction that logged changes, the last one it logged: the newest, as
+  /// no one else writes meanwhile; a query saved on every commit.)
+  public func latestChange() throws -> Int64 {
+    if let loggedInTransaction { return loggedInTransaction }
+    return try scalar(constant: "SELECT max(seq) FROM changes")
+  }
 
   public func changes(after seq: Int64) throws -> ChangeLogRead? {
     // The log reaches back to `seq` when nothing after it was pruned.
@@ -54,7 +63,7 @@ extension SQLiteStorage {
   }
 
   /// Deletes all but the newest `StorageLimits.changeLogKept` entries, when there are twice as
-  /// many. AUTOINCREMENT keeps numbering past the deleted ones.
+  /// many. The newest entries are kept, so numbering goes on past the deleted ones.
   func pruneChangeLog() {
     guard let oldest = try? scalar("SELECT min(seq) FROM changes"),
       let latest = try? latestChange(), latest - oldest >= 2 * StorageLimits.changeLogKept

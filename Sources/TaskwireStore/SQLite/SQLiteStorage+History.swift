@@ -1,7 +1,12 @@
 import TaskwireCore
 
-/// The undo history: `history_steps` rows, each with its ops in `history_ops` carrying a task's
-/// whole row before and after, as JSON text (`TaskRowCoding.historyText`).
+/// The undo history: one `history_steps` row a step, its changes in `ops` as one JSON text
+/// (`TaskRowCoding.historyOpsText`: each task's whole row before and after). One row, not a row
+/// a change in a second table: a change writes one page of history, not two.
+///
+/// `undone`: 0 done, 1 undone, 2 dropped (an undone step that a new step took the place of, as
+/// redo can no longer reach it). Dropped rather than deleted so that a step id is never given
+/// twice without AUTOINCREMENT's counter, whose row is one more page written by every change.
 extension SQLiteStorage {
   @discardableResult
   func appendStep(label: String, client: String, at: String, changes: [TaskChange]) throws -> Int64 {
@@ -9,23 +14,13 @@ extension SQLiteStorage {
     // the newest steps: everything after the newest done one.)
     if try hasStep(undone: true) {
       let done = try scalar("SELECT COALESCE((\(Self.newestDone)), 0)")
-      try db.statement("DELETE FROM history_ops WHERE step_id > ?").run([.integer(done)])
-      try db.statement("DELETE FROM history_steps WHERE id > ?").run([.integer(done)])
+      try db.statement("UPDATE history_steps SET undone = 2 WHERE id > ?").run([.integer(done)])
     }
-    try db.statement(constant: "INSERT INTO history_steps (label, client, at) VALUES (?, ?, ?)")
-      .run([.text(label), .text(client), .text(at)])
+    try db.statement(constant: "INSERT INTO history_steps (label, client, at, ops) VALUES (?, ?, ?, ?)")
+      .run([.text(label), .text(client), .text(at), .text(TaskRowCoding.historyOpsText(changes))])
     let step = db.lastInsertRowID
-    for (position, change) in changes.enumerated() {
-      try db.statement(
-        constant: "INSERT INTO history_ops (step_id, position, task_id, before, after) VALUES (?, ?, ?, ?, ?)"
-      ).run([
-        .integer(step), .integer(Int64(position)), .integer(change.taskID),
-        TaskRowCoding.historyText(change.before), TaskRowCoding.historyText(change.after),
-      ])
-    }
     let oldest = step - StorageLimits.historyLimit
     if oldest > 0, step % StorageLimits.historyTrim == 0 {
-      try db.statement("DELETE FROM history_ops WHERE step_id <= ?").run([.integer(oldest)])
       try db.statement("DELETE FROM history_steps WHERE id <= ?").run([.integer(oldest)])
     }
     return step
@@ -48,20 +43,14 @@ extension SQLiteStorage {
   }
 
   public func latestRedoable() throws -> HistoryStep? {
-    try step(where: "id > COALESCE((\(Self.newestDone)), 0) ORDER BY id ASC")
+    try step(where: "id > COALESCE((\(Self.newestDone)), 0) AND undone = 1 ORDER BY id ASC")
   }
 
   private func step(where clause: String) throws -> HistoryStep? {
     guard var step = try steps(where: "\(clause) LIMIT 1").first else { return nil }
-    let ops = try db.statement(
-      "SELECT before, after FROM history_ops WHERE step_id = ? ORDER BY position"
-    ).bind([.integer(step.id)])
-    while try ops.step() {
-      step.changes.append(
-        TaskChange(
-          before: TaskRowCoding.task(fromHistoryText: ops.text(0)),
-          after: TaskRowCoding.task(fromHistoryText: ops.text(1))))
-    }
+    let ops = try db.statement(constant: "SELECT ops FROM history_steps WHERE id = ?").bind([.integer(step.id)])
+    defer { ops.finish() }
+    if try ops.step() { step.changes = TaskRowCoding.changes(fromHistoryOpsText: ops.text(0)) }
     return step
   }
 
@@ -74,7 +63,7 @@ extension SQLiteStorage {
   }
 
   public func steps(limit: Int) throws -> [HistoryStep] {
-    try steps(where: "1 ORDER BY id DESC LIMIT \(max(0, limit))")
+    try steps(where: "undone != 2 ORDER BY id DESC LIMIT \(max(0, limit))")
   }
 
   private func steps(where clause: String) throws -> [HistoryStep] {

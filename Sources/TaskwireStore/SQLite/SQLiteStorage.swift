@@ -37,6 +37,9 @@ public final class SQLiteStorage: Storage, ChangeFeed {
   /// The UPDATE of each set of changed columns (a bit per column), made once: a move sets the
   /// rank and the time, a schedule the date too.
   private var updateStatements: [Int: String] = [:]
+  /// The newest change-log entry the open write transaction wrote (nil outside one, or before
+  /// its first): `latestChange` without a query.
+  var loggedInTransaction: Int64? = nil
   /// Whether other writers are listened for (see `listenForOtherWriters`).
   public internal(set) var isListening = false
 
@@ -144,6 +147,7 @@ public final class SQLiteStorage: Storage, ChangeFeed {
   @discardableResult
   public func write<T>(_ body: (any StorageTransaction) throws -> T) throws -> T {
     try db.statement(constant: "BEGIN IMMEDIATE").run()
+    defer { loggedInTransaction = nil }
     do {
       let result = try body(SQLiteTransaction(storage: self))
       try db.statement(constant: "COMMIT").run()
@@ -255,6 +259,7 @@ public final class SQLiteStorage: Storage, ChangeFeed {
         try db.statement(constant: "DELETE FROM tasks WHERE id = ?").run([.integer(change.taskID)])
       }
       try db.statement(constant: "INSERT INTO changes (task_id) VALUES (?)").run([.integer(change.taskID)])
+      loggedInTransaction = db.lastInsertRowID
     }
   }
 

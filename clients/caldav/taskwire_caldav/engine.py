@@ -8,6 +8,7 @@ import threading
 
 from . import mapping
 from .davside import Conflict, Gone, Refused, Unreachable
+from .links import Links, source_of, uid_in_text
 from .state import append_line, item_key
 
 from taskwire_client import TaskwireError
@@ -79,6 +80,8 @@ class Engine:
         self._new_projects = set()
         self._uuids = {}     # uuid -> record key, the last pass's export
         self._token = None
+        self.links = None    # the links every bridge on the store shares (links.py)
+        self._reread = False  # a pass that must read the whole list before it can tell
 
     # -- one pass ---------------------------------------------------------------------------
     def sync(self):
@@ -96,7 +99,12 @@ class Engine:
                      f"{self.collection.collection_url}: reading it whole")
             state.data["syncToken"] = None
         state.data["collection"] = self.collection.collection_url
+        source = source_of(self.collection.collection_url)
+        if self.links is None or self.links.source != source:
+            self.links = Links(self.tw, source, self.log)
+        self._reread = False
         items = state.items
+        known_before = set(items)   # (the UIDs whose VTODO is gone at the end: links go)
         if state.data.get("bulkProps") is not None:
             # a whole upload's properties not set again (interrupted): set them now
             self.collection.set_props(state.data["bulkProps"])
@@ -120,11 +128,15 @@ class Engine:
         if full:
             deleted |= {href for href in by_href if href not in objects}
         dav_now = {}
+        present = set()     # UIDs on the server besides dav_now's (unchanged, unreadable)
+        unknown = []        # listed objects whose UID this pass has not read (skipped ones)
         for href, (etag, data) in objects.items():
             uid = by_href.get(href)
             if uid and etag and items[uid].get("etag") == etag:
+                present.add(uid)
                 continue
             if etag and skipped.get(href) == etag:
+                unknown.append(href)
                 continue
             if data is None:
                 if href not in loaded:
@@ -136,6 +148,7 @@ class Engine:
                     continue  # an event or a journal: not a task
                 fields, notes = mapping.todo_fields(component, self.zone)
             except mapping.Malformed as error:
+                present.update(uid_in_text(data))
                 if skipped.get(href) != etag:
                     self.log(f"skipped {href}: {error}")
                 skipped[href] = etag
@@ -170,6 +183,8 @@ class Engine:
                               if uid not in items and d["fields"].get("kind") == "project"
                               and mapping.uid_uuid(uid) not in uuids}
         self._uuids = uuids
+        self.links.load()
+        self._listing = (full, present, unknown)
 
         # a VTODO deleted on the server whose task another VTODO of the same uuid now stands for
         # (another bridge, which had not seen the deletion, sent the task again under its uuid):
@@ -220,7 +235,7 @@ class Engine:
             else:
                 creates.append((uid, d["fields"], kind))
                 plans[uid] = {"kind": "new_from_dav", "dav": d, "reported": scratch["reported"]}
-        self._new_from_tw(records, by_key, plans, dav_now)
+        self._new_from_tw(records, by_key, plans, dav_now, summary)
 
         # 4. taskwire: the new tasks, the new checklist lines, every other change and every
         #    checklist gesture, one task/batch (one undo step)
@@ -314,12 +329,57 @@ class Engine:
         if self.bulk and full and not objects and len(new_intents) >= BULK_MIN and \
                 not any(item.get("etag") for item in items.values()):
             writes = self._bulk(writes, summary)
-        retry = self._write(writes, plans, dav_now, summary)
+        try:
+            retry = self._write(writes, plans, dav_now, summary)
+        finally:
+            self._settle_links(known_before, plans, dav_now)
         if not applied or again:
             retry = True
         state.data["syncToken"] = self._token or token
+        if self._reread:
+            # a linked task without a VTODO this pass's changes did not show: the whole list,
+            # read next pass, tells whether its VTODO is there
+            state.data["syncToken"] = None
+            retry = True
         state.save()
         return retry
+
+    # -- the links every bridge shares (links.py) ---------------------------------------
+    def _settle_links(self, before, plans, dav_now):
+        """Record the link of every item the server has (its ETag known: a PUT that succeeded,
+        or a VTODO read from the server), forget those of the VTODOs gone this pass (deleted by
+        the bridge, or deleted on the server and so in taskwire), and, after a whole read of
+        the list, those whose task and VTODO are both gone."""
+        items = self.state.items
+        wanted = {}
+        for uid, item in items.items():
+            if item.get("etag") is None:
+                continue
+            if item.get("kind") == "line" and item.get("line") != mapping.uid_uuid(uid):
+                continue    # (a line of a taskwire uuid, from an older bridge: not found by it)
+            wanted[uid] = item.get("task")
+        gone = (before - set(items)) | {uid for uid, plan in plans.items()
+                                        if plan.get("kind") == "deleted_elsewhere"}
+        full, present, unknown = self._listing
+        if full and not unknown:
+            gone |= {key for key in self.links.orphans()
+                     if key not in items and key not in dav_now and key not in present}
+        self.links.remove(gone - set(wanted))
+        self.links.record(wanted, set(self._all))
+
+    def _absent(self, uids):
+        """Of these UIDs, those surely not on the server: only after a whole read of the list
+        (else None: read it whole next pass), the UIDs of objects the bridge skips read
+        leniently from their text."""
+        full, present, unknown = self._listing
+        if not full:
+            self._reread = True
+            return None
+        if unknown:
+            for _, (_, text) in self.collection.load(unknown).items():
+                present.update(uid_in_text(text))
+            self._listing = (full, present, [])
+        return {uid for uid in uids if uid not in present}
 
     def _classify(self, uid, dav_now, kinds, seen):
         """What a VTODO new from the server becomes in taskwire: "project" (X-TASKWIRE-KIND),
@@ -362,11 +422,15 @@ class Engine:
                          "taskwire, the link kept on the server only")
         return notes
 
-    def _new_from_tw(self, records, by_key, plans, dav_now):
+    def _new_from_tw(self, records, by_key, plans, dav_now, summary):
         """Give a UID to each taskwire item the server has not seen: open tasks and projects,
         those completed in the last --history-days, the projects of those tasks, and the
-        checklist lines of every task that is on the server."""
+        checklist lines of every task that is on the server. An item linked to a VTODO (a
+        bridge had it on the server) that is not there was deleted on the server: it is
+        deleted in taskwire instead (_deleted_elsewhere)."""
         items = self.state.items
+        linked = self.links.targets(self._uuids)
+        elsewhere = {}      # record key -> its linked UID, its VTODO not among the changes
         since = dt.datetime.now(dt.timezone.utc) - dt.timedelta(days=self.history_days)
 
         def recent(record):
@@ -387,10 +451,14 @@ class Engine:
             if key in by_key:
                 continue
             kind = self._kind(record)
-            if kind == "line":
-                if record["owner"] not in by_key:
-                    continue
-            elif not recent(record) and not (kind == "project" and key in wanted):
+            if kind == "line" and record["owner"] not in by_key:
+                continue
+            linked_uid = linked.get(key)
+            if linked_uid is not None and linked_uid not in items and linked_uid not in dav_now:
+                elsewhere[key] = linked_uid
+                continue
+            if kind != "line" and not recent(record) and \
+                    not (kind == "project" and key in wanted):
                 continue
             uid = mapping.mint_uid(record)
             if uid in items or uid in dav_now:
@@ -400,6 +468,35 @@ class Engine:
             items[uid] = item
             by_key[key] = uid
             plans[uid] = {"kind": "new_from_tw"}
+        if elsewhere:
+            self._deleted_elsewhere(elsewhere, records, plans, summary)
+
+    def _deleted_elsewhere(self, elsewhere, records, plans, summary):
+        """Items linked to a VTODO that is not on the server: a phone (or another bridge)
+        deleted it, and this bridge had not paired them (another bridge had, or this one lost
+        its state). Deleted in taskwire, in the sync's batch, as a deletion seen through
+        sync-collection is; not sent again. Until the whole list is read, left alone."""
+        absent = self._absent(set(elsewhere.values()))
+        if absent is None:
+            return
+        for key, uid in elsewhere.items():
+            if uid not in absent:
+                continue     # on the server, unreadable: left alone
+            record = records[key]
+            kind = self._kind(record)
+            if kind == "line":
+                plan = {"checklist": [{"id": record["owner"], "action": "delete",
+                                       "item": record["uuid"]}]}
+            else:
+                params = {"id": record["id"]}
+                if kind == "project":
+                    params["children"] = "keep"
+                plan = {"requests": [{"method": "task/delete", "params": params}]}
+            plan["kind"] = "deleted_elsewhere"
+            plans[uid] = plan
+            self.log(f"'{record.get('title')}': deleted on the server (its VTODO {uid} is "
+                     f"gone): deleted in taskwire")
+            summary.add("to taskwire: deleted")
 
     # -- deciding ---------------------------------------------------------------------------
     def _decide(self, uid, item, record, d, gone, summary):
@@ -865,7 +962,10 @@ class Engine:
             task = records.get(task_id)
             if d is None or task is None or entry["uid"] in self.state.items:
                 continue
-            for line in task.get("checklist") or []:
+            checklist = task.get("checklist") or []
+            # (the line of the uuid the batch gave it, else the first new one of its title)
+            checklist = [x for x in checklist if x["uuid"] == entry.get("uuid")] or checklist
+            for line in checklist:
                 key = "L:" + line["uuid"]
                 if line["uuid"] in entry["known"] or key in by_key or \
                         line["title"] != entry["title"]:
@@ -956,7 +1056,14 @@ class Engine:
             if not held:
                 self._skip_line(uid, fields, d, "its task is not in taskwire", plans, summary)
                 continue
+            # the new line's uuid is its UID's, as a task's (another bridge finds it by it)
+            identity = mapping.uid_uuid(uid)
+            if identity in given:
+                identity = None
+            else:
+                given.add(identity)
             lines.append({"uid": uid, "owner": owner_uid, "fields": fields, "dav": d,
+                          "uuid": identity,
                           "title": self._title(fields).strip() or UNTITLED,
                           "reported": (plans.get(uid) or {}).get("reported")
                           or self.state.items.get(uid, {}).get("reported", [])})
@@ -1022,6 +1129,8 @@ class Engine:
                     line["task"] = task_id
                     line["known"] = [x["uuid"] for x in task.get("checklist") or []]
                 add = {"id": line["task"], "action": "add", "title": line["title"]}
+                if line.get("uuid"):
+                    add["uuid"] = line["uuid"]
                 if line["fields"]["completed"]:
                     add["done"] = True      # a line new already ticked: in the same step
                 adds.append({"method": "task/checklist", "params": add})
@@ -1062,7 +1171,8 @@ class Engine:
             state.data["lines"] = carried + [
                 {"uid": line["uid"], "owner": line["owner"],
                  "task": line["task"] if isinstance(line["task"], int) else None,
-                 "title": line["title"], "known": line["known"]} for line in lines]
+                 "title": line["title"], "known": line["known"], "uuid": line.get("uuid")}
+                for line in lines]
             if not state.data["lines"]:
                 state.data.pop("lines")
             if entries or lines:
@@ -1099,6 +1209,13 @@ class Engine:
                     summary.add("skipped")
                     plans.pop(entry["uid"], None)
                     self._new_projects.discard(entry["uid"])   # its tasks: tasks of their own
+                    continue
+                if index < before and lines[index - len(entries) - len(follow)].get("uuid") \
+                        and str(data.get("param", "")).endswith(".uuid"):
+                    # an item or a line has the uuid already: a uuid of taskwire's own
+                    line = lines[index - len(entries) - len(follow)]
+                    self.log(f"'{line['title']}': uuid {line.pop('uuid')} is taken: a uuid of "
+                             f"taskwire's own")
                     continue
                 if index < before:
                     line = lines.pop(index - len(entries) - len(follow))
@@ -1185,8 +1302,9 @@ class Engine:
             if len(fresh) >= len(group):
                 fresh = fresh[len(fresh) - len(group):]
             for line, _ in group:
-                made = next((x for x in fresh if x["title"] == line["title"]),
-                            fresh[0] if fresh else None)
+                made = next((x for x in fresh if line.get("uuid") and x["uuid"] == line["uuid"]),
+                            None) or next((x for x in fresh if x["title"] == line["title"]),
+                                          fresh[0] if fresh else None)
                 if made is None:
                     continue    # (not seen: left in the state's "lines" for the next sync)
                 fresh.remove(made)
@@ -1366,6 +1484,8 @@ class Engine:
                                          None if self._kind(task) == "line" else task,
                                          self._kind(task))
             text = mapping.serialize(component)
+            if os.environ.get("TWCALDAV_TEST_NEW_PUT_UNREACHABLE"):
+                raise Unreachable("the tests' server gone at a new object's PUT")
             etag = collection.put(item["href"], text, create=True)
         else:
             task, push = payload

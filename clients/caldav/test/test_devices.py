@@ -3,8 +3,9 @@ its own taskwire processes, on one PostgreSQL store, and the caldav library as t
 one collection. A seeded random sequence of edits on all three, syncs of either bridge between
 them; then both bridges sync until quiet and everything must agree: the same tasks (one VTODO per
 task, none lost), the same fields and the same order everywhere, and every task's uuid its
-VTODO's UID's (Protocol/caldav.md, *Identity*). A deleted task may come back (a phone's deletion
-that one bridge had not seen: caldav.md, "Not yet"), but never twice.
+VTODO's UID's (Protocol/caldav.md, *Identity*). A deleted task comes back only when a change beat
+its deletion, and never twice. A phone's deletion that one bridge had not seen deletes the task
+(the links both bridges share: caldav.md, *Links*; test_a_phone_deletion_one_bridge_has_not_seen).
 
 The PostgreSQL cluster is $TASKWIRE_TEST_POSTGRES when set (Tests/all.sh starts one), else one of
 the test's own (Tests/support/postgres.sh), stopped at the end. Each test has a fresh schema,
@@ -165,6 +166,32 @@ class TwoDevicesOnePhone(Case):
             steps = "\n".join(self.log)
             raise AssertionError(f"seed {seed} (TWCALDAV_SEED={seed} replays it): {error}\n"
                                  f"the steps:\n{steps}") from error
+
+    def test_a_phone_deletion_one_bridge_has_not_seen(self):
+        """Bridge 1 sends a task and makes one from the phone's VTODO; the phone deletes both
+        VTODOs before bridge 2 (whose sync token is from before them) syncs: bridge 2 never
+        paired them and finds no VTODO, but they are linked (bridge 1 had them on the server):
+        deleted in taskwire, on both devices, and not sent back to the phone."""
+        one, two = self.devices
+        two.sync()
+        sent = one.tw.call("task/create", {"title": "Sent by one", "view": "inbox"})["task"]
+        self.phone.add("phone-made", "SUMMARY:Made on the phone")
+        self.phone.add("kept-on-phone", "SUMMARY:Kept")
+        one.sync()
+        self.assertEqual(sorted(t["title"] for t in two.tasks()),
+                         ["Kept", "Made on the phone", "Sent by one"])
+        self.phone.delete(sent["uuid"])
+        self.phone.delete("phone-made")
+        out = two.sync()
+        self.assertIn("to taskwire: deleted 2", out)
+        for device in self.devices:
+            self.assertEqual([t["title"] for t in device.tasks()], ["Kept"])
+        one.sync()
+        two.sync()
+        self.assertEqual([str(t["SUMMARY"]) for t in self.phone.todos().values()], ["Kept"])
+        self.assertEqual([t["title"] for t in one.tasks()], ["Kept"])
+        for device in self.devices:
+            self.assertIn("nothing to do", device.sync())
 
     # the random sequence
 

@@ -1,0 +1,116 @@
+"""The links every bridge on a store shares (Protocol/caldav.md, *Links*), with one bridge: a
+VTODO is linked (its UID to its task, in the taskwire store) only once the server has it, so a
+linked task whose VTODO is gone was deleted on the server, even for a bridge without its state;
+a task that is not linked is new in taskwire. A store from before links deletes nothing on its
+first pass with them: it records the links of every pair it finds."""
+
+import os
+import shutil
+
+from harness import Case
+from taskwire_caldav.links import source_of
+from taskwire_caldav.mapping import uid_uuid
+
+
+class Links(Case):
+    def links(self):
+        source = source_of(str(self.phone.calendar.url.canonical()))
+        return {x["key"]: x for x in self.tw.call("link/list", {"source": source})["links"]}
+
+    def lose_state(self):
+        shutil.rmtree(os.path.join(self.state_home, "taskwire-caldav"))
+
+    def test_a_linked_task_whose_vtodo_is_gone_is_deleted_without_the_state(self):
+        kept = self.tw.call("task/create", {"title": "Kept", "view": "inbox"})["task"]
+        gone = self.tw.call("task/create", {"title": "Deleted on the phone",
+                                            "view": "inbox"})["task"]
+        self.phone.add("phone-made", "SUMMARY:Made on the phone")
+        self.sync()
+        made = self.task("Made on the phone")
+        links = self.links()
+        self.assertEqual({k: v["id"] for k, v in links.items()},
+                         {kept["uuid"]: kept["id"], gone["uuid"]: gone["id"],
+                          "phone-made": made["id"]})
+        self.assertEqual(made["uuid"], uid_uuid("phone-made"))
+        # the phone deletes two VTODOs, one sent by the bridge and one made there; the bridge
+        # loses its state meanwhile
+        self.phone.delete(gone["uuid"])
+        self.phone.delete("phone-made")
+        self.lose_state()
+        out, err = self.sync()
+        self.assertIn("to taskwire: deleted 2", out)
+        self.assertEqual([t["title"] for t in self.tasks()], ["Kept"])
+        self.assertEqual([str(t["SUMMARY"]) for t in self.phone.todos().values()], ["Kept"])
+        self.assertEqual(set(self.links()), {kept["uuid"]})
+        # and a task new in taskwire (not linked) goes to the server as ever
+        self.tw.call("task/create", {"title": "New at the desk", "view": "inbox"})
+        self.lose_state()
+        self.sync()
+        self.assertEqual(sorted(str(t["SUMMARY"]) for t in self.phone.todos().values()),
+                         ["Kept", "New at the desk"])
+        out, _ = self.sync()
+        self.assertIn("nothing to do", out)
+
+    def test_a_put_that_fails_records_no_link(self):
+        task = self.tw.call("task/create", {"title": "Waits", "view": "inbox"})["task"]
+        self.sync("--retries", "1", "--max-backoff", "0.1", expect=1,
+                  env=self.env(TWCALDAV_TEST_NEW_PUT_UNREACHABLE="1"))
+        self.assertEqual(self.phone.todos(), {})
+        self.assertEqual(self.links(), {})
+        # not linked: new in taskwire, also for a bridge that lost its state; sent, not deleted
+        self.lose_state()
+        self.sync()
+        self.assertEqual([str(t["SUMMARY"]) for t in self.phone.todos().values()], ["Waits"])
+        self.assertEqual([t["title"] for t in self.tasks()], ["Waits"])
+        self.assertEqual({k: v["id"] for k, v in self.links().items()},
+                         {task["uuid"]: task["id"]})
+
+    def test_a_store_from_before_links_deletes_nothing_on_its_first_pass(self):
+        for title in ("One", "Two"):
+            self.tw.call("task/create", {"title": title, "view": "inbox"})
+        self.sync()
+        one = self.task("One")
+        # as a bridge before links left it: no links; then the phone deletes One and the state
+        # is lost (so nothing tells the deletion from a task new in taskwire)
+        self.tw.call("link/remove", {"source": source_of(str(self.phone.calendar.url
+                                                             .canonical())),
+                                     "keys": list(self.links())})
+        self.phone.delete(one["uuid"])
+        self.lose_state()
+        self.sync()
+        self.assertEqual(sorted(t["title"] for t in self.tasks()), ["One", "Two"])
+        self.assertEqual(sorted(str(t["SUMMARY"]) for t in self.phone.todos().values()),
+                         ["One", "Two"])
+        # the first pass with links recorded every pair it found
+        self.assertEqual(set(self.links()), {one["uuid"], self.task("Two")["uuid"]})
+
+    def test_a_phone_sub_task_keeps_its_uid_as_the_line_uuid(self):
+        self.phone.add("parent-task", "SUMMARY:With a line")
+        self.phone.add("sub-task-1", "SUMMARY:A line",
+                       "RELATED-TO;RELTYPE=PARENT:parent-task")
+        self.phone.add("7F1E3C5A-0B1D-4E2F-8A9B-0C1D2E3F4A5B", "SUMMARY:Another line",
+                       "RELATED-TO:parent-task", "STATUS:COMPLETED")
+        self.sync()
+        task = self.task("With a line")
+        got = self.tw.call("task/get", {"id": task["id"]})
+        lines = {x["title"]: (x["uuid"], x["done"]) for x in got["task"]["checklist"]}
+        self.assertEqual(lines, {
+            "A line": (uid_uuid("sub-task-1"), False),
+            "Another line": ("7f1e3c5a-0b1d-4e2f-8a9b-0c1d2e3f4a5b", True)})
+        # the lines are linked to their task, and found again by their uuid without the state
+        links = self.links()
+        self.assertEqual(links["sub-task-1"]["id"], task["id"])
+        self.lose_state()
+        out, _ = self.sync()
+        self.assertNotIn("new", out)    # (the lines' places are written: X-APPLE-SORT-ORDER)
+        self.assertEqual(len(self.phone.todos()), 3)
+        self.assertEqual(len(self.tw.call("task/get", {"id": task["id"]})["task"]["checklist"]),
+                         2)
+        # the phone deletes a line: gone from the checklist, also for a bridge without state
+        self.phone.delete("sub-task-1")
+        self.lose_state()
+        self.sync()
+        got = self.tw.call("task/get", {"id": task["id"]})["task"]
+        self.assertEqual([x["title"] for x in got["checklist"]], ["Another line"])
+        self.assertEqual(len(self.phone.todos()), 2)
+        self.assertNotIn("sub-task-1", self.links())
