@@ -188,7 +188,8 @@ class Engine:
 
         # a VTODO deleted on the server whose task another VTODO of the same uuid now stands for
         # (another bridge, which had not seen the deletion, sent the task again under its uuid):
-        # the new one is the task's, the deletion undone (Protocol/caldav.md, "Not yet")
+        # the new one is the task's, the deletion undone (a store from before the links, or a
+        # change that beat the deletion: Protocol/caldav.md, *Links*)
         for uid in dav_now:
             key = uuids.get(mapping.uid_uuid(uid))
             if uid not in items and isinstance(key, int) and by_key.get(key) in gone:
@@ -358,8 +359,10 @@ class Engine:
             if item.get("kind") == "line" and item.get("line") != mapping.uid_uuid(uid):
                 continue    # (a line of a taskwire uuid, from an older bridge: not found by it)
             wanted[uid] = item.get("task")
+        # (a task deleted because its VTODO went: once taskwire has deleted it)
         gone = (before - set(items)) | {uid for uid, plan in plans.items()
-                                        if plan.get("kind") == "deleted_elsewhere"}
+                                        if plan.get("kind") == "deleted_elsewhere"
+                                        and plan["key"] not in self._records}
         full, present, unknown = self._listing
         if full and not unknown:
             gone |= {key for key in self.links.orphans()
@@ -492,7 +495,7 @@ class Engine:
                 if kind == "project":
                     params["children"] = "keep"
                 plan = {"requests": [{"method": "task/delete", "params": params}]}
-            plan["kind"] = "deleted_elsewhere"
+            plan.update(kind="deleted_elsewhere", key=key)
             plans[uid] = plan
             self.log(f"'{record.get('title')}': deleted on the server (its VTODO {uid} is "
                      f"gone): deleted in taskwire")

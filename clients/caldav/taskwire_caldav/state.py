@@ -10,7 +10,7 @@ the old state or the new one, never half of each.  A lock beside it keeps a seco
                      "reported": ["…what was said about it…"]}},
      "batch": {"after": 41, "since": "2026-02-12T08:00:00Z", "uids": [UID, …],
                "titles": ["…", …]} or absent,
-     "lines": [{"uid", "owner", "task", "title", "known": [line uuids]}] or absent,
+     "lines": [{"uid", "owner", "task", "title", "known": [line uuids], "uuid"}] or absent,
      "bulkProps": [the list's properties as XML, while a whole upload is under way] or absent,
      "notTasks": [ids of headings and areas already reported],
      "skipped": {href: etag}}
@@ -27,6 +27,10 @@ same batch): each new line is appended, so after a kill the line of that title n
 ``known`` ones (the task's lines before the batch) and not mapped yet is the one it made. A line
 of a task the same batch creates (``"id": "@N"``) has ``task`` null and ``known`` empty: its task
 is the one its ``owner`` (the task's UID) is mapped to, by ``batch`` above, after the restart.
+``uuid`` is the uuid the batch gave the line (its UID's), found first when there.
+
+Which VTODOs the server has had is not kept here but in the taskwire store, shared by every
+bridge on it (links.py).
 """
 
 import errno
