@@ -15,8 +15,9 @@ import TaskwireStore
 /// same row, which the other processes hear as a commit (the notice file, `NOTIFY`) and clear.
 ///
 /// Cost: the open tasks' reminders are kept by task (`moments`), patched per changed task; the
-/// next instant due is found over them only when they or the states changed. A store without
-/// reminders costs nothing per change.
+/// next instant due is kept through a task's change (`followNextDue`) and found over them all
+/// only when the task holding it changed, or the states did. A store without reminders costs
+/// nothing per change.
 final class ReminderDesk {
   struct Key: Hashable {
     var task: String
@@ -100,9 +101,29 @@ final class ReminderDesk {
         idsByUUID[old.uuid] = nil
       }
       let new = moments[change.taskID]
-      if old?.uuid != new?.uuid || old?.at != new?.at { nextDueCache = nil }
+      if old?.uuid != new?.uuid || old?.at != new?.at { followNextDue(old: old, new: new) }
     }
     clearStale()
+  }
+
+  /// Keeps the next instant due through one task's change without a walk over every task (a
+  /// store of many tasks with reminders made each create cost a walk): a new reminder earlier
+  /// than it is the next; only when the task held the next one is it found again.
+  private func followNextDue(old: (uuid: String, at: [WallMoment])?, new: (uuid: String, at: [WallMoment])?) {
+    guard let cached = nextDueCache else { return }
+    if let cached, let old, earliestUnsettled(old) == cached {
+      nextDueCache = nil
+      return
+    }
+    if let new, let earliest = earliestUnsettled(new), cached.map({ earliest < $0 }) ?? true {
+      nextDueCache = .some(earliest)
+    }
+  }
+
+  /// A task's earliest reminder that has not come due before (none settled).
+  private func earliestUnsettled(_ entry: (uuid: String, at: [WallMoment])) -> Date? {
+    entry.at.lazy.filter { !self.settled.contains(Key(task: entry.uuid, at: $0)) }.map { $0.instant(in: self.zone) }
+      .min()
   }
 
   /// Reminders shown whose task is no longer open or no longer has them: cleared, with why.
@@ -146,10 +167,7 @@ final class ReminderDesk {
     if let cached = nextDueCache { return cached }
     var earliest: Date? = nil
     for entry in moments.values {
-      for at in entry.at where !settled.contains(Key(task: entry.uuid, at: at)) {
-        let instant = at.instant(in: zone)
-        if earliest.map({ instant < $0 }) ?? true { earliest = instant }
-      }
+      if let instant = earliestUnsettled(entry), earliest.map({ instant < $0 }) ?? true { earliest = instant }
     }
     for (key, snooze) in snoozed where idsByUUID[key.task] != nil {
       if earliest.map({ snooze.until < $0 }) ?? true { earliest = snooze.until }

@@ -221,6 +221,30 @@ import Testing
     #expect(note["params"]?["text"] == "Tea" && note["params"]?["alert"] == true)
     #expect(late >= 0 && late < 1, "fired \(late) s after its minute")
   }
+
+  /// The next reminder is kept through changes without a walk over every task: an earlier one
+  /// added comes first, and the one that was next, moved later, gives way to the one after it.
+  @Test func theNextReminderFollowsChanges() throws {
+    let server = try Self.start(["--memory"])
+    for (title, at) in [("A", "10:00"), ("B", "11:00")] {
+      try server.result(
+        "task/create",
+        ["title": .string(title), "scheduledDate": "2026-03-28", "reminders": [["at": .string("2026-03-28T\(at)")]]])
+    }
+    try server.result("task/update", ["id": 1, "reminders": [["at": "2026-03-28T12:00"]]])
+    try server.result(
+      "task/create", ["title": "C", "scheduledDate": "2026-03-28", "reminders": [["at": "2026-03-28T10:30"]]])
+    // (Berlin is UTC+1 on the 28th of March until 02:00 UTC the next day.)
+    let steps = [
+      ("09:30:30", ["C 2026-03-28T10:30 alert=true missed=false"]),
+      ("10:00:30", ["B 2026-03-28T11:00 alert=true missed=false"]),
+      ("11:00:30", ["A 2026-03-28T12:00 alert=true missed=false"]),
+    ]
+    for (clock, expected) in steps {
+      let fired = try Self.notes(server, "test/setClock", ["now": .string("2026-03-28T\(clock)Z")])
+      #expect(fired.map(Self.summary) == expected, "at \(clock)")
+    }
+  }
 }
 
 /// Two devices on one PostgreSQL store (one through the socket, one through TCP), in the
@@ -258,4 +282,5 @@ enum DayClockParse {
 
 extension Date {
   static func - (date: Date, seconds: Double) -> Date { date.addingTimeInterval(-seconds) }
+
 }
