@@ -15,7 +15,7 @@ command -v task >/dev/null || need+=(taskwarrior)
 [ -f /usr/include/postgresql/libpq-fe.h ] || need+=(libpq-dev)
 [ -x /usr/lib/postgresql/15/bin/initdb ] || need+=(postgresql)
 if ((${#need[@]})); then
-  echo "== installing ${need[*]}"
+  echo "== [${SECONDS} s] installing ${need[*]}"
   if [ "$(id -u)" = 0 ]; then sudo=(); else sudo=(sudo); fi
   "${sudo[@]}" apt-get update -qq >/dev/null
   DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq "${need[@]}" >/dev/null
@@ -35,15 +35,15 @@ within() {
   shift
   timeout -k 10 "$limit" "$@" && return 0
   local rc=$?
-  ((rc == 124 || rc == 137)) && echo "== TIMED OUT after ${limit} s: $*"
+  ((rc == 124 || rc == 137)) && echo "== [${SECONDS} s] TIMED OUT after ${limit} s: $*"
   return "$rc"
 }
 
-echo "== swift build"
+echo "== [${SECONDS} s] swift build"
 swift build 2>&1 | tail -n 1
 binary="$PWD/.build/debug/taskwire"
 
-echo "== swift test (unit and end-to-end)"
+echo "== [${SECONDS} s] swift test (unit and end-to-end)"
 log=$(mktemp)
 if ! within 1800 swift test >"$log" 2>&1; then
   grep -E "✘|error:|fatal" "$log" | head -n 60
@@ -53,13 +53,13 @@ fi
 grep -E "^✔ Test run|Executed [0-9]+ tests" "$log" | tail -n 2
 
 if [ -d Protocol/sessions ] && compgen -G "Protocol/sessions/*.jsonl" >/dev/null; then
-  echo "== contract replays"
+  echo "== [${SECONDS} s] contract replays"
   "$binary" replay Protocol/sessions/*.jsonl
-  echo "== contract replays on PostgreSQL"
+  echo "== [${SECONDS} s] contract replays on PostgreSQL"
   "$binary" replay --db "$TASKWIRE_TEST_POSTGRES" Protocol/sessions/*.jsonl
 fi
 
-echo "== taskwire-bench --smoke (a tiny size, so that the benchmark cannot rot)"
+echo "== [${SECONDS} s] taskwire-bench --smoke (a tiny size, so that the benchmark cannot rot)"
 smoke_json=$(mktemp)
 within 600 .build/debug/taskwire-bench --smoke --server "$binary" --postgres "$TASKWIRE_TEST_POSTGRES" --json "$smoke_json" >/dev/null
 grep -q '"targets"' "$smoke_json"
@@ -67,23 +67,23 @@ grep -q '"otherProcessesCPU"' "$smoke_json"
 
 for suite in clients/*/test/run.sh; do
   [ -e "$suite" ] || continue
-  echo "== $suite"
+  echo "== [${SECONDS} s] $suite"
   TASKWIRE="$binary" within 900 bash "$suite"
 done
-echo "== clients/shell/test/run.sh again, every command on a server of its own (TW_RESIDENT=0)"
+echo "== [${SECONDS} s] clients/shell/test/run.sh again, every command on a server of its own (TW_RESIDENT=0)"
 TW_RESIDENT=0 TASKWIRE="$binary" within 900 bash clients/shell/test/run.sh
 
-echo "== import and export against the real Taskwarrior, backup during writes"
+echo "== [${SECONDS} s] import and export against the real Taskwarrior, backup during writes"
 TASKWIRE="$binary" within 600 bash Tests/exchange/run.sh
 
-echo "== JSON-RPC client libraries: Neovim's vim.lsp.rpc, Emacs's jsonrpc.el, python-lsp-jsonrpc, pygls"
+echo "== [${SECONDS} s] JSON-RPC client libraries: Neovim's vim.lsp.rpc, Emacs's jsonrpc.el, python-lsp-jsonrpc, pygls"
 TASKWIRE="$binary" within 600 bash Tests/interop/run.sh
 
-echo "== swift format lint (the repository's .swift-format)"
+echo "== [${SECONDS} s] swift format lint (the repository's .swift-format)"
 swift format lint --strict -r Sources Tests Package.swift
 
-echo "== shellcheck"
+echo "== [${SECONDS} s] shellcheck"
 mapfile -t scripts < <(git ls-files '*.sh' 'clients/shell/tw' '.ci/run')
 shellcheck "${scripts[@]}"
 
-echo "== all suites passed"
+echo "== [${SECONDS} s] all suites passed"
