@@ -68,16 +68,25 @@ public struct TaskPlanner {
   /// that one undo takes both back.
   /// `cancelled`: true completes it by giving it up (Things' cancel; its repeat makes no next
   /// occurrence), false as done; nil keeps what a completed item was (a new completion: done).
-  public func complete(_ original: TaskRecord, completed: Bool, cancelled requested: Bool? = nil, nextID: Int64)
-    throws(DomainError) -> ChangeSet
-  {
+  ///
+  /// `parentGone`: the task's project, heading or area was deleted after it was completed; a
+  /// reopened task then comes out of it (to the Inbox or its day), where it can be seen.
+  public func complete(
+    _ original: TaskRecord, completed: Bool, cancelled requested: Bool? = nil, nextID: Int64, parentGone: Bool = false
+  ) throws(DomainError) -> ChangeSet {
     let cancelled = requested ?? (original.completed && original.cancelled)
     var task = original
     task.completed = completed
     task.completedAt = completed ? original.completedAt ?? now : nil
     // (Reopening clears it.)
     task.cancelled = completed && cancelled
-    if !completed, original.completed { task = placedAtEnds(task, comparedTo: nil) }
+    if !completed, original.completed {
+      if parentGone {
+        task.parentID = nil
+        task.parentRank = 0
+      }
+      task = placedAtEnds(task, comparedTo: nil)
+    }
     let label =
       !completed ? words.reopen(task.title) : cancelled ? words.cancel(task.title) : words.complete(task.title)
     var set = changeSet(label, original, task)

@@ -148,6 +148,27 @@ import Testing
     #expect(try Self.outline(server, ["view": "project", "project": 2]) == before)
     #expect(try server.result("history/list")["steps"]?.arrayValue?.count == 7, "no step was added")
   }
+
+  /// A task completed in a project that was deleted since is not lost when reopened: it comes
+  /// out of the project to the Inbox (or its day), alone and in a batch.
+  @Test func aTaskOfADeletedProjectReopensWhereItCanBeSeen() throws {
+    let server = try Self.garden()
+    _ = try server.result("task/complete", ["id": 4])
+    _ = try server.result("task/complete", ["id": 5])
+    _ = try server.result("task/delete", ["id": 2, "children": "delete"])
+    let reopened = try server.result("task/complete", ["id": 4, "completed": false])
+    #expect(reopened["task"]?["parent"] == nil && reopened["view"] == "inbox")
+    let batch = try server.result(
+      "task/batch", ["requests": [["method": "task/complete", "params": ["id": 5, "completed": false]]]])
+    #expect(batch["results"]?[0]?["view"] == "today", "its day keeps it in Today")
+    #expect(try Self.outline(server, ["view": "inbox"]) == ["inbox Inbox: Loose, Buy soil"])
+    // Undone, the task is completed in its project again; the project's deletion undone too,
+    // it is the project's once more.
+    _ = try server.result("history/undo")
+    _ = try server.result("history/undo")
+    _ = try server.result("history/undo")
+    #expect(try server.result("task/get", ["id": 4])["task"]?["parent"] == 2)
+  }
 }
 
 /// A drop in a project's view is checked against the version that view's list and its

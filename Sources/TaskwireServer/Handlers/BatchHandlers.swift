@@ -63,8 +63,10 @@ extension Server {
             touched.append(nextID)
             createdBy[position] = nextID
           case .complete(let params):
+            let completing = try task(params.id)
             set = try planner!.complete(
-              try task(params.id), completed: params.completed, cancelled: params.cancelled, nextID: nextID)
+              completing, completed: params.completed, cancelled: params.cancelled, nextID: nextID,
+              parentGone: completing.parentID.map { (try? task($0)) == nil } ?? false)
             touched.append(real(params.id))
           case .delete(let params):
             set = try planner!.delete(try task(params.id), children: params.children)

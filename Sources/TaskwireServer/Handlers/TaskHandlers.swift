@@ -29,9 +29,10 @@ extension Server {
     }
     methods.on(TaskCompleteRequest.self, .change) { server, params in
       try server.commit { replica, txn in
-        try replica.planner.complete(
-          try replica.task(params.id), completed: params.completed, cancelled: params.cancelled,
-          nextID: try txn.nextTaskID())
+        let task = try replica.task(params.id)
+        return try replica.planner.complete(
+          task, completed: params.completed, cancelled: params.cancelled, nextID: try txn.nextTaskID(),
+          parentGone: task.parentID.map { (try? replica.task($0)) == nil } ?? false)
       }
       var place = try server.place(of: params.id)
       // (A cancellation says so: the list it left is all a reply could name otherwise.)
