@@ -3,7 +3,7 @@
 /// the id counters in `meta` (ids are never reused nor skipped, like SQLite's AUTOINCREMENT;
 /// a sequence would skip the ids of rolled-back transactions, and sessions replay ids).
 enum PostgresSchema {
-  static let version: Int64 = 6
+  static let version: Int64 = 7
 
   static func create(in schema: String) -> String {
     """
@@ -60,6 +60,7 @@ enum PostgresSchema {
     );
     CREATE TABLE \(schema).changes (seq bigserial PRIMARY KEY, task_id bigint NOT NULL);
     \(externalIDs(in: schema))
+    ALTER TABLE \(schema).external_ids ADD COLUMN version text;
     \(reminderStates(in: schema))
     INSERT INTO \(schema).meta (key, value) VALUES
       ('schema_version', '\(version)'), ('last_task_id', '0'), ('last_step_id', '0'), ('pruned_through', '0');
@@ -119,6 +120,13 @@ enum PostgresSchema {
       ALTER TABLE \(schema).tasks ADD COLUMN reminders text, ADD COLUMN due_time text;
       \(reminderStates(in: schema))
       UPDATE \(schema).meta SET value = '6' WHERE key = 'schema_version';
+      """
+    },
+    // A link's version there (its ETag when linked), as SQLite's schema 10.
+    6: { schema in
+      """
+      ALTER TABLE \(schema).external_ids ADD COLUMN version text;
+      UPDATE \(schema).meta SET value = '7' WHERE key = 'schema_version';
       """
     },
   ]

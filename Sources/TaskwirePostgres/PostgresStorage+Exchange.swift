@@ -40,6 +40,25 @@ extension PostgresStorage {
     }
   }
 
+  public func links(source: String) throws -> [ExternalLink] {
+    try reading {
+      try connection.query(
+        "SELECT key, task_id, version FROM external_ids WHERE source = $1 ORDER BY key COLLATE \"C\"", [.text(source)]
+      ).rows { row in ExternalLink(key: row.text(0) ?? "", taskID: row.int(1), version: row.text(2)) }
+    }
+  }
+
+  func setLinks(source: String, _ links: [ExternalLink]) throws {
+    for link in links {
+      try connection.query(
+        """
+        INSERT INTO external_ids (source, key, task_id, version) VALUES ($1, $2, $3, $4)
+        ON CONFLICT (source, key) DO UPDATE SET task_id = EXCLUDED.task_id, version = EXCLUDED.version
+        """,
+        [.text(source), .text(link.key), .integer(link.taskID), link.version.map(RowValue.text) ?? .null])
+    }
+  }
+
   func removeExternalIDs(source: String, keys: [String]) throws -> Int {
     var removed = 0
     for key in keys {

@@ -11,6 +11,7 @@ struct PostgresTransaction: StorageTransaction {
   func setExternalIDs(source: String, _ pairs: [(key: String, taskID: Int64)]) throws {
     try storage.setExternalIDs(source: source, pairs)
   }
+  func setLinks(source: String, _ links: [ExternalLink]) throws { try storage.setLinks(source: source, links) }
   func removeExternalIDs(source: String, keys: [String]) throws -> Int {
     try storage.removeExternalIDs(source: source, keys: keys)
   }

@@ -47,6 +47,9 @@ public protocol Storage: AnyObject, ReminderStore {
   /// The tasks an earlier import made, by the key they had where they came from (a
   /// Taskwarrior uuid), so that importing the same file again updates them.
   func externalIDs(source: String) throws -> [String: Int64]
+  /// A source's links (`link/list`), by key: each key's task, and the record's version there
+  /// when it was linked.
+  func links(source: String) throws -> [ExternalLink]
 
   // MARK: Undo history
 
@@ -79,6 +82,8 @@ public protocol StorageTransaction: ReminderTransaction {
   func writeRows(_ changes: [TaskChange]) throws
   /// Records (or replaces) keys of imported tasks.
   func setExternalIDs(source: String, _ pairs: [(key: String, taskID: Int64)]) throws
+  /// Records (or replaces) links with their versions.
+  func setLinks(source: String, _ links: [ExternalLink]) throws
   /// Forgets keys of a source; returns how many there were.
   func removeExternalIDs(source: String, keys: [String]) throws -> Int
   /// Records a user action as the newest undo step, dropping every undone step (the redo
@@ -210,4 +215,18 @@ public protocol StorageFailure: Error, CustomStringConvertible {
   var backendName: String { get }
   /// The backend's own message, never holding a credential.
   var detail: String { get }
+}
+
+/// A record elsewhere and the task it is (`link/set`): its key there, the task's id, and the
+/// record's version there when it was linked (a CalDAV ETag), if the client keeps one.
+public struct ExternalLink: Sendable, Equatable {
+  public var key: String
+  public var taskID: Int64
+  public var version: String?
+
+  public init(key: String, taskID: Int64, version: String? = nil) {
+    self.key = key
+    self.taskID = taskID
+    self.version = version
+  }
 }

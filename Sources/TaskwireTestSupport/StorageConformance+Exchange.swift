@@ -53,6 +53,18 @@
       }
       #expect(try storage.externalIDs(source: "taskwarrior") == ["a-uuid": 1, "b-uuid": 3])
       #expect(try storage.externalIDs(source: "taskwire") == ["a-uuid": 7])
+      // Links carry a version; a second write of a key replaces both; keys come back in order.
+      try storage.write { txn in
+        try txn.setLinks(
+          source: "caldav:x",
+          [ExternalLink(key: "b", taskID: 1, version: "\"e1\""), ExternalLink(key: "a", taskID: 2)])
+        try txn.setLinks(source: "caldav:x", [ExternalLink(key: "b", taskID: 3, version: "\"e2\"")])
+      }
+      #expect(
+        try storage.links(source: "caldav:x") == [
+          ExternalLink(key: "a", taskID: 2), ExternalLink(key: "b", taskID: 3, version: "\"e2\""),
+        ])
+      #expect(try storage.externalIDs(source: "caldav:x") == ["a": 2, "b": 3])
       // Removal is per source, and says how many keys there were.
       #expect(
         try storage.write { txn in try txn.removeExternalIDs(source: "taskwarrior", keys: ["a-uuid", "zzz"]) } == 1)

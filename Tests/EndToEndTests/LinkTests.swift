@@ -25,14 +25,15 @@ import Testing
       "link/set",
       [
         "source": .string(Self.source),
-        "links": [["key": "uid-b", "id": b["id"]!], ["key": "uid-a", "id": a["id"]!]],
+        "links": [["key": "uid-b", "id": b["id"]!, "version": "\"e1\""], ["key": "uid-a", "id": a["id"]!]],
       ])
     #expect(set == ["count": 2])
     let listed = try second.result("link/list", ["source": .string(Self.source)])
     #expect(
       listed == [
         "links": [
-          ["key": "uid-a", "id": a["id"]!, "uuid": a["uuid"]!], ["key": "uid-b", "id": b["id"]!, "uuid": b["uuid"]!],
+          ["key": "uid-a", "id": a["id"]!, "uuid": a["uuid"]!, "version": .null],
+          ["key": "uid-b", "id": b["id"]!, "uuid": b["uuid"]!, "version": "\"e1\""],
         ]
       ])
     #expect(try Self.keys(second, "caldav:elsewhere").isEmpty, "links are per source")
@@ -40,7 +41,9 @@ import Testing
     #expect(try second.result("history/list")["steps"]?.arrayValue?.count == 2)
     _ = try second.result("task/delete", ["id": b["id"]!])
     let gone = try first.result("link/list", ["source": .string(Self.source)])["links"]?[1]
-    #expect(gone == ["key": "uid-b", "id": b["id"]!, "uuid": .null], "the link outlives its task, which is named gone")
+    #expect(
+      gone == ["key": "uid-b", "id": b["id"]!, "uuid": .null, "version": "\"e1\""],
+      "the link outlives its task, which is named gone")
     #expect(
       try second.result("link/remove", ["source": .string(Self.source), "keys": ["uid-b", "never"]]) == ["removed": 1])
     #expect(try Self.keys(first) == ["uid-a"])
@@ -66,6 +69,9 @@ import Testing
     #expect(
       try problem("link/set", ["source": .string(Self.source), "links": [["key": "k", "uid": 1]]]) == "links[0].uid")
     #expect(try problem("link/remove", ["source": .string(Self.source), "keys": [1]]) == "keys")
+    #expect(
+      try problem("link/set", ["source": .string(Self.source), "links": [["key": "k", "id": 1, "version": 7]]])
+        == "links[0].version")
     // A task that is not there: nothing of the request is recorded.
     let missing = try server.error(
       "link/set",

@@ -62,7 +62,7 @@ struct PostgresConformanceTests {
     }
     let storage = try fixture.open()
     defer { storage.close() }
-    #expect(try storage.schemaVersion() == 6)
+    #expect(try storage.schemaVersion() == 7)
     let task = try #require(try storage.task(id: 1))
     #expect(task.uuid != .none)
     let step = try #require(try storage.latestUndoable())

@@ -29,6 +29,7 @@ final class CountingStorage: Storage, ChangeFeed {
     func setExternalIDs(source: String, _ pairs: [(key: String, taskID: Int64)]) throws {
       try base.setExternalIDs(source: source, pairs)
     }
+    func setLinks(source: String, _ links: [ExternalLink]) throws { try base.setLinks(source: source, links) }
     func removeExternalIDs(source: String, keys: [String]) throws -> Int {
       try base.removeExternalIDs(source: source, keys: keys)
     }
@@ -63,6 +64,7 @@ final class CountingStorage: Storage, ChangeFeed {
     try base.forEachTask(includingCompleted: completed, body)
   }
   func externalIDs(source: String) throws -> [String: Int64] { try base.externalIDs(source: source) }
+  func links(source: String) throws -> [ExternalLink] { try base.links(source: source) }
   func latestUndoable() throws -> HistoryStep? { try base.latestUndoable() }
   func latestRedoable() throws -> HistoryStep? { try base.latestRedoable() }
   func steps(limit: Int) throws -> [HistoryStep] { try base.steps(limit: limit) }

@@ -112,8 +112,10 @@ final class SQLiteMemoryFixture: StorageFixture {
     sqlite3_close(db)
   }
 
-  /// Schema 9's undo history and change log: a table of ops beside the steps, AUTOINCREMENT.
+  /// Schema 9's undo history and change log (a table of ops beside the steps, AUTOINCREMENT) and
+  /// its links (no version).
   static let historyOfSchema9 = """
+    ALTER TABLE external_ids DROP COLUMN version;
     DROP TABLE history_steps;
     DROP TABLE changes;
     CREATE TABLE history_steps (id INTEGER PRIMARY KEY AUTOINCREMENT, label TEXT NOT NULL, client TEXT NOT NULL,

@@ -29,15 +29,16 @@ public enum LinkLimits {
   }
 }
 
-/// Records links (a key replaces its task). Each `id` must be a task, open or completed.
-/// Result: `{count}`.
+/// Records links (a key replaces its task and version). Each `id` must be a task, open or
+/// completed; `version` (optional) is the record's version there when linked, such as the
+/// ETag a CalDAV server gave it. Result: `{count}`.
 public enum LinkSetRequest: RequestType {
   public static let method = "link/set"
   public static let parameterNames: Set<String>? = ["source", "links"]
 
   public struct Params: Sendable {
     public var source: String
-    public var links: [(key: String, id: Int64)]
+    public var links: [(key: String, id: Int64, version: String?)]
   }
 
   public static func decode(_ json: JSONValue?, context: DecodingContext) throws(RPCError) -> Params {
@@ -49,11 +50,15 @@ public enum LinkSetRequest: RequestType {
     guard array.count <= LinkLimits.perRequest else {
       throw reader.fail("links", "must hold at most \(LinkLimits.perRequest) links")
     }
-    var links: [(key: String, id: Int64)] = []
+    var links: [(key: String, id: Int64, version: String?)] = []
     links.reserveCapacity(array.count)
     for (position, element) in array.enumerated() {
-      let link = try ParamReader(element, allowed: ["key", "id"], prefix: "links[\(position)].")
-      links.append((try LinkLimits.key(try link.requiredString("key"), link, "key"), try link.id()))
+      let link = try ParamReader(element, allowed: ["key", "id", "version"], prefix: "links[\(position)].")
+      let version = try link.string("version")
+      if let version, version.utf8.count > LinkLimits.textBytes {
+        throw link.fail("version", "must be at most \(LinkLimits.textBytes) bytes")
+      }
+      links.append((try LinkLimits.key(try link.requiredString("key"), link, "key"), try link.id(), version))
     }
     return Params(source: source, links: links)
   }
@@ -93,8 +98,8 @@ public enum LinkRemoveRequest: RequestType {
   }
 }
 
-/// A source's links, by key: `{links: [{key, id, uuid}]}`, `uuid` null when the task is gone
-/// (deleted since it was linked).
+/// A source's links, by key (in UTF-8 byte order): `{links: [{key, id, uuid, version}]}`, `uuid`
+/// null when the task is gone (deleted since it was linked), `version` null when none was given.
 public enum LinkListRequest: RequestType {
   public static let method = "link/list"
   public static let parameterNames: Set<String>? = ["source"]
@@ -104,13 +109,16 @@ public enum LinkListRequest: RequestType {
   }
 
   public struct Response: TreeResponse {
-    public var links: [(key: String, id: Int64, uuid: String?)]
-    public init(links: [(key: String, id: Int64, uuid: String?)]) { self.links = links }
+    public var links: [(key: String, id: Int64, uuid: String?, version: String?)]
+    public init(links: [(key: String, id: Int64, uuid: String?, version: String?)]) { self.links = links }
     public var json: JSONValue {
       [
         "links": .array(
           links.map { link in
-            ["key": .string(link.key), "id": .int64(link.id), "uuid": link.uuid.map(JSONValue.string) ?? .null]
+            [
+              "key": .string(link.key), "id": .int64(link.id), "uuid": link.uuid.map(JSONValue.string) ?? .null,
+              "version": link.version.map(JSONValue.string) ?? .null,
+            ]
           })
       ]
     }

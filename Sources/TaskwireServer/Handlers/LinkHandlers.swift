@@ -13,7 +13,8 @@ extension Server {
         for link in params.links where try server.replica.storage.task(id: link.id) == nil {
           throw DomainError.taskNotFound(link.id)
         }
-        try txn.setExternalIDs(source: params.source, params.links.map { (key: $0.key, taskID: $0.id) })
+        try txn.setLinks(
+          source: params.source, params.links.map { ExternalLink(key: $0.key, taskID: $0.id, version: $0.version) })
       }
       return LinkSetRequest.Response(count: params.links.count)
     }
@@ -25,9 +26,14 @@ extension Server {
     }
     methods.on(LinkListRequest.self, .read) { server, source in
       let storage = server.replica.storage
-      let links = try storage.externalIDs(source: source).sorted { $0.key < $1.key }.map { key, id in
-        (key: key, id: id, uuid: try storage.task(id: id)?.uuid.description)
-      }
+      // (By the keys' bytes: the same order on every backend.)
+      let links = try storage.links(source: source).sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        .map { link in
+          (
+            key: link.key, id: link.taskID, uuid: try storage.task(id: link.taskID)?.uuid.description,
+            version: link.version
+          )
+        }
       return LinkListRequest.Response(links: links)
     }
   }

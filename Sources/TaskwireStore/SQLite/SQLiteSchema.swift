@@ -46,6 +46,7 @@ enum Schema {
     \(historyAndChanges)
     CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     \(externalIDs)
+    ALTER TABLE external_ids ADD COLUMN version TEXT;
     \(reminderStates)
     PRAGMA user_version = 10;
     """
@@ -152,8 +153,8 @@ enum Schema {
     \(reminderStates)
     PRAGMA user_version = 9;
     """,
-    // One page of history a change, not two, and no AUTOINCREMENT counter for the logs (a page
-    // more in every commit): each step's ops move into its row, in order, as
+    // A link's version there (`link/set`: a CalDAV ETag); and one page of history a change, not
+    // two, and no AUTOINCREMENT counter for the logs (a page more in every commit): each step's ops move into its row, in order, as
     // `historyOpsText` writes them (`[[task_id, before, after], …]`, each side the row's array).
     9: """
     ALTER TABLE history_steps RENAME TO history_steps_9;
@@ -170,6 +171,7 @@ enum Schema {
     DROP TABLE history_steps_9;
     DROP TABLE changes_9;
     DELETE FROM sqlite_sequence WHERE name IN ('history_steps', 'changes');
+    ALTER TABLE external_ids ADD COLUMN version TEXT;
     PRAGMA user_version = 10;
     """,
   ]

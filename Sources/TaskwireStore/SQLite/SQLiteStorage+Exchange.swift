@@ -33,6 +33,24 @@ extension SQLiteStorage {
     }
   }
 
+  public func links(source: String) throws -> [ExternalLink] {
+    let statement = try db.statement("SELECT key, task_id, version FROM external_ids WHERE source = ? ORDER BY key")
+      .bind([.text(source)])
+    defer { statement.finish() }
+    var links: [ExternalLink] = []
+    while try statement.step() {
+      links.append(ExternalLink(key: statement.text(0) ?? "", taskID: statement.int(1), version: statement.text(2)))
+    }
+    return links
+  }
+
+  func setLinks(source: String, _ links: [ExternalLink]) throws {
+    for link in links {
+      try db.statement("INSERT OR REPLACE INTO external_ids (source, key, task_id, version) VALUES (?, ?, ?, ?)")
+        .run([.text(source), .text(link.key), .integer(link.taskID), link.version.map(RowValue.text) ?? .null])
+    }
+  }
+
   func removeExternalIDs(source: String, keys: [String]) throws -> Int {
     var removed = 0
     for key in keys {
