@@ -175,7 +175,7 @@ public struct TaskIndex: Sendable {
 
   /// The rank that puts a task at the end of a list.
   public func endRank(of key: ListKey) -> Int64 {
-    guard let last = list(key).entries.last else { return 0 }
+    guard let last = list(key).last else { return 0 }
     return last.rank + DropIndex.gap
   }
 }

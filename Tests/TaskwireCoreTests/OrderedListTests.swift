@@ -46,4 +46,38 @@ import Testing
       }
     }
   }
+
+  /// Inserts and removals in any order (lists long enough to split into several chunks, and
+  /// emptied chunks) against a sorted array: the same entries, indexes and neighbours.
+  @Test func insertsAndRemovalsAgreeWithASortedArray() {
+    var random = Generator(seed: 20_261_127)
+    for count in [1, 600, 5000] {
+      var list = OrderedList()
+      var model: [OrderedList.Entry] = []
+      for step in 0..<(count * 3) {
+        if !model.isEmpty, random.next(3) == 0 {
+          let gone = model.remove(at: random.next(model.count))
+          list.remove(gone)
+        } else {
+          let entry = OrderedList.Entry(rank: Int64(random.next(count * 4)), id: Int64(step + 1))
+          list.insert(entry)
+          model.insert(entry, at: model.firstIndex { !($0 < entry) } ?? model.count)
+        }
+        if step % 97 == 0 || step == count * 3 - 1 {
+          #expect(list.entries == model && list.count == model.count && list.last == model.last, "\(count): \(step)")
+          for probe in model.indices where probe % 7 == 0 {
+            #expect(list[probe] == model[probe] && list.index(of: model[probe]) == probe)
+            let without = list.without(model[probe])
+            #expect(without.count == model.count - 1)
+            if probe < model.count - 1 { #expect(without[probe] == model[probe + 1]) }
+          }
+        }
+      }
+      // Emptied whole, then used again.
+      for entry in model { list.remove(entry) }
+      #expect(list.isEmpty && list.entries.isEmpty && list.last == nil)
+      list.insert(OrderedList.Entry(rank: 5, id: 1))
+      #expect(list.entries == [OrderedList.Entry(rank: 5, id: 1)])
+    }
+  }
 }
