@@ -4,6 +4,7 @@ taskwire (one task/batch: one undo step) and to the CalDAV collection (If-Match 
 import concurrent.futures
 import datetime as dt
 import os
+import re
 import threading
 
 from . import mapping
@@ -184,6 +185,10 @@ class Engine:
                               and mapping.uid_uuid(uid) not in uuids}
         self._uuids = uuids
         self.links.load()
+        # VTODOs never paired whose task was deleted in taskwire, unchanged since: deleted
+        orphans = self._orphans([uid for uid in dav_now if uid not in items
+                                 and mapping.uid_uuid(uid) not in uuids], dav_now)
+        self._new_projects -= orphans
         self._listing = (full, present, unknown)
 
         # a VTODO deleted on the server whose task another VTODO of the same uuid now stands for
@@ -221,7 +226,11 @@ class Engine:
                 items[uid] = item
                 by_key[key] = uid
                 plans[uid] = self._decide(uid, item, record, dav_now[uid], False, summary)
-        fresh = [uid for uid in fresh if uid not in items]
+        fresh = [uid for uid in fresh if uid not in items and uid not in orphans]
+        for uid in sorted(orphans):
+            # its task was deleted in taskwire and the VTODO is as a bridge last linked it:
+            # the deletion wins (DELETE If-Match; a 412 is a change: made again next pass)
+            plans[uid] = {"kind": "delete_orphan", "dav": dav_now[uid]}
         kinds = {}
         for uid in fresh:
             self._classify(uid, dav_now, kinds, set())
@@ -268,6 +277,9 @@ class Engine:
         writes = []
         for uid, plan in plans.items():
             item = items.get(uid)
+            if plan.get("kind") == "delete_orphan" and item is None:
+                writes.append(("orphan", uid, plan))
+                continue
             if item is None:
                 continue
             record = records.get(item_key(item))
@@ -358,17 +370,42 @@ class Engine:
                 continue
             if item.get("kind") == "line" and item.get("line") != mapping.uid_uuid(uid):
                 continue    # (a line of a taskwire uuid, from an older bridge: not found by it)
-            wanted[uid] = item.get("task")
+            wanted[uid] = (item.get("task"), item.get("etag"))
         # (a task deleted because its VTODO went: once taskwire has deleted it)
         gone = (before - set(items)) | {uid for uid, plan in plans.items()
                                         if plan.get("kind") == "deleted_elsewhere"
-                                        and plan["key"] not in self._records}
+                                        and plan["key"] not in self._records} \
+            | {uid for uid, plan in plans.items()
+               if plan.get("kind") == "delete_orphan" and plan.get("done")}
         full, present, unknown = self._listing
         if full and not unknown:
             gone |= {key for key in self.links.orphans()
                      if key not in items and key not in dav_now and key not in present}
         self.links.remove(gone - set(wanted))
         self.links.record(wanted, set(self._all))
+
+    def _orphans(self, fresh, dav_now):
+        """Of the VTODOs this bridge has not paired and no task stands for, those whose link
+        says the task was deleted since, and whose ETag is still the link's version (the phone
+        has not changed them since a bridge last saw them): Protocol/caldav.md, *Conflicts*.
+        One that a VTODO made into a task or line this pass (a changed or new one) names as its
+        parent is kept (made again) too."""
+        if not self.links.available:
+            return set()
+        orphans = {uid for uid in fresh
+                   if self.links.deleted_unchanged(uid, dav_now[uid]["etag"])}
+        while orphans:
+            kept = set()
+            for uid in fresh:
+                if uid in orphans:
+                    continue
+                parent = dav_now[uid]["fields"].get("parent")
+                if parent is not None and parent[0] in orphans:
+                    kept.add(parent[0])
+            if not kept:
+                break
+            orphans -= kept
+        return orphans
 
     def _absent(self, uids):
         """Of these UIDs, those surely not on the server: only after a whole read of the list
@@ -1452,7 +1489,12 @@ class Engine:
                     if isinstance(error, Gone) and kind == "put":
                         pass   # deleted meanwhile: the next pass sees the deletion
                     continue
-                if kind == "delete":
+                if kind == "orphan":
+                    payload["done"] = True
+                    self.log(f"'{payload['dav']['fields'].get('title')}': deleted in taskwire, "
+                             f"unchanged on the server since: its VTODO {uid} deleted")
+                    summary.add("to server: deleted")
+                elif kind == "delete":
                     state.items.pop(uid, None)
                     summary.add("to server: deleted")
                 else:
@@ -1472,6 +1514,18 @@ class Engine:
 
     def _write_one(self, collection, write, dav_now):
         kind, uid, payload = write
+        if kind == "orphan":
+            # a VTODO this bridge never paired, its task deleted in taskwire: If-Match the
+            # version the link names (a 412: the phone changed it meanwhile)
+            d = payload["dav"]
+            raced = os.environ.get("TWCALDAV_TEST_EDIT_BEFORE_ORPHAN_DELETE", "")
+            if raced.partition("=")[0] == uid:
+                # the tests' phone, retitling the VTODO between the bridge's read and its DELETE
+                text = re.sub(r"(?m)^SUMMARY:[^\r\n]*", "SUMMARY:" + raced.partition("=")[2],
+                              d["text"])
+                collection.put(d["href"], text, etag=d["etag"])
+            collection.delete(d["href"], d["etag"])
+            return None
         item = self.state.items[uid]
         if kind == "delete":
             # If-Match the version this pass read when it read one (a change on the server that

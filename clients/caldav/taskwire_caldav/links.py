@@ -7,7 +7,9 @@ from the server and paired with or made into a task), so a task that is linked a
 is not on the server was deleted there (by a phone, or by another bridge): it is deleted in
 taskwire, not sent again. A task that is not linked is new in taskwire. A checklist line's
 sub-VTODO is linked to the task holding it (only when the line's uuid is its UID's uuid, so the
-line is found by it)."""
+line is found by it). Each link carries the VTODO's ETag when it was linked (``version``), so a
+bridge that never paired a VTODO whose task was deleted can tell whether the phone changed it
+since a bridge last saw it."""
 
 import hashlib
 import re
@@ -53,7 +55,7 @@ class Links:
         self.tw = tw
         self.source = source
         self.log = log
-        self.links = {}        # key (UID) -> (task id, the task's uuid or None)
+        self.links = {}        # key (UID) -> (task id, the task's uuid or None, version or None)
         self.available = True  # False with a taskwire that has no link/ methods
 
     def load(self):
@@ -70,7 +72,7 @@ class Links:
                 self.links = {}
                 return self.links
             raise
-        self.links = {entry["key"]: (entry["id"], entry.get("uuid"))
+        self.links = {entry["key"]: (entry["id"], entry.get("uuid"), entry.get("version"))
                       for entry in reply["links"]}
         return self.links
 
@@ -79,7 +81,7 @@ class Links:
         UID's (a task, a project, a checklist line), else the linked task itself (one with a
         uuid of taskwire's own). ``uuids``: uuid -> record key, taskwire's export."""
         out, fallback = {}, {}
-        for key, (task_id, uuid) in self.links.items():
+        for key, (task_id, uuid, _) in self.links.items():
             if uuid is None:
                 continue     # the task was deleted since
             record = uuids.get(uid_uuid(key))
@@ -93,18 +95,38 @@ class Links:
 
     def orphans(self):
         """The UIDs whose task was deleted since they were linked."""
-        return {key for key, (_, uuid) in self.links.items() if uuid is None}
+        return {key for key, (_, uuid, _) in self.links.items() if uuid is None}
+
+    def deleted_unchanged(self, key, etag):
+        """True when ``key``'s link says its task was deleted since (``uuid`` null) and the
+        VTODO is still the version linked (``etag``): the phone has not changed it since a
+        bridge last saw it. A link without a version (made before versions) says nothing."""
+        link = self.links.get(key)
+        return link is not None and link[1] is None and link[2] is not None \
+            and etag is not None and link[2] == etag
 
     def record(self, wanted, present):
-        """Link each UID of ``wanted`` ({UID: task id}) that is not linked so already: one
-        link/set (more only past 10,000). ``present``: the task ids taskwire has; a task deleted
-        meanwhile (taskwire refuses the whole request) is left out and the rest recorded."""
+        """Link each UID of ``wanted`` ({UID: (task id, the VTODO's ETag)}) that is not linked
+        so already (the same task and version): one link/set (more only past 10,000).
+        ``present``: the task ids taskwire has; a task deleted meanwhile (taskwire refuses the
+        whole request) is left out and the rest recorded."""
         if not self.available:
             return 0
-        todo = [{"key": key, "id": task_id} for key, task_id in sorted(wanted.items())
-                if isinstance(task_id, int) and task_id in present
-                and len(key.encode("utf-8")) <= MAX_BYTES
-                and self.links.get(key, (None,))[0] != task_id]
+        todo = []
+        for key, (task_id, version) in sorted(wanted.items()):
+            if not isinstance(task_id, int) or task_id not in present or \
+                    len(key.encode("utf-8")) > MAX_BYTES:
+                continue
+            if version is not None and len(version.encode("utf-8")) > MAX_BYTES:
+                version = None
+            link = self.links.get(key)
+            if link is not None and link[0] == task_id and link[2] == version and \
+                    link[1] is not None:
+                continue
+            entry = {"key": key, "id": task_id}
+            if version is not None:
+                entry["version"] = version
+            todo.append(entry)
         done = 0
         for start in range(0, len(todo), CHUNK):
             chunk = todo[start:start + CHUNK]
@@ -122,7 +144,7 @@ class Links:
                     continue
                 for x in chunk:
                     self.links[x["key"]] = (x["id"], self.links.get(x["key"], (None, ""))[1]
-                                            or "")
+                                            or "", x.get("version"))
                 done += len(chunk)
                 break
         return done

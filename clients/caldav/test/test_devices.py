@@ -171,19 +171,25 @@ class TwoDevicesOnePhone(Case):
         """Bridge 1 sends a task and makes one from the phone's VTODO; the phone deletes both
         VTODOs before bridge 2 (whose sync token is from before them) syncs: bridge 2 never
         paired them and finds no VTODO, but they are linked (bridge 1 had them on the server):
-        deleted in taskwire, on both devices, and not sent back to the phone."""
+        deleted in taskwire, on both devices, and not sent back to the phone. And the other way:
+        a task bridge 1 sent is deleted on device 1 while bridge 1 is stopped; bridge 2 meets
+        its VTODO (never paired) unchanged since bridge 1 linked it: the VTODO is deleted, the
+        task not made again."""
         one, two = self.devices
         two.sync()
         sent = one.tw.call("task/create", {"title": "Sent by one", "view": "inbox"})["task"]
+        desk = one.tw.call("task/create", {"title": "Deleted on one", "view": "inbox"})["task"]
         self.phone.add("phone-made", "SUMMARY:Made on the phone")
         self.phone.add("kept-on-phone", "SUMMARY:Kept")
         one.sync()
         self.assertEqual(sorted(t["title"] for t in two.tasks()),
-                         ["Kept", "Made on the phone", "Sent by one"])
+                         ["Deleted on one", "Kept", "Made on the phone", "Sent by one"])
         self.phone.delete(sent["uuid"])
         self.phone.delete("phone-made")
+        one.tw.call("task/delete", {"id": desk["id"]})
         out = two.sync()
         self.assertIn("to taskwire: deleted 2", out)
+        self.assertIn("to server: deleted 1", out)
         for device in self.devices:
             self.assertEqual([t["title"] for t in device.tasks()], ["Kept"])
         one.sync()

@@ -2,12 +2,14 @@
 VTODO is linked (its UID to its task, in the taskwire store) only once the server has it, so a
 linked task whose VTODO is gone was deleted on the server, even for a bridge without its state;
 a task that is not linked is new in taskwire. A store from before links deletes nothing on its
-first pass with them: it records the links of every pair it finds."""
+first pass with them: it records the links of every pair it finds. Each link carries the VTODO's
+ETag (its version), so a bridge without its state deletes the VTODO of a task deleted in taskwire
+when the phone has not changed it since, and makes the task again when it has."""
 
 import os
 import shutil
 
-from harness import Case
+from harness import Case, set_prop
 from taskwire_caldav.links import source_of
 from taskwire_caldav.mapping import uid_uuid
 
@@ -16,6 +18,12 @@ class Links(Case):
     def links(self):
         source = source_of(str(self.phone.calendar.url.canonical()))
         return {x["key"]: x for x in self.tw.call("link/list", {"source": source})["links"]}
+
+    def assert_versions(self):
+        """Every link's version is its VTODO's ETag on the server now."""
+        etags = {uid: etag for uid, (_, etag, _) in self.phone.objects().items()}
+        self.assertTrue(etags)
+        self.assertEqual({k: v["version"] for k, v in self.links().items()}, etags)
 
     def lose_state(self):
         shutil.rmtree(os.path.join(self.state_home, "taskwire-caldav"))
@@ -32,6 +40,7 @@ class Links(Case):
                          {kept["uuid"]: kept["id"], gone["uuid"]: gone["id"],
                           "phone-made": made["id"]})
         self.assertEqual(made["uuid"], uid_uuid("phone-made"))
+        self.assert_versions()
         # the phone deletes two VTODOs, one sent by the bridge and one made there; the bridge
         # loses its state meanwhile
         self.phone.delete(gone["uuid"])
@@ -114,3 +123,48 @@ class Links(Case):
         self.assertEqual([x["title"] for x in got["checklist"]], ["Another line"])
         self.assertEqual(len(self.phone.todos()), 2)
         self.assertNotIn("sub-task-1", self.links())
+
+    def test_a_task_deleted_in_taskwire_deletes_its_unchanged_vtodo_without_the_state(self):
+        """Three tasks sent by the bridge are deleted in taskwire while it is stopped, and its
+        state is lost; the phone edits one of the VTODOs meanwhile, and another between the
+        bridge's read and its DELETE (a 412). The unchanged one is deleted on the server (its
+        link's version is its ETag: nobody changed it since), the edited ones are made again
+        from the phone's edits (a change beats a deletion)."""
+        kept = self.tw.call("task/create", {"title": "Kept", "view": "inbox"})["task"]
+        gone = self.tw.call("task/create", {"title": "Deleted at the desk",
+                                            "view": "inbox"})["task"]
+        edited = self.tw.call("task/create", {"title": "Deleted, edited on the phone",
+                                              "view": "inbox"})["task"]
+        raced = self.tw.call("task/create", {"title": "Deleted, edited while syncing",
+                                             "view": "inbox"})["task"]
+        self.sync()
+        self.assert_versions()
+        # a change on the phone is linked with its new version
+        self.phone.edit(kept["uuid"], set_prop("PRIORITY", 1))
+        self.sync()
+        self.assertEqual(self.task("Kept")["priority"], 3)
+        self.assert_versions()
+        for task in (gone, edited, raced):
+            self.tw.call("task/delete", {"id": task["id"]})
+        self.assertEqual({k: v["uuid"] for k, v in self.links().items()},
+                         {kept["uuid"]: kept["uuid"], gone["uuid"]: None,
+                          edited["uuid"]: None, raced["uuid"]: None})
+        self.phone.edit(edited["uuid"], set_prop("SUMMARY", "Edited on the phone"))
+        self.lose_state()
+        out, err = self.sync(env=self.env(
+            TWCALDAV_TEST_EDIT_BEFORE_ORPHAN_DELETE=raced["uuid"] + "=Raced on the phone"))
+        self.assertIn("to server: deleted 1", out)
+        self.assertIn(f"its VTODO {gone['uuid']} deleted", err)
+        self.assertEqual(sorted(t["title"] for t in self.tasks()),
+                         ["Edited on the phone", "Kept", "Raced on the phone"])
+        self.assertEqual(self.task("Edited on the phone")["uuid"], edited["uuid"])
+        self.assertEqual(self.task("Raced on the phone")["uuid"], raced["uuid"])
+        self.assertEqual(sorted(str(t["SUMMARY"]) for t in self.phone.todos().values()),
+                         ["Edited on the phone", "Kept", "Raced on the phone"])
+        links = self.links()
+        self.assertEqual(set(links), {kept["uuid"], edited["uuid"], raced["uuid"]})
+        self.assertEqual(links[edited["uuid"]]["id"], self.task("Edited on the phone")["id"])
+        self.assertEqual(links[raced["uuid"]]["id"], self.task("Raced on the phone")["id"])
+        self.assert_versions()
+        out, _ = self.sync()
+        self.assertIn("nothing to do", out)
