@@ -131,7 +131,15 @@ public struct TaskwarriorReader {
     task.dueDate = due.flatMap(dates.day)
     // And so does a due instant (`due:2026-11-27T17:00`): the deadline's time.
     task.dueTime = task.dueDate == nil ? nil : due.flatMap { dates.time(of: $0) }
-    if let wait = try record.date("wait").flatMap(dates.day), wait > today {
+    if let wait = try record.date("wait").flatMap(dates.day), wait >= TaskwarriorWriter.someday, !task.completed {
+      // `wait:someday` (Taskwarrior's 9999-12-30): put aside until a person picks a day, which
+      // is taskwire's Someday (a scheduled date is kept: it takes a task off Someday).
+      if task.scheduledDate == nil {
+        task.someday = true
+      } else {
+        report.unmapped("wait: dropped (the task has a scheduled date)", example: title)
+      }
+    } else if let wait = try record.date("wait").flatMap(dates.day), wait > today {
       if task.scheduledDate == nil {
         task.scheduledDate = wait
       } else {

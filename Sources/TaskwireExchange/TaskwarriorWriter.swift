@@ -9,6 +9,9 @@ import TaskwireProtocol
 /// restores the task whole.
 struct TaskwarriorWriter {
   let dates: ExchangeDates
+  /// Taskwarrior's named date `someday` is 9999-12-30: a wait that far (any day of year 9999, in
+  /// whatever zone it is read) hides a task until a person picks a day.
+  static let someday = CalendarDate(iso: "9999-01-01")!
 
   func record(_ task: TaskRecord, uuid: String, project: String? = nil) -> JSONValue {
     var object: JSONObject = [
@@ -29,6 +32,7 @@ struct TaskwarriorWriter {
       object["scheduled"] = .string(
         task.scheduledTime.map { ExchangeDates.taskwarrior(dates.instant(of: scheduled, at: $0)) } ?? day(scheduled))
     }
+    if task.someday, !task.completed { object["wait"] = .string("99991230T000000Z") }
     if let due = task.dueDate {
       object["due"] = .string(
         task.dueTime.map { ExchangeDates.taskwarrior(dates.instant(of: due, at: $0)) } ?? day(due))

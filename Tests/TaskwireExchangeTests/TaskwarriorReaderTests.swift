@@ -90,6 +90,18 @@ import Testing
       batch.report.unmapped["wait: dropped (the task has a scheduled date)"]?.examples == ["Later"])
   }
 
+  /// `wait:someday` (9999-12-30, in any zone) is Someday; with a scheduled date it is dropped.
+  @Test func waitSomedayIsSomeday() throws {
+    let batch = try read(
+      """
+      [{"uuid":"s1","description":"Learn the cello","status":"waiting","wait":"99991230T000000Z"},
+       {"uuid":"s2","description":"Dated","status":"pending","wait":"99991229T230000Z","scheduled":"20261130T230000Z"}]
+      """)
+    #expect(batch.tasks.map(\.task.someday) == [true, false])
+    #expect(batch.tasks.map(\.task.scheduledDate) == [nil, CalendarDate(iso: "2026-12-01")])
+    #expect(batch.report.unmapped["wait: dropped (the task has a scheduled date)"]?.examples == ["Dated"])
+  }
+
   @Test func deletedAndUnknownAreReportedNotDropped() throws {
     let batch = try read(
       """

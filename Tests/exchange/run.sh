@@ -47,6 +47,7 @@ twarrior "$first" add "Call mom" +family priority:H scheduled:today >/dev/null
 twarrior "$first" add "Pay rent" priority:M due:tomorrow +money >/dev/null
 twarrior "$first" add "Zahnarzt anrufen 🦷" scheduled:yesterday +gesundheit +ärzte >/dev/null
 twarrior "$first" add "Renew passport" wait:now+3d >/dev/null
+twarrior "$first" add "Learn the cello" wait:someday >/dev/null
 twarrior "$first" add "Water plants" recur:weekly due:tomorrow >/dev/null
 twarrior "$first" add "Read the book" project:Home priority:L >/dev/null
 twarrior "$first" "description:Read the book" annotate "chapter 3 first" >/dev/null
@@ -59,16 +60,16 @@ twarrior "$first" export >"$work/first.json"
 
 store="$work/tasks.sqlite"
 report=$(tw import --db "$store" --json "$work/first.json")
-check "import: new tasks" "7" "$("$jq" -r '.created' <<<"$report")"
+check "import: new tasks" "8" "$("$jq" -r '.created' <<<"$report")"
 check "import: the deleted task and the occurrence are skipped" \
   "deleted in Taskwarrior=1 occurrence of a recurring task (imported once, as its repeat)=1" \
   "$("$jq" -r '[.skipped[] | "\(.reason)=\(.count)"] | join(" ")' <<<"$report")"
 check "import: nothing reported as not taken over (the project is a project)" "0" \
   "$("$jq" -r '.unmapped | length' <<<"$report")"
-check "import: one undo step" "Import 7 tasks from taskwarrior" "$("$jq" -r '.step' <<<"$report")"
+check "import: one undo step" "Import 8 tasks from taskwarrior" "$("$jq" -r '.step' <<<"$report")"
 
 again=$(tw import --db "$store" --json - <"$work/first.json")
-check "a second import (from standard input) adds nothing" "0 0 7" "$("$jq" -r '"\(.created) \(.updated) \(.unchanged)"' <<<"$again")"
+check "a second import (from standard input) adds nothing" "0 0 8" "$("$jq" -r '"\(.created) \(.updated) \(.unchanged)"' <<<"$again")"
 
 # What a person sees: Today has the overdue and today's tasks, Inbox the undated ones.
 exported=$(tw export --db "$store" --completed)
@@ -76,7 +77,7 @@ view() { "$jq" -r --arg today "$(date +%F)" "$1" <<<"$exported"; }
 check "Today holds today's and overdue tasks, in the file's order" "Call mom|Zahnarzt anrufen 🦷" \
   "$(view '[.tasks[] | select(.completed | not) | select(.scheduledDate != null and .scheduledDate <= $today) | .title] | join("|")')"
 check "Inbox holds the undated tasks in no project" "Pay rent" \
-  "$(view '[.tasks[] | select(.completed | not) | select(.kind == null and .scheduledDate == null and .parent == null) | .title] | join("|")')"
+  "$(view '[.tasks[] | select(.completed | not) | select(.kind == null and .scheduledDate == null and .parent == null and .someday != true) | .title] | join("|")')"
 check "fields: priority, tags, due, notes" "3 family|2 money 1|1  chapter 3 first" \
   "$(view '[.tasks[] | select(.title == "Call mom" or .title == "Pay rent" or .title == "Read the book")
     | "\(.priority) \(.tags | join(","))\(if .dueDate then " 1" else "" end)\(if .notes then " \(.notes)" else "" end)"] | join("|")')"
@@ -84,6 +85,8 @@ check "the recurring task is one task repeating weekly" "1 weekly" \
   "$(view '[.tasks[] | select(.title == "Water plants")] | "\(length) \(.[0].recurrence.pattern)"')"
 check "the waiting task waits in Upcoming until its day" "$(date -d '+3 days' +%F)" \
   "$(view '.tasks[] | select(.title == "Renew passport") | .scheduledDate')"
+check "wait:someday is taskwire's Someday, with no date" "true null" \
+  "$(view '.tasks[] | select(.title == "Learn the cello") | "\(.someday) \(.scheduledDate)"')"
 check "a non-ASCII tag is kept" "gesundheit,ärzte" "$(view '.tasks[] | select(.title | startswith("Zahnarzt")) | .tags | join(",")')"
 # The same through the server's own views, as a frontend lists them.
 listed=$(printf '%s\n' '{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"clientInfo":{"name":"t"}}}' \
@@ -108,11 +111,14 @@ twarrior "$second" list >/dev/null 2>&1 || true
 pending() { # DIR: the pending tasks' fields that must survive, sorted (taskwire's low priority
   # is Taskwarrior's L and none alike; the project comes back as the project)
   # (the waiting task comes back scheduled on its wait day, so it is left out here)
-  twarrior "$1" export | "$jq" -c '[.[] | select(.status == "pending" and .description != "Renew passport")
+  twarrior "$1" export | "$jq" -c '[.[] | select(.status == "pending" and .description != "Renew passport"
+    and .description != "Learn the cello")
     | {description, priority: (if .priority == "L" then null else .priority end), tags: ((.tags // []) | sort), project, scheduled, due,
        annotations: [(.annotations // [])[].description], recur}] | sort_by(.description)'
 }
 check "the same pending tasks in the new Taskwarrior" "$(pending "$first")" "$(pending "$second")"
+check "Someday goes back as wait:someday" "99991230T000000Z" \
+  "$(twarrior "$second" export | "$jq" -r '.[] | select(.description == "Learn the cello") | .wait')"
 
 # Exported from taskwire, imported back: known by the uuids, nothing added.
 back=$(tw import --db "$store" --json "$work/back.json")
