@@ -230,7 +230,8 @@ class Engine:
         for uid in sorted(orphans):
             # its task was deleted in taskwire and the VTODO is as a bridge last linked it:
             # the deletion wins (DELETE If-Match; a 412 is a change: made again next pass)
-            plans[uid] = {"kind": "delete_orphan", "dav": dav_now[uid]}
+            plans[uid] = {"kind": "delete_orphan", "dav": dav_now[uid],
+                          "line": uid in self._line_orphans}
         kinds = {}
         for uid in fresh:
             self._classify(uid, dav_now, kinds, set())
@@ -387,13 +388,18 @@ class Engine:
     def _orphans(self, fresh, dav_now):
         """Of the VTODOs this bridge has not paired and no task stands for, those whose link
         says the task was deleted since, and whose ETag is still the link's version (the phone
-        has not changed them since a bridge last saw them): Protocol/caldav.md, *Conflicts*.
-        One that a VTODO made into a task or line this pass (a changed or new one) names as its
-        parent is kept (made again) too."""
+        has not changed them since a bridge last saw them): Protocol/caldav.md, *Conflicts*;
+        and the sub-VTODOs whose line was deleted so (_line_deleted). One that a VTODO made
+        into a task or line this pass (a changed or new one) names as its parent is kept (made
+        again) too."""
+        self._line_orphans = set()
         if not self.links.available:
             return set()
         orphans = {uid for uid in fresh
-                   if self.links.deleted_unchanged(uid, dav_now[uid]["etag"])}
+                   if self.links.deleted_unchanged(uid, dav_now[uid]["etag"])
+                   or self._line_deleted(uid, dav_now)}
+        self._line_orphans = {uid for uid in orphans
+                              if not self.links.deleted_unchanged(uid, dav_now[uid]["etag"])}
         while orphans:
             kept = set()
             for uid in fresh:
@@ -406,6 +412,28 @@ class Engine:
                 break
             orphans -= kept
         return orphans
+
+    def _line_deleted(self, uid, dav_now):
+        """A sub-VTODO whose link names the task its parent (RELATED-TO) is, a task still there
+        whose checklist has no line of the UID's uuid (nor is any task or line of it: the
+        caller's), and whose ETag is still the link's version: its line was deleted in
+        taskwire since a bridge last saw it, and the phone has not changed it since."""
+        d = dav_now[uid]
+        parent = d["fields"].get("parent")
+        if parent is None or parent[0] == uid or d["fields"].get("kind") == "project":
+            return False
+        owner = self.state.items.get(parent[0])
+        if owner is not None:
+            task_id = owner.get("task") if owner.get("kind", "task") == "task" else None
+        else:
+            task_id = self._uuids.get(mapping.uid_uuid(parent[0]))
+        task = self._tasks.get(task_id) if isinstance(task_id, int) else None
+        if task is None:
+            return False
+        line = mapping.uid_uuid(uid)
+        if any(x.get("uuid") == line for x in task.get("checklist") or []):
+            return False
+        return self.links.line_deleted_unchanged(uid, d["etag"], task_id)
 
     def _absent(self, uids):
         """Of these UIDs, those surely not on the server: only after a whole read of the list
@@ -1491,7 +1519,8 @@ class Engine:
                     continue
                 if kind == "orphan":
                     payload["done"] = True
-                    self.log(f"'{payload['dav']['fields'].get('title')}': deleted in taskwire, "
+                    what = "a checklist line deleted" if payload.get("line") else "deleted"
+                    self.log(f"'{payload['dav']['fields'].get('title')}': {what} in taskwire, "
                              f"unchanged on the server since: its VTODO {uid} deleted")
                     summary.add("to server: deleted")
                 elif kind == "delete":

@@ -8,8 +8,8 @@ is not on the server was deleted there (by a phone, or by another bridge): it is
 taskwire, not sent again. A task that is not linked is new in taskwire. A checklist line's
 sub-VTODO is linked to the task holding it (only when the line's uuid is its UID's uuid, so the
 line is found by it). Each link carries the VTODO's ETag when it was linked (``version``), so a
-bridge that never paired a VTODO whose task was deleted can tell whether the phone changed it
-since a bridge last saw it."""
+bridge that never paired a VTODO whose task (or line) was deleted can tell whether the phone
+changed it since a bridge last saw it."""
 
 import hashlib
 import re
@@ -104,6 +104,15 @@ class Links:
         link = self.links.get(key)
         return link is not None and link[1] is None and link[2] is not None \
             and etag is not None and link[2] == etag
+
+    def line_deleted_unchanged(self, key, etag, task_id):
+        """True when ``key``'s link names ``task_id`` (the task holding a line, still there:
+        ``uuid`` not null) and the VTODO is still the version linked: the caller has found no
+        line (and no task) of the UID's uuid, so the line was deleted in taskwire since a
+        bridge last saw its sub-VTODO, which the phone has not changed since."""
+        link = self.links.get(key)
+        return link is not None and link[0] == task_id and link[1] is not None \
+            and link[2] is not None and etag is not None and link[2] == etag
 
     def record(self, wanted, present):
         """Link each UID of ``wanted`` ({UID: (task id, the VTODO's ETag)}) that is not linked

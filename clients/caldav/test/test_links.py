@@ -4,7 +4,8 @@ linked task whose VTODO is gone was deleted on the server, even for a bridge wit
 a task that is not linked is new in taskwire. A store from before links deletes nothing on its
 first pass with them: it records the links of every pair it finds. Each link carries the VTODO's
 ETag (its version), so a bridge without its state deletes the VTODO of a task deleted in taskwire
-when the phone has not changed it since, and makes the task again when it has."""
+when the phone has not changed it since, and makes the task again when it has; the same for a
+checklist line deleted in taskwire (its sub-VTODO's link names the task holding it)."""
 
 import os
 import shutil
@@ -168,3 +169,98 @@ class Links(Case):
         self.assert_versions()
         out, _ = self.sync()
         self.assertIn("nothing to do", out)
+
+    def phone_lines(self):
+        """A phone's task with three sub-tasks, synced: the task and its lines' uuids."""
+        self.phone.add("parent-task", "SUMMARY:With lines")
+        for n in (1, 2, 3):
+            self.phone.add(f"sub-task-{n}", f"SUMMARY:Line {n}",
+                           "RELATED-TO;RELTYPE=PARENT:parent-task")
+        self.sync()
+        task = self.task("With lines")
+        lines = {x["title"]: x["uuid"] for x in
+                 self.tw.call("task/get", {"id": task["id"]})["task"]["checklist"]}
+        self.assertEqual(lines, {f"Line {n}": uid_uuid(f"sub-task-{n}") for n in (1, 2, 3)})
+        links = self.links()
+        self.assertEqual({k: v["id"] for k, v in links.items() if k.startswith("sub-task")},
+                         {f"sub-task-{n}": task["id"] for n in (1, 2, 3)})
+        self.assert_versions()
+        return task, lines
+
+    def checklist(self, task):
+        return sorted(x["title"] for x in
+                      self.tw.call("task/get", {"id": task["id"]})["task"]["checklist"])
+
+    def test_a_line_deleted_in_taskwire_deletes_its_unchanged_sub_vtodo_without_the_state(self):
+        """A phone's sub-task is a line; the line is deleted in taskwire while the bridge is
+        stopped and its state lost. Its link names the task holding it (still there), whose
+        checklist has no line of the UID's uuid, and the sub-VTODO is the version linked: it
+        is deleted on the server, not added again."""
+        task, lines = self.phone_lines()
+        self.tw.call("task/checklist", {"id": task["id"], "action": "delete",
+                                        "item": lines["Line 2"]})
+        self.assertEqual(self.links()["sub-task-2"]["uuid"], task["uuid"])   # says nothing
+        self.lose_state()
+        out, err = self.sync()
+        self.assertIn("to server: deleted 1", out)
+        self.assertNotIn("to taskwire", out)
+        self.assertIn("'Line 2': a checklist line deleted in taskwire, unchanged on the server "
+                      "since: its VTODO sub-task-2 deleted", err)
+        self.assertEqual(self.checklist(task), ["Line 1", "Line 3"])
+        self.assertEqual(sorted(self.phone.todos()), ["parent-task", "sub-task-1", "sub-task-3"])
+        self.assertEqual(set(self.links()), {"parent-task", "sub-task-1", "sub-task-3"})
+        self.assert_versions()
+        out, _ = self.sync()
+        self.assertIn("nothing to do", out)
+        self.assertEqual(self.checklist(task), ["Line 1", "Line 3"])
+
+    def test_a_line_deleted_in_taskwire_comes_back_when_the_phone_changed_it(self):
+        """As above, but the phone edits one sub-VTODO before the bridge runs, and another
+        between the bridge's read and its DELETE (a 412): both lines come back with the
+        phone's edits (a change beats a deletion), under their UIDs' uuids."""
+        task, lines = self.phone_lines()
+        for title in ("Line 1", "Line 2"):
+            self.tw.call("task/checklist", {"id": task["id"], "action": "delete",
+                                            "item": lines[title]})
+        self.phone.edit("sub-task-1", set_prop("SUMMARY", "Line 1 edited on the phone"))
+        self.lose_state()
+        out, err = self.sync(env=self.env(
+            TWCALDAV_TEST_EDIT_BEFORE_ORPHAN_DELETE="sub-task-2=Line 2 raced on the phone"))
+        self.assertNotIn("to server: deleted", out, err)
+        got = self.tw.call("task/get", {"id": task["id"]})["task"]["checklist"]
+        self.assertEqual(sorted((x["title"], x["uuid"]) for x in got), [
+            ("Line 1 edited on the phone", uid_uuid("sub-task-1")),
+            ("Line 2 raced on the phone", uid_uuid("sub-task-2")),
+            ("Line 3", uid_uuid("sub-task-3"))])
+        self.assertEqual(sorted(str(t["SUMMARY"]) for t in self.phone.todos().values()),
+                         ["Line 1 edited on the phone", "Line 2 raced on the phone",
+                          "Line 3", "With lines"])
+        links = self.links()
+        self.assertEqual({k: v["id"] for k, v in links.items() if k.startswith("sub-task")},
+                         {f"sub-task-{n}": task["id"] for n in (1, 2, 3)})
+        self.assert_versions()
+        out, _ = self.sync()
+        self.assertIn("nothing to do", out)
+
+    def test_a_line_made_a_task_pairs_its_sub_vtodo_without_the_state(self):
+        """A line made a task (toTask keeps its uuid) while the bridge is stopped and its state
+        lost: no deletion; the sub-VTODO is the new task's (a task of that uuid is there)."""
+        task, lines = self.phone_lines()
+        self.tw.call("task/checklist", {"id": task["id"], "action": "toTask",
+                                        "item": lines["Line 2"]})
+        made = self.task("Line 2")
+        self.assertEqual(made["uuid"], uid_uuid("sub-task-2"))
+        self.lose_state()
+        out, err = self.sync()
+        self.assertNotIn("deleted", out)
+        self.assertEqual(self.checklist(task), ["Line 1", "Line 3"])
+        self.assertEqual(sorted(t["title"] for t in self.tasks()), ["Line 2", "With lines"])
+        todos = self.phone.todos()
+        self.assertEqual(sorted(todos), ["parent-task", "sub-task-1", "sub-task-2",
+                                         "sub-task-3"])
+        self.assertEqual(str(todos["sub-task-2"]["SUMMARY"]), "Line 2")
+        self.assertEqual(self.links()["sub-task-2"]["id"], made["id"])
+        self.assert_versions()
+        out, _ = self.sync()
+        self.assertIn("nothing to do", out)
+        self.assertEqual(sorted(t["title"] for t in self.tasks()), ["Line 2", "With lines"])
