@@ -24,22 +24,6 @@ extension PostgresStorage {
     }
   }
 
-  public func externalIDs(source: String) throws -> [String: Int64] {
-    try reading {
-      let pairs = try connection.query("SELECT key, task_id FROM external_ids WHERE source = $1", [.text(source)])
-        .rows { row in (row.text(0) ?? "", row.int(1)) }
-      return Dictionary(pairs, uniquingKeysWith: { _, last in last })
-    }
-  }
-
-  func setExternalIDs(source: String, _ pairs: [(key: String, taskID: Int64)]) throws {
-    for pair in pairs {
-      try connection.query(
-        "INSERT INTO external_ids (source, key, task_id) VALUES ($1, $2, $3) ON CONFLICT (source, key) DO UPDATE SET task_id = EXCLUDED.task_id",
-        [.text(source), .text(pair.key), .integer(pair.taskID)])
-    }
-  }
-
   public func links(source: String) throws -> [ExternalLink] {
     try reading {
       try connection.query(

@@ -8,9 +8,6 @@ struct PostgresTransaction: StorageTransaction {
 
   func nextTaskID() throws -> Int64 { try storage.nextTaskID() }
   func writeRows(_ changes: [TaskChange]) throws { try storage.writeRows(changes) }
-  func setExternalIDs(source: String, _ pairs: [(key: String, taskID: Int64)]) throws {
-    try storage.setExternalIDs(source: source, pairs)
-  }
   func setLinks(source: String, _ links: [ExternalLink]) throws { try storage.setLinks(source: source, links) }
   func removeExternalIDs(source: String, keys: [String]) throws -> Int {
     try storage.removeExternalIDs(source: source, keys: keys)

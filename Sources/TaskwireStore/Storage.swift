@@ -44,11 +44,8 @@ public protocol Storage: AnyObject, ReminderStore {
   /// Calls `body` with every task (open and, when `completed`, completed ones), by id, a batch
   /// at a time: an export of any size holds one batch in memory.
   func forEachTask(includingCompleted completed: Bool, _ body: (TaskRecord) throws -> Void) throws
-  /// The tasks an earlier import made, by the key they had where they came from (a
-  /// Taskwarrior uuid), so that importing the same file again updates them.
-  func externalIDs(source: String) throws -> [String: Int64]
-  /// A source's links (`link/list`), by key: each key's task, and the record's version there
-  /// when it was linked.
+  /// A source's links (an import's keys, `link/list`), by key in byte order: each key's task,
+  /// and the record's version there when it was linked.
   func links(source: String) throws -> [ExternalLink]
 
   // MARK: Undo history
@@ -80,8 +77,6 @@ public protocol StorageTransaction: ReminderTransaction {
   /// Writes each change's `after` row (or deletes the row when `after` is nil) and logs the
   /// task id in the change log. Writing a task with an id at or past `nextTaskID` advances it.
   func writeRows(_ changes: [TaskChange]) throws
-  /// Records (or replaces) keys of imported tasks.
-  func setExternalIDs(source: String, _ pairs: [(key: String, taskID: Int64)]) throws
   /// Records (or replaces) links with their versions.
   func setLinks(source: String, _ links: [ExternalLink]) throws
   /// Forgets keys of a source; returns how many there were.
@@ -137,6 +132,12 @@ public protocol ChangeFeed: AnyObject {
 }
 
 extension Storage {
+  /// The tasks an earlier import made, by the key they had where they came from (a
+  /// Taskwarrior uuid), so that importing the same file again updates them.
+  public func externalIDs(source: String) throws -> [String: Int64] {
+    Dictionary(try links(source: source).map { ($0.key, $0.taskID) }, uniquingKeysWith: { _, last in last })
+  }
+
   /// Every open task, in no order (tests and small stores).
   public func loadOpenTasks() throws -> [TaskRecord] {
     var tasks: [TaskRecord] = []
@@ -215,6 +216,13 @@ public protocol StorageFailure: Error, CustomStringConvertible {
   var backendName: String { get }
   /// The backend's own message, never holding a credential.
   var detail: String { get }
+}
+
+extension StorageTransaction {
+  /// Records (or replaces) keys of imported tasks: links with no version.
+  public func setExternalIDs(source: String, _ pairs: [(key: String, taskID: Int64)]) throws {
+    try setLinks(source: source, pairs.map { ExternalLink(key: $0.key, taskID: $0.taskID) })
+  }
 }
 
 /// A record elsewhere and the task it is (`link/set`): its key there, the task's id, and the

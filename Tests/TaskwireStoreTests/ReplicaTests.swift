@@ -26,9 +26,6 @@ final class CountingStorage: Storage, ChangeFeed {
       owner.rowsWritten += changes.count
       try base.writeRows(changes)
     }
-    func setExternalIDs(source: String, _ pairs: [(key: String, taskID: Int64)]) throws {
-      try base.setExternalIDs(source: source, pairs)
-    }
     func setLinks(source: String, _ links: [ExternalLink]) throws { try base.setLinks(source: source, links) }
     func removeExternalIDs(source: String, keys: [String]) throws -> Int {
       try base.removeExternalIDs(source: source, keys: keys)
@@ -63,7 +60,6 @@ final class CountingStorage: Storage, ChangeFeed {
   func forEachTask(includingCompleted completed: Bool, _ body: (TaskRecord) throws -> Void) throws {
     try base.forEachTask(includingCompleted: completed, body)
   }
-  func externalIDs(source: String) throws -> [String: Int64] { try base.externalIDs(source: source) }
   func links(source: String) throws -> [ExternalLink] { try base.links(source: source) }
   func latestUndoable() throws -> HistoryStep? { try base.latestUndoable() }
   func latestRedoable() throws -> HistoryStep? { try base.latestRedoable() }

@@ -26,14 +26,12 @@ extension Server {
     }
     methods.on(LinkListRequest.self, .read) { server, source in
       let storage = server.replica.storage
-      // (By the keys' bytes: the same order on every backend.)
-      let links = try storage.links(source: source).sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-        .map { link in
-          (
-            key: link.key, id: link.taskID, uuid: try storage.task(id: link.taskID)?.uuid.description,
-            version: link.version
-          )
-        }
+      let links = try storage.links(source: source).map { link in
+        (
+          key: link.key, id: link.taskID, uuid: try storage.task(id: link.taskID)?.uuid.description,
+          version: link.version
+        )
+      }
       return LinkListRequest.Response(links: links)
     }
   }

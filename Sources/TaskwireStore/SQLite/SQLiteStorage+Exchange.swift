@@ -18,21 +18,6 @@ extension SQLiteStorage {
     while try statement.step() { try body(TaskRowCoding.task(from: statement)) }
   }
 
-  public func externalIDs(source: String) throws -> [String: Int64] {
-    let statement = try db.statement("SELECT key, task_id FROM external_ids WHERE source = ?").bind([.text(source)])
-    defer { statement.finish() }
-    var ids: [String: Int64] = [:]
-    while try statement.step() { ids[statement.text(0) ?? ""] = statement.int(1) }
-    return ids
-  }
-
-  func setExternalIDs(source: String, _ pairs: [(key: String, taskID: Int64)]) throws {
-    for pair in pairs {
-      try db.statement("INSERT OR REPLACE INTO external_ids (source, key, task_id) VALUES (?, ?, ?)")
-        .run([.text(source), .text(pair.key), .integer(pair.taskID)])
-    }
-  }
-
   public func links(source: String) throws -> [ExternalLink] {
     let statement = try db.statement("SELECT key, task_id, version FROM external_ids WHERE source = ? ORDER BY key")
       .bind([.text(source)])
