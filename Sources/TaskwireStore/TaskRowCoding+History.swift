@@ -12,16 +12,24 @@ extension TaskRowCoding {
   }
 
   /// A step's changes as SQLite's history keeps them, one text: `[[taskID, before, after], …]`,
-  /// each side a `historyText` array or null.
+  /// each side a `historyText` array or null; an `after` of the same task as `before` is only
+  /// what changed, `{"column": value, …}` by column position (a move's after is its rank, not
+  /// a second whole row: half the text to write, and more steps to a page of history).
   public static func historyOpsText(_ changes: [TaskChange]) -> String {
-    var writer = JSONWriter(capacity: 1024 * changes.count)
+    var writer = JSONWriter(capacity: 640 * changes.count)
     writer.append(raw: "[")
     for (position, change) in changes.enumerated() {
       writer.append(raw: position == 0 ? "[" : ",[")
       writer.append(integer: change.taskID)
-      for side in [change.before, change.after] {
-        writer.append(raw: ",")
-        if let side { writeHistory(side, into: &writer) } else { writer.append(raw: "null") }
+      writer.append(raw: ",")
+      if let before = change.before { writeHistory(before, into: &writer) } else { writer.append(raw: "null") }
+      writer.append(raw: ",")
+      if let before = change.before, let after = change.after, before.id == after.id {
+        writePatch(changedValues(from: before, to: after), into: &writer)
+      } else if let after = change.after {
+        writeHistory(after, into: &writer)
+      } else {
+        writer.append(raw: "null")
       }
       writer.append(raw: "]")
     }
@@ -29,15 +37,38 @@ extension TaskRowCoding {
     return writer.text
   }
 
+  private static func writePatch(_ changed: [(column: Int, value: RowValue)], into writer: inout JSONWriter) {
+    writer.append(raw: "{")
+    for (position, change) in changed.enumerated() {
+      writer.append(raw: position == 0 ? "\"" : ",\"")
+      writer.append(integer: Int64(change.column))
+      writer.append(raw: "\":")
+      switch change.value {
+      case .null: writer.append(raw: "null")
+      case .integer(let number): writer.append(integer: number)
+      case .text(let text): writer.writeString(text)
+      }
+    }
+    writer.append(raw: "}")
+  }
+
   /// The changes `historyOpsText` wrote (a side that cannot be read is nil).
   public static func changes(fromHistoryOpsText text: String?) -> [TaskChange] {
     guard let text, let ops = (try? JSONParser.parse(text))?.arrayValue else { return [] }
     return ops.map { op in
-      func side(_ index: Int) -> TaskRecord? {
-        guard let values = op[index]?.arrayValue else { return nil }
-        return task(from: HistoryRow(values: values))
+      let before = op[1]?.arrayValue
+      var after = op[2]?.arrayValue
+      if let patch = op[2]?.objectValue, var values = before {
+        for (key, value) in patch {
+          guard let column = Int(key), (0..<columnCount).contains(column) else { continue }
+          if column >= values.count { values += Array(repeating: .null, count: column + 1 - values.count) }
+          values[column] = value
+        }
+        after = values
       }
-      return TaskChange(before: side(1), after: side(2))
+      return TaskChange(
+        before: before.map { task(from: HistoryRow(values: $0)) },
+        after: after.map { task(from: HistoryRow(values: $0)) })
     }
   }
 

@@ -80,4 +80,27 @@ import Testing
     }
     #expect(TaskRowCoding.historyText(nil) == .null)
   }
+
+  /// A step's ops keep an after of the same task as only its changed columns: they read back as
+  /// the whole task, for every shape, beside creations, deletions and a new id.
+  @Test func historyOpsKeepWhatChangedAndReadBackWhole() {
+    var random = SeededGenerator(seed: 12)
+    let base = TaskRecord(
+      id: 9, title: "say \"hi\"\\ \n", notes: "n", tags: ["a"], createdAt: "c", updatedAt: "u", rank: 0)
+    for _ in 0..<2000 {
+      let before = Self.variant(base, &random)
+      let after = Self.variant(before, &random)
+      var renumbered = after
+      renumbered.id = 10
+      let changes = [
+        TaskChange(before: before, after: after), TaskChange(before: nil, after: after),
+        TaskChange(before: before, after: nil), TaskChange(before: before, after: renumbered),
+      ]
+      let text = TaskRowCoding.historyOpsText(changes)
+      #expect(TaskRowCoding.changes(fromHistoryOpsText: text) == changes)
+    }
+    var moved = base
+    moved.rank = 5
+    #expect(TaskRowCoding.historyOpsText([TaskChange(before: base, after: moved)]).hasSuffix(#",{"15":5}]]"#))
+  }
 }

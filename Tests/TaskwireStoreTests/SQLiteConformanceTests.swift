@@ -72,7 +72,7 @@ final class SQLiteMemoryFixture: StorageFixture {
     sqlite3_close(db)
     let storage = try SQLiteStorage(location: .file(path))
     defer { storage.close() }
-    #expect(try storage.schemaVersion() == 10)
+    #expect(try storage.schemaVersion() == 11)
     #expect(try storage.externalIDs(source: "taskwarrior").isEmpty)
     let task = try #require(try storage.task(id: 1))
     #expect(task.title == "old" && task.tags == ["a"] && task.matrixRank == 4096)
@@ -101,7 +101,7 @@ final class SQLiteMemoryFixture: StorageFixture {
       """, nil, nil, nil)
     sqlite3_close(db)
     let storage = try SQLiteStorage(location: .file(path))
-    #expect(try storage.schemaVersion() == 10)
+    #expect(try storage.schemaVersion() == 11)
     storage.close()
     #expect(sqlite3_open(path, &db) == SQLITE_OK)
     var statement: OpaquePointer? = nil
@@ -164,7 +164,7 @@ final class SQLiteMemoryFixture: StorageFixture {
     sqlite3_close(db)
     let storage = try SQLiteStorage(location: .file(path))
     defer { storage.close() }
-    #expect(try storage.schemaVersion() == 10)
+    #expect(try storage.schemaVersion() == 11)
     let step = try #require(try storage.latestUndoable())
     #expect(step.id == 7 && step.label == "Move both")
     #expect(step.changes == [TaskChange(before: a, after: movedA), TaskChange(before: b, after: movedB)])
@@ -176,6 +176,16 @@ final class SQLiteMemoryFixture: StorageFixture {
     }
     #expect(next == 8)
     #expect(try storage.changeFeed.latestChange() == 42)
+    // Schema 11: open tasks by day, without their rank (a drag leaves the index as it was).
+    var check: OpaquePointer? = nil
+    #expect(sqlite3_open(path, &check) == SQLITE_OK)
+    defer { sqlite3_close(check) }
+    var statement: OpaquePointer? = nil
+    sqlite3_prepare_v2(
+      check, "SELECT group_concat(name, ',') FROM pragma_index_info('tasks_open')", -1, &statement, nil)
+    defer { sqlite3_finalize(statement) }
+    #expect(sqlite3_step(statement) == SQLITE_ROW)
+    #expect(sqlite3_column_text(statement, 0).map { String(cString: $0) } == "completed,scheduled_date")
   }
 
   /// The change log is pruned to its kept size, and a reader older than that is told to reload.

@@ -6,7 +6,7 @@
 /// more in every commit that uses it, and the logs of every change need none (see
 /// `SQLiteStorage+History.swift`, `pruneChangeLog`).
 enum Schema {
-  static let version: Int64 = 10
+  static let version: Int64 = 11
 
   static let create = """
     CREATE TABLE tasks (
@@ -39,7 +39,7 @@ enum Schema {
       reminders TEXT,
       due_time TEXT
     );
-    CREATE INDEX tasks_open ON tasks (completed, scheduled_date, rank);
+    CREATE INDEX tasks_open ON tasks (completed, scheduled_date);
     CREATE INDEX tasks_completed ON tasks (completed, completed_at);
     CREATE UNIQUE INDEX tasks_uuid ON tasks (uuid);
     CREATE INDEX tasks_due ON tasks (completed, due_date);
@@ -48,7 +48,7 @@ enum Schema {
     \(externalIDs)
     ALTER TABLE external_ids ADD COLUMN version TEXT;
     \(reminderStates)
-    PRAGMA user_version = 10;
+    PRAGMA user_version = 11;
     """
 
   /// The undo history and the change log (schema 10): a step's changes in its row (`ops`),
@@ -173,6 +173,13 @@ enum Schema {
     DELETE FROM sqlite_sequence WHERE name IN ('history_steps', 'changes');
     ALTER TABLE external_ids ADD COLUMN version TEXT;
     PRAGMA user_version = 10;
+    """,
+    // Open tasks by day without their rank: no query orders by it (the lists are ordered in
+    // memory), and a drag within a list then leaves the index as it was: a page less a drag.
+    10: """
+    DROP INDEX tasks_open;
+    CREATE INDEX tasks_open ON tasks (completed, scheduled_date);
+    PRAGMA user_version = 11;
     """,
   ]
 }
