@@ -1,7 +1,8 @@
 """The taskwire requests a sync pass makes: of a merged plan (edits, moves, checklist lines)
 and of the VTODOs new from the server, gathered into the one batch of the pass."""
 
-from . import mapping
+from . import mapping, recurrence, taskfields
+from .uids import uid_uuid
 from .common import UNTITLED, NOT_HELD
 
 
@@ -42,9 +43,9 @@ class ApplyMixin:
         moved = "parent" in target
         if names or moved:
             params = {"id": task["id"]}
-            if "title" in target and not mapping.representable("title", target["title"]):
+            if "title" in target and not taskfields.representable("title", target["title"]):
                 names.remove("title")
-            params.update(mapping.task_params(target, names))
+            params.update(taskfields.task_params(target, names))
             if moved:
                 params["parent"] = self._parent_target(target["parent"])
             if len(params) > 1:
@@ -103,7 +104,7 @@ class ApplyMixin:
     def _create_params(self, fields, kind="task"):
         params = {"title": self._title(fields)}
         names = [n for n in mapping.TASK_PARAM if n != "title"]
-        params.update(mapping.task_params(fields, names))
+        params.update(taskfields.task_params(fields, names))
         if not params.get("scheduledTime") or not params.get("scheduledDate"):
             params.pop("scheduledTime", None)
         if not params.get("dueTime") or not params.get("dueDate"):
@@ -118,9 +119,9 @@ class ApplyMixin:
                 params["parent"] = parent    # a sub-task of a project's VTODO: in the project
         if fields["completed"]:
             # A repeat on a task made completed would make a next occurrence: set it afterwards
-            params["recurrence"] = dict(mapping.NO_REPEAT)
-        if not mapping.representable("recurrence", fields["recurrence"]):
-            params["recurrence"] = dict(mapping.NO_REPEAT)
+            params["recurrence"] = dict(recurrence.NO_REPEAT)
+        if not taskfields.representable("recurrence", fields["recurrence"]):
+            params["recurrence"] = dict(recurrence.NO_REPEAT)
         if params.get("scheduledDate") and params["scheduledDate"] < self.today:
             self.log(f"'{params['title']}': start {params['scheduledDate']} is past: scheduled "
                      f"for today")
@@ -135,10 +136,11 @@ class ApplyMixin:
         out = []
         if fields["completed"]:
             out.append({"method": "task/complete", "params": {"id": task_id}})
-            if mapping.representable("recurrence", fields["recurrence"]) and \
+            if taskfields.representable("recurrence", fields["recurrence"]) and \
                     fields["recurrence"].get("pattern") != "none":
                 out.append({"method": "task/update", "params": {
-                    "id": task_id, "recurrence": mapping.recurrence_param(fields["recurrence"])}})
+                    "id": task_id,
+                    "recurrence": recurrence.recurrence_param(fields["recurrence"])}})
         return out
 
     def _apply(self, creates, line_creates, requests, plans, dav_now, summary, dropped=()):
@@ -155,7 +157,7 @@ class ApplyMixin:
             # re-created, a change beating a deletion, is the same item again); when an item
             # has that uuid already (another VTODO's, its UID the same UUID in other case):
             # a uuid of taskwire's own, the state's link only
-            identity = mapping.uid_uuid(uid)
+            identity = uid_uuid(uid)
             if identity not in given:
                 params["uuid"] = identity
                 given.add(identity)
@@ -176,7 +178,7 @@ class ApplyMixin:
                 self._skip_line(uid, fields, d, "its task is not in taskwire", plans, summary)
                 continue
             # the new line's uuid is its UID's, as a task's (another bridge finds it by it)
-            identity = mapping.uid_uuid(uid)
+            identity = uid_uuid(uid)
             if identity in given:
                 identity = None
             else:

@@ -2,7 +2,7 @@
 
 import os
 
-from . import mapping
+from . import todowrite
 from .common import NewProject, _iso
 
 from taskwire_client import TaskwireError
@@ -78,7 +78,7 @@ class CommitMixin:
                 # the tests' other client, making a task between our export and our batch
                 self.tw.call("task/create", {"title": raced, "view": "inbox"})
             if entries:
-                state.data["batch"] = {"after": after, "since": _iso(mapping.now()),
+                state.data["batch"] = {"after": after, "since": _iso(todowrite.now()),
                                        "uids": [e["uid"] for e in entries],
                                        "titles": [e["params"]["title"].strip() for e in entries]}
             # the lines about to be added, found again after a kill (_adopt_lines); a line of a

@@ -1,7 +1,7 @@
 """Deciding: what a VTODO new from the server becomes, and the field-by-field merge of a
 paired item into one plan (its conflicts and the notes of what cannot be carried)."""
 
-from . import mapping
+from . import mapping, taskfields, todowrite
 from .state import append_line, item_key
 from .common import UNTITLED, NOT_HELD, LATER_FIELDS, _utc, _iso
 
@@ -36,7 +36,7 @@ class DecidingMixin:
         notes = []
         parent = fields.get("parent")
         if kind == "line":
-            extras = mapping.line_extras(fields)
+            extras = taskfields.line_extras(fields)
             if extras:
                 notes.append(f"a checklist line in taskwire (a sub-task of a task): its "
                              f"{', '.join(extras)} kept on the server only")
@@ -183,7 +183,7 @@ class DecidingMixin:
                 del reported[:-40]
 
     def _conflict(self, uid, title, field, kept, lost, loser, summary):
-        record = {"at": _iso(mapping.now()), "uid": uid, "title": title, "field": field,
+        record = {"at": _iso(todowrite.now()), "uid": uid, "title": title, "field": field,
                   "kept": kept, "lost": lost, "lostOn": loser}
         summary.add("conflicts")
         self.log(f"conflict on '{title}' ({field}): kept {self._show(kept)}, the value "

@@ -3,7 +3,7 @@ taskwire (one task/batch: one undo step) and to the CalDAV collection (If-Match 
 
 import threading
 
-from . import mapping
+from . import ics, mapping, times, todoread, uids
 from .links import Links, source_of, uid_in_text
 from .state import item_key
 from .common import UNTITLED, NOT_HELD, NewProject, BULK_MIN, LATER_FIELDS, _utc, _iso, Summary
@@ -103,11 +103,11 @@ class Engine(PairingMixin, OrphansMixin, DecidingMixin, ApplyMixin, CommitMixin,
                     continue  # deleted between the listing and the read: next pass
                 etag, data = loaded[href]
             try:
-                component = mapping.parse(data)
+                component = ics.parse(data)
                 if component is None:
                     continue  # an event or a journal: not a task
-                fields, notes = mapping.todo_fields(component, self.zone)
-            except mapping.Malformed as error:
+                fields, notes = todoread.todo_fields(component, self.zone)
+            except times.Malformed as error:
                 present.update(uid_in_text(data))
                 if skipped.get(href) != etag:
                     self.log(f"skipped {href}: {error}")
@@ -122,7 +122,7 @@ class Engine(PairingMixin, OrphansMixin, DecidingMixin, ApplyMixin, CommitMixin,
                 continue
             dav_now[uid] = {"href": href, "etag": etag, "text": data, "component": component,
                             "fields": fields, "notes": notes,
-                            "lm": mapping.last_modified(component)}
+                            "lm": todoread.last_modified(component)}
         gone = {by_href[h] for h in deleted if h in by_href} - set(dav_now)
         for href in deleted:
             skipped.pop(href, None)
@@ -141,12 +141,12 @@ class Engine(PairingMixin, OrphansMixin, DecidingMixin, ApplyMixin, CommitMixin,
         # which their tasks name them as "@N")
         self._new_projects = {uid for uid, d in dav_now.items()
                               if uid not in items and d["fields"].get("kind") == "project"
-                              and mapping.uid_uuid(uid) not in uuids}
+                              and uids.uid_uuid(uid) not in uuids}
         self._uuids = uuids
         self.links.load()
         # VTODOs never paired whose task was deleted in taskwire, unchanged since: deleted
         orphans = self._orphans([uid for uid in dav_now if uid not in items
-                                 and mapping.uid_uuid(uid) not in uuids], dav_now)
+                                 and uids.uid_uuid(uid) not in uuids], dav_now)
         self._new_projects -= orphans
         self._listing = (full, present, unknown)
 
@@ -155,7 +155,7 @@ class Engine(PairingMixin, OrphansMixin, DecidingMixin, ApplyMixin, CommitMixin,
         # the new one is the task's, the deletion undone (a store from before the links, or a
         # change that beat the deletion: Protocol/caldav.md, *Links*)
         for uid in dav_now:
-            key = uuids.get(mapping.uid_uuid(uid))
+            key = uuids.get(uids.uid_uuid(uid))
             if uid not in items and isinstance(key, int) and by_key.get(key) in gone:
                 items.pop(by_key.pop(key))
 
@@ -178,7 +178,7 @@ class Engine(PairingMixin, OrphansMixin, DecidingMixin, ApplyMixin, CommitMixin,
         for uid in fresh:
             # the same item: its uuid is the UID's (the UID, or uuid5 of one that is no UUID),
             # whichever bridge made it, with or without this bridge's state
-            key = uuids.get(mapping.uid_uuid(uid))
+            key = uuids.get(uids.uid_uuid(uid))
             if key is not None and key not in by_key:
                 record = records[key]
                 item = self._state_item(record, record.get("id"), dav_now[uid]["href"])

@@ -17,7 +17,7 @@ import urllib.parse
 
 from taskwire_client import TaskwireError
 
-from .mapping import uid_uuid
+from .uids import uid_uuid
 
 MAX_BYTES = 1024     # a source's and a key's length in taskwire
 CHUNK = 10000        # links or keys a request

@@ -1,7 +1,7 @@
 """The links every bridge on the store shares (links.py), as a sync pass uses them: recording
 and forgetting them, the orphans they tell of, and the items deleted on the other side."""
 
-from . import mapping
+from .uids import uid_uuid
 from .links import uid_in_text
 
 
@@ -16,7 +16,7 @@ class OrphansMixin:
         for uid, item in items.items():
             if item.get("etag") is None:
                 continue
-            if item.get("kind") == "line" and item.get("line") != mapping.uid_uuid(uid):
+            if item.get("kind") == "line" and item.get("line") != uid_uuid(uid):
                 continue    # (a line of a taskwire uuid, from an older bridge: not found by it)
             wanted[uid] = (item.get("task"), item.get("etag"))
         # (a task deleted because its VTODO went: once taskwire has deleted it)
@@ -73,11 +73,11 @@ class OrphansMixin:
         if owner is not None:
             task_id = owner.get("task") if owner.get("kind", "task") == "task" else None
         else:
-            task_id = self._uuids.get(mapping.uid_uuid(parent[0]))
+            task_id = self._uuids.get(uid_uuid(parent[0]))
         task = self._tasks.get(task_id) if isinstance(task_id, int) else None
         if task is None:
             return False
-        line = mapping.uid_uuid(uid)
+        line = uid_uuid(uid)
         if any(x.get("uuid") == line for x in task.get("checklist") or []):
             return False
         return self.links.line_deleted_unchanged(uid, d["etag"], task_id)

@@ -4,7 +4,8 @@ adopting what an interrupted sync made)."""
 
 import datetime as dt
 
-from . import mapping
+from . import ics, taskfields, times, todoread
+from .uids import mint_uid, uid_uuid
 from .state import item_key
 from .common import NOT_HELD, NewProject, _utc
 
@@ -48,9 +49,9 @@ class PairingMixin:
             if kind != "line" and not recent(record) and \
                     not (kind == "project" and key in wanted):
                 continue
-            uid = mapping.mint_uid(record)
+            uid = mint_uid(record)
             if uid in items or uid in dav_now:
-                uid = mapping.mint_uid({})
+                uid = mint_uid({})
             item = self._state_item(record, key, self.collection.href(uid))
             item["new"] = True
             items[uid] = item
@@ -128,10 +129,10 @@ class PairingMixin:
     def _fields(self, record):
         kind = self._kind(record)
         if kind == "line":
-            return mapping.line_fields(record, record["index"], self._uid_of(record["owner"]))
+            return taskfields.line_fields(record, record["index"], self._uid_of(record["owner"]))
         if kind == "project":
-            return mapping.task_fields(record, zone=self.zone)
-        return mapping.task_fields(record, self._parent_value(record), self.zone)
+            return taskfields.task_fields(record, zone=self.zone)
+        return taskfields.task_fields(record, self._parent_value(record), self.zone)
 
     def _parent_target(self, value):
         """taskwire's ``parent`` for a VTODO's [parent UID, heading uuid] (None: none); NOT_HELD
@@ -156,9 +157,9 @@ class PairingMixin:
     def _held_fields(self, item):
         """The fields of the state's copy of the VTODO ({} when it has none)."""
         try:
-            component = mapping.parse(item.get("ics") or "")
-            return mapping.todo_fields(component, self.zone)[0] if component else {}
-        except mapping.Malformed:
+            component = ics.parse(item.get("ics") or "")
+            return todoread.todo_fields(component, self.zone)[0] if component else {}
+        except times.Malformed:
             return {}
 
     def _representable(self, kind, name, value):
@@ -166,7 +167,7 @@ class PairingMixin:
             return self._parent_target(value) is not NOT_HELD
         if kind == "line" and name == "order":
             return False     # a phone's order of sub-tasks is not carried
-        return mapping.representable(name, value)
+        return taskfields.representable(name, value)
 
     def _rebind(self, records):
         """A checklist line made a task (``toTask``, or its task made a project) keeps its
@@ -191,7 +192,7 @@ class PairingMixin:
         for uid, item in self.state.items.items():
             if item.get("kind") == "line" or item_key(item) in records:
                 continue
-            key = by_uuid.pop(mapping.uid_uuid(uid), None)
+            key = by_uuid.pop(uid_uuid(uid), None)
             if key is not None:
                 item["task"] = key
 

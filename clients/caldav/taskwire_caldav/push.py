@@ -5,7 +5,7 @@ import concurrent.futures
 import os
 import re
 
-from . import mapping
+from . import ics, todoread, todowrite
 from .davside import Conflict, Gone, Refused, Unreachable
 from .common import LATER_FIELDS
 
@@ -35,9 +35,9 @@ class PushMixin:
         components = {}
         for _, uid, record in creates:
             kind = self._kind(record)
-            components[uid] = mapping.new_todo(uid, self._fields(record), self.zone,
-                                               None if kind == "line" else record, kind)
-        text = mapping.serialize_all(components.values(), name)
+            components[uid] = todowrite.new_todo(uid, self._fields(record), self.zone,
+                                                 None if kind == "line" else record, kind)
+        text = ics.serialize_all(components.values(), name)
         self.state.data["bulkProps"] = props
         self.state.save()
         raced = os.environ.get("TWCALDAV_TEST_PUT_BEFORE_BULK")
@@ -62,7 +62,7 @@ class PushMixin:
         for href, (etag, data) in self.collection.load(list(objects)).items():
             uid = expected.get(href)
             if uid is None:          # an object named otherwise (Radicale's choice) or not ours
-                component = mapping.parse(data)
+                component = ics.parse(data)
                 uid = str(component["UID"]) if component is not None else None
                 if uid not in components:
                     uid = None
@@ -79,7 +79,7 @@ class PushMixin:
             href, etag, data = got[uid]
             item = self.state.items[uid]
             item.update({"href": href, "etag": etag, "ics": data,
-                         "dav": mapping.todo_fields(components[uid], self.zone)[0]})
+                         "dav": todoread.todo_fields(components[uid], self.zone)[0]})
             item["tw"] = self._fields(record)
             item.pop("new", None)
             summary.add("to server: new")
@@ -180,10 +180,10 @@ class PushMixin:
         if kind == "create":
             task = payload
             fields = self._fields(task)
-            component = mapping.new_todo(uid, fields, self.zone,
-                                         None if self._kind(task) == "line" else task,
-                                         self._kind(task))
-            text = mapping.serialize(component)
+            component = todowrite.new_todo(uid, fields, self.zone,
+                                           None if self._kind(task) == "line" else task,
+                                           self._kind(task))
+            text = ics.serialize(component)
             if os.environ.get("TWCALDAV_TEST_NEW_PUT_UNREACHABLE"):
                 raise Unreachable("the tests' server gone at a new object's PUT")
             etag = collection.put(item["href"], text, create=True)
@@ -195,14 +195,14 @@ class PushMixin:
             etag = d["etag"] if d else item.get("etag")
             if original is None:
                 raise Conflict("no copy of the object")
-            component = mapping.parse(original)
-            mapping.write_fields(component, fields, sorted(push), self.zone,
-                                 None if self._kind(task) == "line" else task)
-            text = mapping.serialize(component, original)
+            component = ics.parse(original)
+            todowrite.write_fields(component, fields, sorted(push), self.zone,
+                                   None if self._kind(task) == "line" else task)
+            text = ics.serialize(component, original)
             etag = collection.put(item["href"], text, etag=etag)
         if etag is None:
             etag, text = collection.get(item["href"])
-        dav_fields, _ = mapping.todo_fields(mapping.parse(text), self.zone)
+        dav_fields, _ = todoread.todo_fields(ics.parse(text), self.zone)
         return etag, text, dav_fields, task
 
     def _tw_base(self, item, task, plan, settled):

@@ -25,7 +25,8 @@ DATES = ("DTSTART", "DUE")
 
 
 class Malformed(Exception):
-    """A DTSTART/DUE that is not a date (mapping re-raises it as its own Malformed)."""
+    """A DTSTART/DUE that is not a date (and, raised by the mapping's modules, a VTODO that
+    cannot be read)."""
 
 
 def _decoded(component, name):

@@ -21,8 +21,9 @@ class TimedResult(unittest.TextTestResult):
 
 def main(names):
     names = names or ["test_mapping", "test_times", "test_due_times", "test_reminders",
-                      "test_clients", "test_sync", "test_structure", "test_faults", "test_links",
-                      "test_devices"]
+                      "test_clients", "test_sync", "test_conflicts", "test_deletions",
+                      "test_first_sync", "test_malformed", "test_order", "test_recurring",
+                      "test_structure", "test_faults", "test_links", "test_devices"]
     suite = unittest.TestSuite()
     loader = unittest.TestLoader()
     for name in names:

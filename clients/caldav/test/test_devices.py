@@ -24,7 +24,7 @@ import uuid
 import icalendar
 
 from harness import BRIDGE, PASSWORD, USER, Case, Client, radicale, set_prop, stamp
-from taskwire_caldav.mapping import uid_uuid
+from taskwire_caldav.uids import uid_uuid
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
 PG_SCRIPT = os.path.join(ROOT, "Tests", "support", "postgres.sh")

@@ -9,7 +9,7 @@ import zoneinfo
 
 import harness
 from harness import set_prop
-from taskwire_caldav import mapping
+from taskwire_caldav import ics, taskfields, todoread, todowrite
 from test_times import ZONE, BerlinCase, ical, zoned
 
 UTC = dt.timezone.utc
@@ -25,14 +25,14 @@ def lines_of(text, *names):
 
 class Mapping(unittest.TestCase):
     def read(self, *lines):
-        fields, notes = mapping.todo_fields(mapping.parse(harness.ics("x", "SUMMARY:x", *lines)),
-                                            ZONE)
+        fields, notes = todoread.todo_fields(ics.parse(harness.ics("x", "SUMMARY:x", *lines)),
+                                             ZONE)
         return (fields["due"], fields["dueTime"]), notes
 
     def written(self, task):
-        fields = mapping.task_fields(task, zone=ZONE)
-        text = mapping.serialize(mapping.new_todo("u", fields, ZONE, task))
-        back, notes = mapping.todo_fields(mapping.parse(text), ZONE)
+        fields = taskfields.task_fields(task, zone=ZONE)
+        text = ics.serialize(todowrite.new_todo("u", fields, ZONE, task))
+        back, notes = todoread.todo_fields(ics.parse(text), ZONE)
         self.assertEqual((back, notes), (fields, []))     # read back as it was, said nothing
         return text
 
@@ -58,7 +58,7 @@ class Mapping(unittest.TestCase):
                                    "X-TASKWIRE-DATE-ONLY:DUE")[0], ("2030-03-01", "09:00"))
         # an alarm relative to DUE falls before its time; relative to a date alone, before
         # its midnight
-        fields, _ = mapping.todo_fields(mapping.parse(harness.ics(
+        fields, _ = todoread.todo_fields(ics.parse(harness.ics(
             "x", "SUMMARY:x", "DUE;TZID=Europe/Berlin:20300301T170000", "BEGIN:VALARM",
             "ACTION:DISPLAY", "TRIGGER;RELATED=END:-PT30M", "DESCRIPTION:x", "END:VALARM")),
             ZONE)
@@ -97,40 +97,40 @@ class Mapping(unittest.TestCase):
     def test_changes_keep_the_types_matched(self):
         task = {"id": 1, "title": "T", "scheduledDate": "2030-03-01", "dueDate": "2030-03-02",
                 "dueTime": "17:00", "recurrence": {"pattern": "daily"}}
-        fields = mapping.task_fields(task, zone=ZONE)
-        component = mapping.new_todo("u", fields, ZONE, task)
+        fields = taskfields.task_fields(task, zone=ZONE)
+        component = todowrite.new_todo("u", fields, ZONE, task)
         # taskwire clears the due time: both are DATEs again, the mark gone
         fields["dueTime"] = None
-        mapping.write_fields(component, fields, ["dueTime"], ZONE)
-        text = mapping.serialize(component)
+        todowrite.write_fields(component, fields, ["dueTime"], ZONE)
+        text = ics.serialize(component)
         self.assertEqual(lines_of(text, "DUE", "DTSTART", "X-TASKWIRE-DATE-ONLY"),
                          ["DTSTART;VALUE=DATE:20300301", "DUE;VALUE=DATE:20300302"])
         # a phone's rule with UNTIL, a time given to the due date: DTSTART becomes 00:00 and
         # UNTIL a UTC time (RFC 5545), and taking the due date away makes both dates again
         phone = harness.ics("x", "SUMMARY:x", "DTSTART;VALUE=DATE:20300301",
                             "DUE;VALUE=DATE:20300302", "RRULE:FREQ=DAILY;UNTIL=20300305")
-        component = mapping.parse(phone)
-        fields, _ = mapping.todo_fields(component, ZONE)
+        component = ics.parse(phone)
+        fields, _ = todoread.todo_fields(component, ZONE)
         fields["dueTime"] = "08:15"
-        mapping.write_fields(component, fields, ["dueTime"], ZONE)
-        text = mapping.serialize(component, phone)
+        todowrite.write_fields(component, fields, ["dueTime"], ZONE)
+        text = ics.serialize(component, phone)
         self.assertEqual(lines_of(text, "DUE", "DTSTART", "X-TASKWIRE-DATE-ONLY", "RRULE"),
                          ["DTSTART;TZID=Europe/Berlin:20300301T000000",
                           "DUE;TZID=Europe/Berlin:20300302T081500",
                           "RRULE:FREQ=DAILY;UNTIL=20300305T225959Z",
                           "X-TASKWIRE-DATE-ONLY:DTSTART"])
-        self.assertEqual(mapping.todo_fields(mapping.parse(text), ZONE)[0], fields)
+        self.assertEqual(todoread.todo_fields(ics.parse(text), ZONE)[0], fields)
         # a new day of the start alone keeps it 00:00 and marked
         fields["scheduled"] = "2030-03-02"
-        mapping.write_fields(component, fields, ["scheduled"], ZONE)
-        self.assertEqual(mapping.todo_fields(component, ZONE)[0], fields)
+        todowrite.write_fields(component, fields, ["scheduled"], ZONE)
+        self.assertEqual(todoread.todo_fields(component, ZONE)[0], fields)
         fields.update(due=None, dueTime=None)
-        mapping.write_fields(component, fields, ["due", "dueTime"], ZONE)
-        text = mapping.serialize(component, phone)
+        todowrite.write_fields(component, fields, ["due", "dueTime"], ZONE)
+        text = ics.serialize(component, phone)
         self.assertEqual(lines_of(text, "DUE", "DTSTART", "X-TASKWIRE-DATE-ONLY", "RRULE"),
                          ["DTSTART;VALUE=DATE:20300302", "RRULE:FREQ=DAILY;UNTIL=20300305"])
         # an alarm before the start of a start that is a date alone is an 'at', not a 'before'
-        fields, _ = mapping.todo_fields(mapping.parse(harness.ics(
+        fields, _ = todoread.todo_fields(ics.parse(harness.ics(
             "x", "SUMMARY:x", "DTSTART;TZID=Europe/Berlin:20300301T000000",
             "DUE;TZID=Europe/Berlin:20300302T170000", "X-TASKWIRE-DATE-ONLY:DTSTART",
             "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-PT15M", "DESCRIPTION:x", "END:VALARM")),
@@ -179,7 +179,7 @@ class DueTimes(BerlinCase):
         self.assertIn("to server: changed 1", out)
         todo = self.phone.todos()[uid]
         self.assertEqual(todo.decoded("DUE"), dt.datetime.combine(day, dt.time(16), tzinfo=ZONE))
-        self.assertEqual(mapping.todo_fields(todo, ZONE)[0]["reminders"],
+        self.assertEqual(todoread.todo_fields(todo, ZONE)[0]["reminders"],
                          [{"at": f"{day.isoformat()}T18:00"}])
         self.assertIn("nothing to do", self.sync()[0])
         # the time cleared in taskwire: a DATE; the date removed: no DUE

@@ -12,7 +12,7 @@ import shutil
 
 from harness import Case, set_prop
 from taskwire_caldav.links import source_of
-from taskwire_caldav.mapping import uid_uuid
+from taskwire_caldav.uids import uid_uuid
 
 
 class Links(Case):

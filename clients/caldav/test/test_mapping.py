@@ -5,7 +5,7 @@ import unittest
 import zoneinfo
 
 import harness  # noqa: F401 (sys.path)
-from taskwire_caldav import mapping
+from taskwire_caldav import ics, taskfields, times, todoread, todowrite
 
 ZONE = zoneinfo.ZoneInfo("Europe/Berlin")
 
@@ -22,9 +22,9 @@ def task(**fields):
 
 class Mapping(unittest.TestCase):
     def round_trip(self, t):
-        fields = mapping.task_fields(t)
-        text = mapping.serialize(mapping.new_todo("u", fields, ZONE, t))
-        back, notes = mapping.todo_fields(mapping.parse(text), ZONE)
+        fields = taskfields.task_fields(t)
+        text = ics.serialize(todowrite.new_todo("u", fields, ZONE, t))
+        back, notes = todoread.todo_fields(ics.parse(text), ZONE)
         self.assertEqual(back, fields, text)
         return text
 
@@ -56,10 +56,10 @@ class Mapping(unittest.TestCase):
     def test_what_cannot_be_carried_is_named(self):
         text = harness.ics("x", "SUMMARY:x", "DTSTART:20300301T100000Z",
                            "RRULE:FREQ=YEARLY", "LOCATION:Home", "X-TASKWIRE-TYPE:nap")
-        fields, notes = mapping.todo_fields(mapping.parse(text), ZONE)
+        fields, notes = todoread.todo_fields(ics.parse(text), ZONE)
         self.assertEqual((fields["scheduled"], fields["time"]), ("2030-03-01", "11:00"))
         self.assertEqual(fields["recurrence"], {"unsupported": "FREQ=YEARLY"})
-        self.assertFalse(mapping.representable("recurrence", fields["recurrence"]))
+        self.assertFalse(taskfields.representable("recurrence", fields["recurrence"]))
         joined = "\n".join(notes)
         self.assertNotIn("DTSTART", joined)    # its time of day is carried (test_times)
         for words in ("FREQ=YEARLY cannot be carried", "location",
@@ -67,16 +67,16 @@ class Mapping(unittest.TestCase):
             self.assertIn(words, joined)
 
     def test_malformed(self):
-        with self.assertRaises(mapping.Malformed):
-            mapping.todo_fields(mapping.parse(harness.ics("x", "PRIORITY:high")), ZONE)
-        with self.assertRaises(mapping.Malformed):
-            mapping.parse("not a calendar")
+        with self.assertRaises(times.Malformed):
+            todoread.todo_fields(ics.parse(harness.ics("x", "PRIORITY:high")), ZONE)
+        with self.assertRaises(times.Malformed):
+            ics.parse("not a calendar")
 
     def test_a_new_day_keeps_the_time(self):
         text = harness.ics("x", "SUMMARY:x", "DUE;TZID=Europe/Berlin:20300301T173000")
-        component = mapping.parse(text)
-        fields, _ = mapping.todo_fields(component, ZONE)
+        component = ics.parse(text)
+        fields, _ = todoread.todo_fields(component, ZONE)
         fields["due"] = "2030-03-09"
-        mapping.write_fields(component, fields, ["due"], ZONE)
+        todowrite.write_fields(component, fields, ["due"], ZONE)
         due = component.decoded("DUE")
         self.assertEqual((due.date(), due.hour, due.minute), (dt.date(2030, 3, 9), 17, 30))

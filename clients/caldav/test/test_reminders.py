@@ -6,7 +6,7 @@ import unittest
 
 import harness
 from harness import set_prop
-from taskwire_caldav import alarms, mapping
+from taskwire_caldav import alarms, ics, taskfields, todoread, todowrite
 from test_times import BERLIN, ZONE, BerlinCase, ical, spring_forward, zoned
 
 UTC = dt.timezone.utc
@@ -34,8 +34,8 @@ def trigger(alarm):
 
 class Mapping(unittest.TestCase):
     def read(self, *lines):
-        fields, notes = mapping.todo_fields(mapping.parse(harness.ics("x", "SUMMARY:x", *lines)),
-                                            ZONE)
+        fields, notes = todoread.todo_fields(ics.parse(harness.ics("x", "SUMMARY:x", *lines)),
+                                             ZONE)
         return fields["reminders"], notes
 
     def test_every_kind_of_alarm_reads_as_a_reminder_or_a_note(self):
@@ -87,20 +87,20 @@ class Mapping(unittest.TestCase):
                 "scheduledTime": "15:30", "rank": 1,
                 "reminders": [{"before": 30}, {"at": "2030-03-03T18:00"}, {"before": 0},
                               {"at": f"{dst.isoformat()}T02:30"}]}
-        fields = mapping.task_fields(task, zone=ZONE)
+        fields = taskfields.task_fields(task, zone=ZONE)
         # a wall time a spring-forward change skips is the time after the gap, as taskwire
         # fires it and as its UTC VALARM reads back
         self.assertIn({"at": f"{dst.isoformat()}T03:30"}, fields["reminders"])
-        text = mapping.serialize(mapping.new_todo("u", fields, ZONE, task))
+        text = ics.serialize(todowrite.new_todo("u", fields, ZONE, task))
         self.assertIn("TRIGGER;RELATED=START:-PT30M", text)
         self.assertIn("TRIGGER;VALUE=DATE-TIME:20300303T170000Z", text)
         self.assertIn("ACTION:DISPLAY", text)
         self.assertIn("DESCRIPTION:Dentist", text)
-        back, notes = mapping.todo_fields(mapping.parse(text), ZONE)
+        back, notes = todoread.todo_fields(ics.parse(text), ZONE)
         self.assertEqual((back, notes), (fields, []))
         # a new title: the alarms that said the title say the new one
-        component = mapping.parse(text)
-        mapping.write_fields(component, dict(fields, title="Zahnarzt"), ["title"], ZONE)
+        component = ics.parse(text)
+        todowrite.write_fields(component, dict(fields, title="Zahnarzt"), ["title"], ZONE)
         self.assertEqual({str(a["DESCRIPTION"]) for a in valarms(component)}, {"Zahnarzt"})
 
     def test_a_new_date_keeps_each_reminders_moment(self):
@@ -111,12 +111,12 @@ class Mapping(unittest.TestCase):
                             *alarm_lines("ACTION:EMAIL", "TRIGGER;RELATED=END:-PT15M",
                                          "DESCRIPTION:x", "SUMMARY:x",
                                          "ATTENDEE:mailto:me@example.org"))
-        component = mapping.parse(phone)
-        fields, _ = mapping.todo_fields(component, ZONE)
+        component = ics.parse(phone)
+        fields, _ = todoread.todo_fields(component, ZONE)
         self.assertEqual(fields["reminders"], [{"at": "2030-03-05T16:45"}])
         fields["due"] = "2030-03-09"
-        mapping.write_fields(component, fields, ["due"], ZONE)
-        back, _ = mapping.todo_fields(component, ZONE)
+        todowrite.write_fields(component, fields, ["due"], ZONE)
+        back, _ = todoread.todo_fields(component, ZONE)
         self.assertEqual(back["reminders"], [{"at": "2030-03-05T16:45"}])
         email = [a for a in valarms(component) if str(a["ACTION"]) == "EMAIL"]
         self.assertEqual(trigger(email[0])[:2], (dt.timedelta(minutes=-15), "END"))

@@ -9,7 +9,7 @@ import icalendar
 
 import harness
 from harness import Case, set_prop
-from taskwire_caldav import mapping
+from taskwire_caldav import ics, taskfields, todoread, todowrite
 
 BERLIN = "Europe/Berlin"
 ZONE = zoneinfo.ZoneInfo(BERLIN)
@@ -40,8 +40,8 @@ def ical(day):
 
 class Mapping(unittest.TestCase):
     def read(self, *lines):
-        fields, notes = mapping.todo_fields(mapping.parse(harness.ics("x", "SUMMARY:x", *lines)),
-                                            ZONE)
+        fields, notes = todoread.todo_fields(ics.parse(harness.ics("x", "SUMMARY:x", *lines)),
+                                             ZONE)
         return fields["scheduled"], fields["time"], notes
 
     def test_dtstart_reads_as_date_and_time_of_the_store_zone(self):
@@ -63,25 +63,25 @@ class Mapping(unittest.TestCase):
     def test_a_time_is_written_with_the_zone_and_until_follows_dtstart(self):
         task = {"id": 1, "title": "T", "scheduledDate": "2030-03-31", "scheduledTime": "15:30",
                 "recurrence": {"pattern": "daily"}, "rank": 1}
-        fields = mapping.task_fields(task)
-        text = mapping.serialize(mapping.new_todo("u", fields, ZONE, task))
+        fields = taskfields.task_fields(task)
+        text = ics.serialize(todowrite.new_todo("u", fields, ZONE, task))
         self.assertIn("DTSTART;TZID=Europe/Berlin:20300331T153000", text)
         self.assertIn("BEGIN:VTIMEZONE\r\nTZID:Europe/Berlin", text)
-        self.assertEqual(mapping.todo_fields(mapping.parse(text), ZONE)[0], fields)
+        self.assertEqual(todoread.todo_fields(ics.parse(text), ZONE)[0], fields)
         # a phone's rule with an UNTIL date: a time in taskwire makes UNTIL a UTC time (the end
         # of that day), and taking the time away makes it a date again (RFC 5545)
         phone = harness.ics("x", "SUMMARY:x", "DTSTART;VALUE=DATE:20300301",
                             "RRULE:FREQ=DAILY;UNTIL=20300305")
-        component = mapping.parse(phone)
-        fields, _ = mapping.todo_fields(component, ZONE)
+        component = ics.parse(phone)
+        fields, _ = todoread.todo_fields(component, ZONE)
         fields["time"] = "09:00"
-        mapping.write_fields(component, fields, ["time"], ZONE)
-        text = mapping.serialize(component, phone)
+        todowrite.write_fields(component, fields, ["time"], ZONE)
+        text = ics.serialize(component, phone)
         self.assertIn("DTSTART;TZID=Europe/Berlin:20300301T090000", text)
         self.assertIn("RRULE:FREQ=DAILY;UNTIL=20300305T225959Z", text)
         fields["time"] = None
-        mapping.write_fields(component, fields, ["time"], ZONE)
-        text = mapping.serialize(component, phone)
+        todowrite.write_fields(component, fields, ["time"], ZONE)
+        text = ics.serialize(component, phone)
         self.assertIn("DTSTART;VALUE=DATE:20300301", text)
         self.assertIn("RRULE:FREQ=DAILY;UNTIL=20300305\r\n", text)
 
