@@ -32,12 +32,12 @@ function! taskwire#open(...) abort
     elseif arg =~# '^\d\+$'
       call s:show(view . '/' . str2nr(arg))
     else
-      call taskwire#view#resolve(view, arg, {id -> s:show(view . '/' . id)})
+      call taskwire#lookup#resolve(view, arg, {id -> s:show(view . '/' . id)})
     endif
     return
   endif
-  if !empty(arg) || empty(taskwire#view#parse(view))
-    call taskwire#view#unknown(args)
+  if !empty(arg) || empty(taskwire#viewname#parse(view))
+    call taskwire#viewname#unknown(args)
     return
   endif
   call s:show(view)
@@ -67,11 +67,11 @@ function! taskwire#complete(arglead, cmdline, cursorpos) abort
   let rest = matchstr(a:cmdline[: a:cursorpos - 1], '^\s*\S\+\s\+\zs.*')
   let m = matchlist(rest, '^\(project\|area\)\s\+\(.*\)$')
   if empty(m)
-    return filter(taskwire#view#names(), 'stridx(v:val, a:arglead) == 0')
+    return filter(taskwire#viewname#names(), 'stridx(v:val, a:arglead) == 0')
   endif
   let [kind, typed] = m[1:2]
   let reply = taskwire#rpc#request_sync('view/list', {'view': 'projects'}, 2000)
-  let titles = map(filter(taskwire#view#items(get(reply, 'result', {})),
+  let titles = map(filter(taskwire#lookup#items(get(reply, 'result', {})),
         \ 'v:val.kind ==# kind'), 'v:val.title')
   " (the candidates replace the last word typed, the part of the name after a space)
   return map(filter(titles, 'stridx(tolower(v:val), tolower(typed)) == 0'),
@@ -82,7 +82,7 @@ endfunction
 function! taskwire#statusline() abort
   let state = taskwire#view#state(get(b:, 'taskwire_name', ''))
   return empty(state) ? '' : taskwire#text#get('vim.statusline',
-        \ {'view': taskwire#view#title(state)})
+        \ {'view': taskwire#viewname#title(state)})
 endfunction
 
 " :TaskwireLocale {locale}: the session's language from now on (the views, the catalogue).

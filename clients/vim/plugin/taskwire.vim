@@ -22,8 +22,8 @@ command! -nargs=? -bar -complete=customlist,taskwire#complete Taskwire
 " In a view buffer: filter it (no argument: clear), edit or delete the task under the cursor.
 command! -nargs=* -complete=customlist,taskwire#filter#complete TaskwireFilter
       \ call taskwire#filter#apply(<q-args>)
-command! -nargs=0 -bar TaskwireEdit call taskwire#actions#form()
-command! -nargs=0 -bar TaskwireDelete call taskwire#actions#delete()
+command! -nargs=0 -bar TaskwireEdit call taskwire#task#form()
+command! -nargs=0 -bar TaskwireDelete call taskwire#task#delete()
 " The session's language (de, en): the views and every word follow.
 command! -nargs=1 -bar TaskwireLocale call taskwire#locale(<q-args>)
 " The reminders showing: a menu of their actions (complete, snooze, dismiss).
@@ -38,23 +38,27 @@ augroup taskwire
         \ | call taskwire#render#highlights() | endif
 augroup END
 
+" <Plug>(taskwire-NAME) -> the call after taskwire#: add.vim's a, task.vim's keys on the task
+" under the cursor, actions.vim's on the view
 let s:plugs = {
-      \ 'add': 'add()', 'edit': 'edit()', 'form': 'form()', 'complete': 'complete()',
-      \ 'delete': 'delete()', 'filter': 'filter()', 'clear-filter': 'clear_filter()',
-      \ 'move-down': 'move(1)', 'move-up': 'move(-1)',
-      \ 'next-day': 'day(1)', 'prev-day': 'day(-1)',
-      \ 'schedule': 'schedule()', 'inbox': 'to_inbox()',
-      \ 'undo': 'undo()', 'redo': 'redo()',
-      \ 'view-inbox': 'switch("inbox")', 'view-today': 'switch("today")',
-      \ 'view-upcoming': 'switch("upcoming")', 'view-matrix': 'switch("matrix")',
-      \ 'view-all': 'switch("all")', 'view-logbook': 'switch("logbook")',
-      \ 'refresh': 'refresh()', 'close': 'close()',
-      \ 'next-group': 'jump(1)', 'prev-group': 'jump(-1)', 'help': 'help()',
-      \ 'open': 'open()', 'someday': 'someday()', 'anytime': 'anytime()', 'cancel': 'cancel()',
-      \ 'make-project': 'make_project()', 'view-anytime': 'switch("anytime")',
-      \ 'view-someday': 'switch("someday")'}
+      \ 'add': 'add#add()', 'edit': 'task#edit()', 'form': 'task#form()',
+      \ 'complete': 'task#complete()', 'delete': 'task#delete()',
+      \ 'filter': 'actions#filter()', 'clear-filter': 'actions#clear_filter()',
+      \ 'move-down': 'actions#move(1)', 'move-up': 'actions#move(-1)',
+      \ 'next-day': 'actions#day(1)', 'prev-day': 'actions#day(-1)',
+      \ 'schedule': 'task#schedule()', 'inbox': 'task#to_inbox()',
+      \ 'undo': 'actions#undo()', 'redo': 'actions#redo()',
+      \ 'view-inbox': 'actions#switch("inbox")', 'view-today': 'actions#switch("today")',
+      \ 'view-upcoming': 'actions#switch("upcoming")', 'view-matrix': 'actions#switch("matrix")',
+      \ 'view-all': 'actions#switch("all")', 'view-logbook': 'actions#switch("logbook")',
+      \ 'refresh': 'actions#refresh()', 'close': 'actions#close()',
+      \ 'next-group': 'actions#jump(1)', 'prev-group': 'actions#jump(-1)',
+      \ 'help': 'actions#help()', 'open': 'actions#open()',
+      \ 'someday': 'task#someday()', 'anytime': 'task#anytime()', 'cancel': 'task#cancel()',
+      \ 'make-project': 'task#make_project()', 'view-anytime': 'actions#switch("anytime")',
+      \ 'view-someday': 'actions#switch("someday")'}
 for [s:name, s:call] in items(s:plugs)
-  execute printf('nnoremap <silent> <Plug>(taskwire-%s) <Cmd>call taskwire#actions#%s<CR>',
+  execute printf('nnoremap <silent> <Plug>(taskwire-%s) <Cmd>call taskwire#%s<CR>',
         \ s:name, s:call)
 endfor
 unlet s:plugs s:name s:call

@@ -87,9 +87,9 @@ endfunction
 
 function! Test_default_keys_and_plug_maps() abort
   call TwOpen('today')
-  for [key, name] in taskwire#actions#defaults()
+  for [key, name] in taskwire#keys#defaults()
     call assert_equal('<Plug>(taskwire-' . name . ')', maparg(key, 'n'), 'key ' . key)
-    call assert_match('taskwire#actions#', maparg('<Plug>(taskwire-' . name . ')', 'n'))
+    call assert_match('<Cmd>call taskwire#\w\+#', maparg('<Plug>(taskwire-' . name . ')', 'n'))
   endfor
   " a <Plug> map the user mapped keeps its default key free
   nmap ,c <Plug>(taskwire-complete)
@@ -114,7 +114,7 @@ function! Test_help_file_and_tags() abort
         \ 'taskwire-quick-add', 'taskwire-quick-add-dates', 'taskwire-quick-add-place']
     call assert_true(index(tags, tag) >= 0, 'no help tag ' . tag)
   endfor
-  for [key, name] in taskwire#actions#defaults()
+  for [key, name] in taskwire#keys#defaults()
     call assert_true(index(tags, '<Plug>(taskwire-' . name . ')') >= 0, 'no tag for ' . name)
   endfor
   execute 'set runtimepath+=' . fnameescape(dir)

@@ -19,7 +19,7 @@ let s:help = {'add': 'action.add', 'edit': 'action.rename', 'form': 'action.edit
 " g?: the keys of this buffer and what they do, in a popup (:help taskwire for the rest).
 function! taskwire#help#show() abort
   let lines = []
-  for [key, name] in taskwire#actions#defaults()
+  for [key, name] in taskwire#keys#defaults()
     let lhs = key ==# '<lt>' ? '<' : key
     call add(lines, printf('%-6s %s', lhs, taskwire#text#get(s:help[name])))
   endfor

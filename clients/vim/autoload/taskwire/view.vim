@@ -12,96 +12,14 @@
 "
 " `name` is what follows taskwire:// in the buffer's name: the view for the lists ("today",
 " "projects"), the view and an item's id for a project or an area ("project/12", "area/3"),
-" whose `id` goes to the server as the view's `project` or `area` param.
+" whose `id` goes to the server as the view's `project` or `area` param.  The names are
+" viewname.vim's; a project or an area looked up by its title, lookup.vim's.
 
-let s:names = ['inbox', 'today', 'upcoming', 'matrix', 'all', 'logbook', 'anytime', 'someday',
-      \ 'projects']
-let s:items = ['project', 'area']    " views of one item, named with its id
 let s:views = {}
 let s:subs = {}      " subscription id -> buffer name
 
-function! taskwire#view#names() abort
-  return s:names + s:items
-endfunction
-
-" [view, id] for a buffer name ("today" -> ['today', 0], "project/12" -> ['project', 12]), or
-" [] when it names no view.
-function! taskwire#view#parse(name) abort
-  let m = matchlist(a:name, '^\(\w\+\)\%(/\(\d\+\)\)\=/\=$')
-  if empty(m) || (index(s:names, m[1]) < 0 && index(s:items, m[1]) < 0)
-        \ || (index(s:items, m[1]) >= 0) != !empty(m[2])
-    return []
-  endif
-  return [m[1], str2nr(m[2])]
-endfunction
-
-" The view's name for a person: the catalogue's, or for a project or an area its title once
-" loaded (the title of its own tasks' group, tasks:ID: an area's first group is its projects,
-" titled "Projects").
-function! taskwire#view#title(state) abort
-  if index(s:items, a:state.view) >= 0
-    for group in get(a:state.snapshot, 'groups', [])
-      if group.key ==# 'tasks:' . a:state.id
-        return group.title
-      endif
-    endfor
-  endif
-  return taskwire#text#get((index(s:items + ['projects'], a:state.view) >= 0 ? 'vim.view.'
-        \ : 'view.') . a:state.view)
-endfunction
-
 function! taskwire#view#state(name) abort
   return get(s:views, a:name, {})
-endfunction
-
-" The areas and projects of the projects view (a view/list result) as [{kind, id, title}, …]:
-" each area (its group's key is projects:ID; projects:0 holds those in no area), each project.
-function! taskwire#view#items(snapshot) abort
-  let items = []
-  for group in get(a:snapshot, 'groups', [])
-    let area = str2nr(matchstr(group.key, '^projects:\zs\d\+$'))
-    if area
-      call add(items, {'kind': 'area', 'id': area, 'title': group.title})
-    endif
-    for task in group.tasks
-      call add(items, {'kind': get(task, 'kind', 'project'), 'id': task.id, 'title': task.title})
-    endfor
-  endfor
-  return items
-endfunction
-
-" The id of the `kind` (project, area) named `name` in `items`: the title as typed, else in
-" any case, else the one title that starts with it; 0 when none or several.
-function! taskwire#view#find(items, kind, name) abort
-  let items = filter(copy(a:items), 'v:val.kind ==# a:kind')
-  for Test in [{t -> t ==# a:name}, {t -> t ==? a:name},
-        \ {t -> stridx(tolower(t), tolower(a:name)) == 0}]
-    let found = filter(copy(items), 'Test(v:val.title)')
-    if len(found) == 1
-      return found[0].id
-    elseif len(found) > 1
-      return 0
-    endif
-  endfor
-  return 0
-endfunction
-
-" Looks `name` up among the projects or areas (`kind`) and calls Found(id), or says there is
-" none.  The projects view is listed for it: the plugin does not block.
-function! taskwire#view#resolve(kind, name, Found) abort
-  call taskwire#rpc#request('view/list', {'view': 'projects'},
-        \ {r -> s:resolved(taskwire#view#items(r), a:kind, a:name, a:Found)})
-endfunction
-
-function! s:resolved(items, kind, name, Found) abort
-  let id = taskwire#view#find(a:items, a:kind, a:name)
-  if id
-    call a:Found(id)
-    return
-  endif
-  let titles = map(filter(copy(a:items), 'v:val.kind ==# a:kind'), 'v:val.title')
-  call taskwire#ui#error(taskwire#text#get('vim.error.noSuch' . (a:kind ==# 'area' ? 'Area'
-        \ : 'Project'), {'name': a:name, 'names': join(titles, ', ')}))
 endfunction
 
 function! taskwire#view#states() abort
@@ -112,12 +30,6 @@ endfunction
 function! taskwire#view#today() abort
   let days = map(values(s:views), 'get(v:val.snapshot, "today", "")')
   return sort([get(taskwire#rpc#server(), 'today', '')] + days)[-1]
-endfunction
-
-" The error for a view name that is none (in the catalogue's words, once it is in).
-function! taskwire#view#unknown(name) abort
-  call taskwire#text#when_loaded({-> taskwire#ui#error(taskwire#text#get('vim.error.unknownView',
-        \ {'view': string(a:name), 'views': join(s:names + s:items, ', ')}))})
 endfunction
 
 " Draws every view buffer again (the catalogue came, or changed with the locale); a view
@@ -151,9 +63,9 @@ endfunction
 " BufReadCmd taskwire://*: sets the buffer up and fills it from the server.
 function! taskwire#view#read(name) abort
   let name = matchstr(a:name, '^taskwire://\zs.*')
-  let parsed = taskwire#view#parse(name)
+  let parsed = taskwire#viewname#parse(name)
   if empty(parsed)
-    call taskwire#view#unknown(a:name)
+    call taskwire#viewname#unknown(a:name)
     return
   endif
   let [view, id] = parsed
@@ -166,7 +78,7 @@ function! taskwire#view#read(name) abort
   if &filetype !=# 'taskwire'
     setlocal filetype=taskwire
   endif
-  call taskwire#actions#map_defaults()
+  call taskwire#keys#map_defaults()
   augroup taskwire_buffer
     autocmd! * <buffer>
     autocmd BufWipeout <buffer> call taskwire#view#on_wipe(str2nr(expand('<abuf>')))
@@ -378,4 +290,3 @@ function! taskwire#view#on_changed(params) abort
 endfunction
 
 call taskwire#rpc#on('view/changed', function('taskwire#view#on_changed'))
-
