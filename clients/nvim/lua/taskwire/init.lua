@@ -3,10 +3,14 @@
 --   taskwire.config   options: setup() values and g:taskwire_* variables
 --   taskwire.rpc      the one server per Neovim, through vim.lsp.rpc
 --   taskwire.view     the taskwire://VIEW buffers: subscription, snapshot, redraw
+--   taskwire.lookup   a project or an area looked up by its title
 --   taskwire.render   a snapshot as lines and highlights: the server's display parts, drawn
+--   taskwire.draw     a snapshot put in its buffer, the cursors kept on their tasks
 --   taskwire.words    every other word shown, from the server's catalogue
 --   taskwire.diff     applying view/changed ops
---   taskwire.actions  the buffer's keys; taskwire.moves the drags; taskwire.keys the maps
+--   taskwire.actions  the keys on the view; taskwire.task those on the task under the cursor;
+--                     taskwire.add quick add; taskwire.moves J K > <; taskwire.drops m p P and
+--                     the mouse; taskwire.keys the maps
 --   taskwire.ui       messages (vim.notify) and prompts (vim.ui.input)
 --   taskwire.reminders  the reminders the server sends, and their actions
 
@@ -71,7 +75,7 @@ function M.open(args)
     elseif arg:match('^%d+$') then
       return show(name .. '/' .. tonumber(arg))
     end
-    return view.resolve(name, arg, function(id)
+    return require('taskwire.lookup').resolve(name, arg, function(id)
       show(name .. '/' .. id)
     end)
   end
@@ -92,10 +96,10 @@ function M.complete(lead, cmdline, pos)
       return name:sub(1, #lead) == lead
     end, all_views())
   end
-  local view = require('taskwire.view')
+  local lookup = require('taskwire.lookup')
   local reply = require('taskwire.rpc').request_sync('view/list', { view = 'projects' }, 2000)
   local out = {}
-  for _, item in ipairs(view.items_of(reply.result)) do
+  for _, item in ipairs(lookup.items_of(reply.result)) do
     if item.kind == kind and item.title:lower():sub(1, #typed) == typed:lower() then
       -- (a candidate replaces the last word typed, the part of the name after a space)
       table.insert(out, item.title:sub(#typed - #lead + 1))

@@ -10,55 +10,50 @@ local config = require('taskwire.config')
 
 local M = {}
 
-local function act(fn, ...)
+-- A function calling `fn` of taskwire.MODULE with the arguments: actions (the view), task (the
+-- task under the cursor), add, moves (J K > <), drops (m p P).
+local function call(module, fn, ...)
   local args = { ... }
   return function()
-    require('taskwire.actions')[fn](unpack(args))
-  end
-end
-
-local function move(fn, ...)
-  local args = { ... }
-  return function()
-    require('taskwire.moves')[fn](unpack(args))
+    require('taskwire.' .. module)[fn](unpack(args))
   end
 end
 
 -- <Plug>(taskwire-NAME) -> what it does
 M.plugs = {
-  ['add'] = act('add'),
-  ['edit'] = act('edit'),
-  ['complete'] = act('complete'),
-  ['delete'] = act('delete'),
-  ['move-down'] = move('press', 'step', 1),
-  ['move-up'] = move('press', 'step', -1),
-  ['next-day'] = move('press', 'day', 1),
-  ['prev-day'] = move('press', 'day', -1),
-  ['pick'] = move('pick'),
-  ['put-below'] = move('put', 'below'),
-  ['put-above'] = move('put', 'above'),
-  ['schedule'] = act('schedule'),
-  ['inbox'] = act('to_inbox'),
-  ['undo'] = act('undo'),
-  ['redo'] = act('redo'),
-  ['view-today'] = act('switch', 'today'),
-  ['view-inbox'] = act('switch', 'inbox'),
-  ['view-upcoming'] = act('switch', 'upcoming'),
-  ['view-matrix'] = act('switch', 'matrix'),
-  ['view-all'] = act('switch', 'all'),
-  ['view-logbook'] = act('switch', 'logbook'),
-  ['refresh'] = act('refresh'),
-  ['close'] = act('close'),
-  ['next-group'] = act('jump', 1),
-  ['prev-group'] = act('jump', -1),
-  ['help'] = act('help'),
-  ['open'] = act('open'),
-  ['someday'] = act('someday'),
-  ['anytime'] = act('anytime'),
-  ['cancel'] = act('cancel'),
-  ['make-project'] = act('make_project'),
-  ['view-anytime'] = act('switch', 'anytime'),
-  ['view-someday'] = act('switch', 'someday'),
+  ['add'] = call('add', 'add'),
+  ['edit'] = call('task', 'edit'),
+  ['complete'] = call('task', 'complete'),
+  ['delete'] = call('task', 'delete'),
+  ['move-down'] = call('moves', 'press', 'step', 1),
+  ['move-up'] = call('moves', 'press', 'step', -1),
+  ['next-day'] = call('moves', 'press', 'day', 1),
+  ['prev-day'] = call('moves', 'press', 'day', -1),
+  ['pick'] = call('drops', 'pick'),
+  ['put-below'] = call('drops', 'put', 'below'),
+  ['put-above'] = call('drops', 'put', 'above'),
+  ['schedule'] = call('task', 'schedule'),
+  ['inbox'] = call('task', 'to_inbox'),
+  ['undo'] = call('actions', 'undo'),
+  ['redo'] = call('actions', 'redo'),
+  ['view-today'] = call('actions', 'switch', 'today'),
+  ['view-inbox'] = call('actions', 'switch', 'inbox'),
+  ['view-upcoming'] = call('actions', 'switch', 'upcoming'),
+  ['view-matrix'] = call('actions', 'switch', 'matrix'),
+  ['view-all'] = call('actions', 'switch', 'all'),
+  ['view-logbook'] = call('actions', 'switch', 'logbook'),
+  ['refresh'] = call('actions', 'refresh'),
+  ['close'] = call('actions', 'close'),
+  ['next-group'] = call('actions', 'jump', 1),
+  ['prev-group'] = call('actions', 'jump', -1),
+  ['help'] = call('actions', 'help'),
+  ['open'] = call('actions', 'open'),
+  ['someday'] = call('task', 'someday'),
+  ['anytime'] = call('task', 'anytime'),
+  ['cancel'] = call('task', 'cancel'),
+  ['make-project'] = call('task', 'make_project'),
+  ['view-anytime'] = call('actions', 'switch', 'anytime'),
+  ['view-someday'] = call('actions', 'switch', 'someday'),
   ['reminders'] = function()
     require('taskwire.reminders').pick()
   end,
@@ -127,9 +122,9 @@ function M.map_defaults(bufnr)
     end
   end
   local opts = { buffer = bufnr, silent = true }
-  vim.keymap.set('n', '<LeftMouse>', '<LeftMouse><Cmd>lua require("taskwire.moves").mouse_press()<CR>', opts)
-  vim.keymap.set('n', '<LeftDrag>', '<Cmd>lua require("taskwire.moves").mouse_drag()<CR>', opts)
-  vim.keymap.set('n', '<LeftRelease>', '<Cmd>lua require("taskwire.moves").mouse_release()<CR>', opts)
+  vim.keymap.set('n', '<LeftMouse>', '<LeftMouse><Cmd>lua require("taskwire.drops").mouse_press()<CR>', opts)
+  vim.keymap.set('n', '<LeftDrag>', '<Cmd>lua require("taskwire.drops").mouse_drag()<CR>', opts)
+  vim.keymap.set('n', '<LeftRelease>', '<Cmd>lua require("taskwire.drops").mouse_release()<CR>', opts)
   vim.b[bufnr].taskwire_mapped = true
 end
 

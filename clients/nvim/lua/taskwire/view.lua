@@ -9,11 +9,14 @@
 -- `name` is what follows taskwire:// in the buffer's name: the view for the lists ("today",
 -- "projects"), the view and an item's id for a project or an area ("project/12", "area/3"),
 -- whose `id` goes to the server as the view's `project` or `area` param.
+-- The names of the views are here; a project or an area looked up by its title is lookup.lua's,
+-- a state drawn in its buffer draw.lua's.
 
 local rpc = require('taskwire.rpc')
 local ui = require('taskwire.ui')
 local diff = require('taskwire.diff')
 local render = require('taskwire.render')
+local draw = require('taskwire.draw').draw
 
 local M = {}
 
@@ -23,7 +26,6 @@ M.items = { 'project', 'area' } -- views of one item, named with its id
 
 local views = {} -- buffer name -> state
 local subs = {} -- subscription id -> buffer name
-local ns = vim.api.nvim_create_namespace('taskwire')
 
 function M.state(name)
   return views[name]
@@ -61,62 +63,6 @@ function M.title(state)
   return words.view(state.view)
 end
 
--- The areas and projects of the projects view (a view/list result) as {{kind, id, title}, …}:
--- each area (its group's key is projects:ID; projects:0 holds those in no area), each project.
-function M.items_of(snapshot)
-  local items = {}
-  for _, group in ipairs(snapshot and snapshot.groups or {}) do
-    local area = tonumber(group.key:match('^projects:(%d+)$') or '0')
-    if area > 0 then
-      table.insert(items, { kind = 'area', id = area, title = group.title })
-    end
-    for _, task in ipairs(group.tasks) do
-      table.insert(items, { kind = task.kind or 'project', id = task.id, title = task.title })
-    end
-  end
-  return items
-end
-
--- The id of the `kind` (project, area) named `name` in `items`: the title as typed, else in any
--- case, else the one title that starts with it; nil when none or several.
-function M.find(items, kind, name)
-  local tests = {
-    function(t) return t == name end,
-    function(t) return t:lower() == name:lower() end,
-    function(t) return t:lower():sub(1, #name) == name:lower() end,
-  }
-  for _, test in ipairs(tests) do
-    local found = vim.tbl_filter(function(item)
-      return item.kind == kind and test(item.title)
-    end, items)
-    if #found == 1 then
-      return found[1].id
-    elseif #found > 1 then
-      return nil
-    end
-  end
-end
-
--- Looks `name` up among the projects or areas (`kind`) and calls found(id), or says there is
--- none.  The projects view is listed for it: the plugin does not block.
-function M.resolve(kind, name, found)
-  rpc.request('view/list', { view = 'projects' }, function(result)
-    local items = M.items_of(result)
-    local id = M.find(items, kind, name)
-    if id then
-      return found(id)
-    end
-    local titles = {}
-    for _, item in ipairs(items) do
-      if item.kind == kind then
-        table.insert(titles, item.title)
-      end
-    end
-    ui.error(kind == 'area' and 'vim.error.noSuchArea' or 'vim.error.noSuchProject',
-      { name = name, names = table.concat(titles, ', ') })
-  end)
-end
-
 function M.states()
   return vim.tbl_values(views)
 end
@@ -127,47 +73,6 @@ function M.alive(state)
 end
 
 -- ---- the buffer ------------------------------------------------------------------------------
-
-local function draw(state)
-  local bufnr = state.bufnr
-  if not vim.api.nvim_buf_is_loaded(bufnr) then
-    return
-  end
-  local lines, infos, highlights = render.layout(state.view, state.snapshot)
-  local ids = vim.tbl_map(function(i)
-    return i.id
-  end, infos)
-  local old_ids = state.ids or {}
-  local cursors = {}
-  for _, win in ipairs(vim.fn.win_findbuf(bufnr)) do
-    local lnum = vim.api.nvim_win_get_cursor(win)[1]
-    table.insert(cursors, { win, lnum, old_ids[lnum] or 0 })
-  end
-  vim.bo[bufnr].modifiable = true
-  vim.api.nvim_buf_set_lines(bufnr, 0, -1, false, lines)
-  vim.bo[bufnr].modifiable = false
-  vim.bo[bufnr].modified = false
-  vim.api.nvim_buf_clear_namespace(bufnr, ns, 0, -1)
-  for _, h in ipairs(highlights) do
-    vim.api.nvim_buf_add_highlight(bufnr, ns, h[4], h[1], h[2], h[3])
-  end
-  state.lines, state.ids = infos, ids
-  -- every window keeps its cursor on its task (or goes to the one just made or moved)
-  local follow = state.follow and state.follow ~= 0 and vim.fn.index(ids, state.follow) + 1 or 0
-  if follow > 0 then
-    state.follow = nil
-  end
-  for _, c in ipairs(cursors) do
-    local target = follow
-    if target == 0 and c[3] ~= 0 then
-      target = vim.fn.index(ids, c[3]) + 1
-    end
-    if target == 0 then
-      target = math.min(c[2], #lines)
-    end
-    vim.api.nvim_win_set_cursor(c[1], { target, 0 })
-  end
-end
 
 local function on_wipe(bufnr)
   for name, state in pairs(views) do
