@@ -14,6 +14,9 @@
 ;; properties (taskwire-view.el), sends one request and lets the
 ;; buffer follow from the subscription's `view/changed' notifications.
 ;; Errors are shown as the server's plain message.
+;;
+;; Adding a task is taskwire-add.el's, scheduling one
+;; taskwire-schedule.el's.
 
 ;;; Code:
 
@@ -23,7 +26,7 @@
 (require 'taskwire-catalogue)
 (require 'taskwire-rpc)
 (require 'taskwire-view)
-(require 'taskwire-quickadd)
+(require 'taskwire-subscription)
 (require 'taskwire-form)
 
 (defcustom taskwire-confirm-delete t
@@ -225,154 +228,6 @@ up to its parent.  Undo with \\[taskwire-undo]."
     (let ((result (taskwire-rpc-request 'history/redo nil)))
       (taskwire-rpc-message "%s" (taskwire-text "message.redid"
                                                 :label (plist-get (plist-get result :redone) :label))))))
-
-;;;; Scheduling
-
-(defun taskwire-actions--schedule-date (id)
-  "Ask for task ID's new date with the server's menu; nil when cancelled.
-Returns (DATE) where DATE is a YYYY-MM-DD date, a phrase or nil (Inbox)."
-  (let* ((menu (taskwire-rpc-request 'task/scheduleOptions (list :id id)))
-         (options (append (plist-get menu :options) nil))
-         (picker (plist-get menu :picker))
-         (labels (mapcar (lambda (option)
-                           (cons (concat (plist-get option :label)
-                                         (let ((detail (plist-get option :detail)))
-                                           (if (stringp detail) (concat "  " detail) ""))
-                                         (if (eq (plist-get option :current) t) "  •" ""))
-                                 option))
-                         options))
-         (table (lambda (string predicate action)
-                  (if (eq action 'metadata)
-                      '(metadata (display-sort-function . identity)
-                                 (cycle-sort-function . identity))
-                    (complete-with-action action (mapcar #'car labels) string predicate))))
-         (answer (completing-read (taskwire-text "emacs.prompt.schedule") table))
-         (option (or (cdr (assoc answer labels))
-                     (seq-find (lambda (option) (equal (plist-get option :label) answer))
-                               options))))
-    (cond ((string-blank-p answer) nil)
-          ((null option) (list (string-trim answer)))
-          ((equal (plist-get option :id) "choose")
-           (let ((phrase (read-string (concat (taskwire-text "input.date") ": ")
-                                      (plist-get picker :default))))
-             (and (not (string-blank-p phrase)) (list (string-trim phrase)))))
-          ((equal (plist-get option :id) "inbox") (list nil))
-          (t (list (plist-get option :date))))))
-
-(defun taskwire-schedule ()
-  "Schedule the task at point with the server's date menu (or a typed phrase)."
-  (interactive)
-  (let ((task (taskwire-actions--task)))
-    (taskwire-actions--with-errors
-      (let ((date (taskwire-actions--schedule-date (plist-get task :id))))
-        (when date
-          (taskwire-actions--say-where
-           (taskwire-rpc-request 'task/schedule
-                                 (list :id (plist-get task :id) :date (car date)))))))))
-
-(defun taskwire-to-inbox ()
-  "Send the task at point to the Inbox (no date)."
-  (interactive)
-  (let ((task (taskwire-actions--task)))
-    (taskwire-actions--with-errors
-      (taskwire-actions--say-where
-       (taskwire-rpc-request 'task/schedule (list :id (plist-get task :id) :date nil))))))
-
-;;;; Adding
-
-(defconst taskwire-actions--quadrant-fields
-  '(("do" :priority 2 :urgent t)
-    ("schedule" :priority 2 :urgent :json-false)
-    ("delegate" :priority 1 :urgent t)
-    ("eliminate" :priority 1 :urgent :json-false))
-  "What a new task gets in each quadrant of the matrix.")
-
-(defun taskwire-actions--adds-project-p ()
-  "Return non-nil when an add at point is a new project (in a group of projects)."
-  (equal (car (taskwire-view-group-item (taskwire-view-group-at-point))) "projects"))
-
-(defun taskwire-actions--shows-p (result)
-  "Return non-nil when the current view has the item a create RESULT made."
-  (let ((keys (mapcar (lambda (group) (plist-get group :key))
-                      (plist-get taskwire-view-snapshot :groups)))
-        (parent (plist-get (plist-get result :task) :parent)))
-    (if taskwire-view-item
-        (or (member (plist-get result :group) keys)
-            (and parent (member (format "tasks:%s" parent) keys)))
-      (or (equal (plist-get result :view) taskwire-view-name)
-          (member taskwire-view-name '("matrix" "all"))))))
-
-(defun taskwire-actions--names-project-p (text)
-  "Whether quick add TEXT names a project itself (\">Garden\")."
-  (seq-some (lambda (span) (equal (plist-get span :kind) "project"))
-            (plist-get (taskwire-rpc-request 'task/parse (list :text text)) :spans)))
-
-(defun taskwire-actions--names-day-p (parsed)
-  "Whether the `task/parse' reply PARSED has a day of the line's own.
-A date or a repeat; a time alone (\"3pm\", read as today's) is not one:
-in Upcoming it is the time on the day at point."
-  (let ((kinds (mapcar (lambda (span) (plist-get span :kind)) (plist-get parsed :spans))))
-    (and (plist-get (plist-get parsed :fields) :scheduledDate)
-         (or (not (member "time" kinds)) (member "date" kinds) (member "recurrence" kinds))
-         t)))
-
-(defun taskwire-add (text)
-  "Add a task by quick add TEXT (\"Call mom #family !! 30m fri\") in this view.
-Inbox, Today, the Upcoming day at point (tomorrow when none), the matrix
-quadrant at point; a date in TEXT decides the list wherever typed (a
-time alone is the time on the Upcoming day at point).  In a
-project the task goes under the heading at point (a \">Project\" in
-TEXT wins), in an area into it; in a group of projects (the projects
-list, an area's projects) TEXT is the title of a new project there.
-In Anytime the task goes into the project or area of the group at
-point; in Someday too, and on Someday unless TEXT names a date."
-  (interactive (progn (taskwire-actions--check-buffer)
-                      (list (if (taskwire-actions--adds-project-p)
-                                (read-string (taskwire-text "emacs.prompt.newProject"))
-                              (taskwire-quickadd-read (taskwire-text "emacs.prompt.newTask")
-                                                      taskwire-view-name)))))
-  (taskwire-actions--check-buffer)
-  (unless (string-blank-p text)
-    (when (equal taskwire-view-name "logbook")
-      (user-error "%s" (taskwire-text "emacs.error.logbookAdd")))
-    (taskwire-actions--with-errors
-      (let* ((name taskwire-view-name)
-             (group (taskwire-view-group-at-point))
-             (item (taskwire-view-group-item group))
-             (params (list :text (string-trim text))))
-        (when (member name '("inbox" "today" "upcoming"))
-          (setq params (append params (list :view name))))
-        (pcase item
-          (`("projects" . ,area)
-           (setq params (append (list :title (string-trim text) :kind "project")
-                                (and (> area 0) (list :parent area)))))
-          (`("tasks" . ,parent)             ; (Someday's tasks in nothing: "tasks:0")
-           (unless (or (eql parent 0) (taskwire-actions--names-project-p (string-trim text)))
-             (setq params (append params (list :parent parent))))))
-        (when (and (equal name "someday")
-                   (not (plist-get (plist-get (taskwire-rpc-request
-                                               'task/parse (list :text (string-trim text)))
-                                              :fields)
-                                   :scheduledDate)))
-          (setq params (append params (list :someday t))))
-        (when (and (equal name "upcoming") group (plist-get group :date))
-          (let ((parsed (taskwire-rpc-request 'task/parse (list :text (string-trim text)
-                                                                :view name))))
-            (unless (taskwire-actions--names-day-p parsed)
-              (setq params (append params (list :scheduledDate (plist-get group :date)))))))
-        (when (equal name "matrix")
-          (setq params (append params (cdr (assoc (if group (plist-get group :key) "eliminate")
-                                                  taskwire-actions--quadrant-fields)))))
-        (let* ((version (plist-get taskwire-view-snapshot :version))
-               (result (taskwire-rpc-request 'task/create params))
-               (task (plist-get result :task)))
-          (when (taskwire-actions--shows-p result)
-            (taskwire-view-follow (plist-get task :id))
-            (taskwire-actions--settle version))
-          ;; where it went, when that is not (only) here
-          (unless (and (taskwire-actions--shows-p result)
-                       (or (equal (plist-get result :view) name) (member name '("matrix" "all"))))
-            (taskwire-rpc-message "%s" (plist-get result :message))))))))
 
 (provide 'taskwire-actions)
 ;;; taskwire-actions.el ends here

@@ -29,6 +29,7 @@
 (require 'taskwire-catalogue)
 (require 'taskwire-rpc)
 (require 'taskwire-view)
+(require 'taskwire-subscription)
 (require 'taskwire-actions)
 
 ;;;; Moves

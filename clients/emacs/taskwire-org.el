@@ -29,6 +29,7 @@
 (require 'taskwire-rpc)
 (require 'taskwire-display)
 (require 'taskwire-view)
+(require 'taskwire-subscription)
 
 (declare-function org-agenda-list "org-agenda" (&optional arg start-day span with-hour))
 (declare-function org-agenda-files "org" (&optional unrestricted archives))

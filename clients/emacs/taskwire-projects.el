@@ -35,6 +35,7 @@
 (require 'taskwire-catalogue)
 (require 'taskwire-rpc)
 (require 'taskwire-view)
+(require 'taskwire-subscription)
 (require 'taskwire-quickadd)
 (require 'taskwire-actions)
 

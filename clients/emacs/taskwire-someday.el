@@ -32,6 +32,7 @@
 (require 'taskwire-catalogue)
 (require 'taskwire-rpc)
 (require 'taskwire-view)
+(require 'taskwire-subscription)
 (require 'taskwire-actions)
 
 (defun taskwire-someday--show (name)

@@ -50,8 +50,9 @@ echo "emacs client tests: $(emacs --version | head -n 1)"
 echo "server: $TASKWIRE"
 
 files=(taskwire-catalogue.el taskwire-rpc.el taskwire-display.el taskwire-diff.el taskwire-filter.el taskwire-quickadd.el
-  taskwire-form.el taskwire-view.el taskwire-actions.el taskwire-moves.el taskwire-projects.el taskwire-checklist.el
-  taskwire-someday.el taskwire-org.el taskwire-reminders.el taskwire.el)
+  taskwire-form.el taskwire-view.el taskwire-subscription.el taskwire-actions.el taskwire-add.el
+  taskwire-schedule.el taskwire-moves.el taskwire-projects.el taskwire-checklist.el taskwire-someday.el taskwire-org.el
+  taskwire-reminders.el taskwire.el)
 for file in "${files[@]}"; do
   cp "$package/$file" "$work/build/"
 done
