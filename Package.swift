@@ -34,6 +34,13 @@ let package = Package(
     .testTarget(
       name: "TaskwireStoreTests", dependencies: ["CSQLite", "TaskwireCore", "TaskwireStore", "TaskwireTestSupport"]),
 
+    // Local-first devices (issue 31, Protocol/devices.md): change records, the hybrid clock,
+    // registers and their merge; a pure core for now, proven by an in-memory model.
+    .target(name: "TaskwireSync", dependencies: ["JSON", "TaskwireCore", "TaskwireStore"]),
+    .testTarget(
+      name: "TaskwireSyncTests",
+      dependencies: ["JSON", "TaskwireCore", "TaskwireStore", "TaskwireSync", "TaskwireTestSupport"]),
+
     .target(name: "TaskwirePostgres", dependencies: ["CLibPQ", "JSON", "TaskwireCore", "TaskwireStore"]),
     .testTarget(
       name: "TaskwirePostgresTests",

@@ -1,0 +1,104 @@
+/// A device of a shared store: 64 random bits, kept in its replica (Protocol/devices.md).
+public struct DeviceID: Hashable, Comparable, Sendable, CustomStringConvertible {
+  public var bits: UInt64
+  public init(_ bits: UInt64) { self.bits = bits }
+
+  /// 16 lowercase hex digits.
+  public var description: String { hex(bits, digits: 16) }
+
+  public init?(_ text: String) {
+    guard let bits = parseHex(Substring(text), digits: 16) else { return nil }
+    self.bits = bits
+  }
+
+  public static func < (a: DeviceID, b: DeviceID) -> Bool { a.bits < b.bits }
+}
+
+/// A hybrid logical clock's time (Kulkarni, Demirbas et al., 2014): the greatest wall time seen
+/// in milliseconds, a counter among equal wall times, and the device that made it. Ordered by
+/// (wall, counter, device), which is also the order of its fixed-width text, so no two records'
+/// times are ever equal: a time names one record.
+public struct HybridTime: Hashable, Comparable, Sendable, CustomStringConvertible {
+  public var wall: UInt64
+  public var counter: UInt16
+  public var device: DeviceID
+
+  public init(wall: UInt64, counter: UInt16, device: DeviceID) {
+    self.wall = wall & 0xFFFF_FFFF_FFFF
+    self.counter = counter
+    self.device = device
+  }
+
+  /// Before every time a device makes: what a register nobody set holds.
+  public static let zero = HybridTime(wall: 0, counter: 0, device: DeviceID(0))
+
+  /// `019ac1f2e4a00003-5e2a9c0d13f47b80`: 12 hex of wall ms, 4 of counter, 16 of device.
+  public var description: String { hex(wall, digits: 12) + hex(UInt64(counter), digits: 4) + "-" + device.description }
+
+  public init?(_ text: String) {
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 2, parts[0].count == 16, let wall = parseHex(parts[0].prefix(12), digits: 12),
+      let counter = parseHex(parts[0].suffix(4), digits: 4), let device = parseHex(parts[1], digits: 16)
+    else { return nil }
+    self.init(wall: wall, counter: UInt16(counter), device: DeviceID(device))
+  }
+
+  public static func < (a: HybridTime, b: HybridTime) -> Bool {
+    (a.wall, a.counter, a.device.bits) < (b.wall, b.counter, b.device.bits)
+  }
+}
+
+/// A device's clock: every record it makes gets a time above every time it has made or seen,
+/// and close to the wall clock while the wall clocks agree.
+public struct HybridClock: Sendable {
+  public let device: DeviceID
+  /// The newest (wall, counter) made or seen.
+  public private(set) var wall: UInt64 = 0
+  public private(set) var counter: UInt16 = 0
+
+  public init(device: DeviceID, after latest: HybridTime? = nil) {
+    self.device = device
+    if let latest { (wall, counter) = (latest.wall, latest.counter) }
+  }
+
+  /// A time for a record made now (`now`: wall milliseconds).
+  public mutating func tick(now: UInt64) -> HybridTime {
+    if now > wall {
+      (wall, counter) = (now, 0)
+    } else if counter == .max {
+      (wall, counter) = (wall + 1, 0)
+    } else {
+      counter += 1
+    }
+    return HybridTime(wall: wall, counter: counter, device: device)
+  }
+
+  /// Takes in a time another device made (a record pulled): the next tick is above it.
+  public mutating func receive(_ time: HybridTime, now: UInt64) {
+    let newest = max(wall, time.wall, now)
+    let bump: UInt16
+    switch (newest == wall, newest == time.wall) {
+    case (true, true): bump = max(counter, time.counter)
+    case (true, false): bump = counter
+    case (false, true): bump = time.counter
+    case (false, false):
+      (wall, counter) = (newest, 0)
+      return
+    }
+    wall = newest
+    // The next tick adds one; a counter at its top moves the wall on instead.
+    counter = bump
+  }
+}
+
+func hex(_ value: UInt64, digits: Int) -> String {
+  let text = String(value, radix: 16)
+  return String(repeating: "0", count: max(0, digits - text.count)) + text
+}
+
+func parseHex(_ text: Substring, digits: Int) -> UInt64? {
+  guard text.count == digits, text.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }) else {
+    return nil
+  }
+  return UInt64(text, radix: 16)
+}
