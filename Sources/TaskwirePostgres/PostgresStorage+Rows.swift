@@ -87,7 +87,7 @@ extension PostgresStorage {
     let own = connection.backendPID
     heard += Int64(connection.notifications().filter { $0 != own }.count)
     if !connection.isConnected { throw unreachableIfDisconnected(PostgresError(sqlState: nil, message: "lost")) }
-    let head = try latestChange()
+    let head = try changeHead()
     if head != knownHead {
       knownHead = head
       headMoves += 1
@@ -104,20 +104,24 @@ extension PostgresStorage {
     return heard != before || !connection.isConnected
   }
 
-  public func latestChange() throws -> Int64 {
+  public func latestChange() throws -> ChangeCursor { ChangeCursor(changes: try changeHead()) }
+
+  /// The newest entry of the change log (0 when it is empty).
+  func changeHead() throws -> Int64 {
     let head = try reading { try connection.query("SELECT coalesce(max(seq), 0) FROM changes").int(0) }
     if wroteInTransaction { transactionHeads.end = head }  // (after this transaction's writes)
     return head
   }
 
-  public func changes(after seq: Int64) throws -> ChangeLogRead? {
-    try reading {
+  public func changes(after cursor: ChangeCursor) throws -> ChangeLogRead? {
+    let seq = cursor.changes
+    return try reading {
       let pruned = Int64(try meta("pruned_through") ?? "0") ?? 0
       if seq < pruned { return nil }
       let result = try connection.query("SELECT seq, task_id FROM changes WHERE seq > $1 ORDER BY seq", [.integer(seq)])
-      var read = ChangeLogRead(ids: [], latest: seq)
+      var read = ChangeLogRead(ids: [], latest: cursor)
       for (latest, id) in result.rows({ ($0.int(0), $0.int(1)) }) {
-        read.latest = latest
+        read.latest = ChangeCursor(changes: latest)
         read.ids.insert(id)
       }
       return read

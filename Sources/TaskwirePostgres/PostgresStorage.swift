@@ -158,7 +158,7 @@ public final class PostgresStorage: Storage, ChangeFeed {
       let result = try body(PostgresTransaction(storage: self))
       if wroteInTransaction {
         try connection.query("SELECT pg_notify($1, '')", [.text(channel)])
-        if transactionHeads.end == nil { transactionHeads.end = try latestChange() }
+        if transactionHeads.end == nil { transactionHeads.end = try changeHead() }
       }
       try connection.execute("COMMIT")
       // Our own commit moves the head without news, unless another writer's came before it.

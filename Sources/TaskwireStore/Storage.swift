@@ -105,11 +105,11 @@ public protocol ChangeFeed: AnyObject {
   /// connection committed since it was last read (SQLite's `data_version`), so a commit need not
   /// read the change log. False where a notice may lag (PostgreSQL's NOTIFY).
   var noticeIsExactInTransaction: Bool { get }
-  /// The newest entry of the change log (0 when it is empty).
-  func latestChange() throws -> Int64
-  /// The tasks changed after entry `seq`, or `nil` when the log no longer reaches back that
-  /// far (it was pruned): the caller then reloads everything.
-  func changes(after seq: Int64) throws -> ChangeLogRead?
+  /// Where the change log ends now (at its start when it is empty).
+  func latestChange() throws -> ChangeCursor
+  /// The tasks changed after `cursor`, or `nil` when the log no longer reaches back that far
+  /// (it was pruned): the caller then reloads everything.
+  func changes(after cursor: ChangeCursor) throws -> ChangeLogRead?
 
   /// A descriptor that becomes readable when a notice may have arrived (a backend that pushes
   /// them), or nil for a backend that is checked on a timer.
@@ -170,12 +170,29 @@ extension ChangeFeed {
 /// which it continues (so that a commit landing while it reads is never skipped).
 public struct ChangeLogRead: Equatable, Sendable {
   public var ids: Set<Int64>
-  public var latest: Int64
+  public var latest: ChangeCursor
 
-  public init(ids: Set<Int64>, latest: Int64) {
+  public init(ids: Set<Int64>, latest: ChangeCursor) {
     self.ids = ids
     self.latest = latest
   }
+}
+
+/// A place in a backend's change log: the newest entry of its log of changes, and (SQLite) the
+/// newest undo step, whose changes a step's commit logs in the step's own row instead of in rows
+/// of the change log (a page less a commit). PostgreSQL logs every change; its `steps` is 0.
+public struct ChangeCursor: Hashable, Sendable, CustomStringConvertible {
+  public var changes: Int64
+  public var steps: Int64
+
+  public init(changes: Int64, steps: Int64 = 0) {
+    self.changes = changes
+    self.steps = steps
+  }
+
+  public static let start = ChangeCursor(changes: 0)
+
+  public var description: String { steps == 0 ? "\(changes)" : "\(changes)/\(steps)" }
 }
 
 /// One undo step as kept in the store.

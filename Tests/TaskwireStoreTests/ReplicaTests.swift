@@ -74,8 +74,8 @@ final class CountingStorage: Storage, ChangeFeed {
   var noticeDescriptor: Int32? { nil }
   func drainNotices() -> Bool { false }
   var isPrivate: Bool { base.isPrivate }
-  func latestChange() throws -> Int64 { try base.latestChange() }
-  func changes(after seq: Int64) throws -> ChangeLogRead? { try base.changes(after: seq) }
+  func latestChange() throws -> ChangeCursor { try base.latestChange() }
+  func changes(after cursor: ChangeCursor) throws -> ChangeLogRead? { try base.changes(after: cursor) }
   func idle() { base.idle() }
 }
 

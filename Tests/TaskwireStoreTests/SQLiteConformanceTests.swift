@@ -169,13 +169,17 @@ final class SQLiteMemoryFixture: StorageFixture {
     #expect(step.id == 7 && step.label == "Move both")
     #expect(step.changes == [TaskChange(before: a, after: movedA), TaskChange(before: b, after: movedB)])
     #expect(try storage.steps(limit: 5).map(\.id) == [7, 4])
-    #expect(try storage.changeFeed.latestChange() == 41)
+    #expect(try storage.changeFeed.latestChange() == ChangeCursor(changes: 41, steps: 7))
     let next = try storage.write { txn in
       try txn.writeRows([TaskChange(before: movedA, after: a)])
       return try txn.appendStep(label: "Back", client: "me", at: "z", changes: [TaskChange(before: movedA, after: a)])
     }
     #expect(next == 8)
-    #expect(try storage.changeFeed.latestChange() == 42)
+    // The step's row names its task: the change log gets no entry of its own.
+    #expect(try storage.changeFeed.latestChange() == ChangeCursor(changes: 41, steps: 8))
+    #expect(
+      try storage.changeFeed.changes(after: ChangeCursor(changes: 41, steps: 7))
+        == ChangeLogRead(ids: [1], latest: ChangeCursor(changes: 41, steps: 8)))
     // Schema 11: open tasks by day, without their rank (a drag leaves the index as it was).
     var check: OpaquePointer? = nil
     #expect(sqlite3_open(path, &check) == SQLITE_OK)
@@ -186,6 +190,28 @@ final class SQLiteMemoryFixture: StorageFixture {
     defer { sqlite3_finalize(statement) }
     #expect(sqlite3_step(statement) == SQLITE_ROW)
     #expect(sqlite3_column_text(statement, 0).map { String(cString: $0) } == "completed,scheduled_date")
+  }
+
+  /// An action's changes are logged by its undo step's row alone; a reader further behind than
+  /// the history's trimming is told to reload, one within it reads each step's tasks.
+  @Test func stepsLogTheirTasksAndTrimmedStepsSendOldReadersToReload() throws {
+    let fixture = try SQLiteFileFixture()
+    let storage = try fixture.open()
+    defer { storage.close() }
+    let start = try storage.changeFeed.latestChange()
+    let count = Int(StorageLimits.historyLimit + StorageLimits.historyTrim)
+    for n in 0..<count {
+      let change = TaskwireCoreTask.make(Int64(n % 7 + 1))
+      try storage.write { txn in
+        try txn.writeRows([change])
+        try txn.appendStep(label: "step \(n)", client: "me", at: "t", changes: [change])
+      }
+    }
+    let latest = try storage.changeFeed.latestChange()
+    #expect(latest.changes == start.changes, "no change-log entry for a step's changes")
+    #expect(try storage.changeFeed.changes(after: start) == nil)
+    let near = ChangeCursor(changes: latest.changes, steps: latest.steps - 3)
+    #expect(try storage.changeFeed.changes(after: near) == ChangeLogRead(ids: [5, 6, 7], latest: latest))
   }
 
   /// The change log is pruned to its kept size, and a reader older than that is told to reload.
@@ -199,9 +225,10 @@ final class SQLiteMemoryFixture: StorageFixture {
       try txn.writeRows(Array(repeating: task, count: count))
     }
     storage.idle()
-    #expect(try storage.changeFeed.changes(after: 0) == nil, "the log no longer reaches back to the start")
+    #expect(try storage.changeFeed.changes(after: .start) == nil, "the log no longer reaches back to the start")
     let latest = try storage.changeFeed.latestChange()
-    #expect(try storage.changeFeed.changes(after: latest - 5)?.ids == [1])
+    #expect(
+      try storage.changeFeed.changes(after: ChangeCursor(changes: latest.changes - 5, steps: latest.steps))?.ids == [1])
   }
 }
 

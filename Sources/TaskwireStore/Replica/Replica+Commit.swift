@@ -25,7 +25,7 @@ extension Replica {
 
   @discardableResult
   public func commit(_ change: Change) throws -> Committed {
-    var latest: Int64 = 0
+    var latest = ChangeCursor.start
     let committed = try storage.write { txn throws -> Committed in
       try catchUp(inTransaction: true)
       let committed: Committed

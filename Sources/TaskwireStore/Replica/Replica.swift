@@ -30,7 +30,7 @@ public final class Replica {
   var seenNotice: Int64 = 0
   /// The day the clock was last seen in, and when it starts and ends.
   var todayBounds: DayBounds? = nil
-  var seenChange: Int64 = 0
+  var seenChange = ChangeCursor.start
   /// The day this replica last saw the lists rolled over to (nil: not looked yet).
   var rolledOverTo: CalendarDate? = nil
   /// Commits since the storage's last idle housekeeping.

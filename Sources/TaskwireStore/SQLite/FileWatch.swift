@@ -36,10 +36,14 @@
       var seen = false
       var lost = false
       var buffer = [UInt8](repeating: 0, count: 4096)
-      while true {
+      var reading = true
+      while reading {
         let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         guard count > 0 else { break }
         seen = true
+        // A read that did not fill the buffer took every event there was: no second read to
+        // hear "none" (an event after it makes the descriptor readable again).
+        defer { if count < buffer.count { reading = false } }
         var offset = 0
         while offset + 16 <= count {
           // struct inotify_event: wd, mask, cookie, len, then len bytes of name (none here).

@@ -6,7 +6,11 @@ import Foundation
 extension SQLiteStorage {
   public var changeFeed: any ChangeFeed { self }
 
-  public func changeNotice() throws -> Int64 { try scalar(constant: "PRAGMA data_version") }
+  public func changeNotice() throws -> Int64 {
+    let version = try scalar(constant: "PRAGMA data_version")
+    if isWriting { versionInTransaction = version }
+    return version
+  }
 
   /// `data_version` moves at every other connection's commit, and under the write lock none
   /// can come in between.
@@ -33,21 +37,37 @@ extension SQLiteStorage {
 
   /// (Inside a write transaction that logged changes, the last one it logged: the newest, as
   /// no one else writes meanwhile; a query saved on every commit.)
-  public func latestChange() throws -> Int64 {
-    if let loggedInTransaction { return loggedInTransaction }
-    return try scalar(constant: "SELECT max(seq) FROM changes")
+  public func latestChange() throws -> ChangeCursor {
+    try flushChangeLog()  // (inside a write transaction: what it changed is logged first)
+    // Under the write lock, with no other commit since this connection's last: the heads it
+    // knew, moved by what this transaction logged.
+    let known = knownHeads.flatMap { $0.version == versionInTransaction ? $0.cursor : nil }
+    let changes = try loggedInTransaction ?? known?.changes ?? scalar(constant: "SELECT max(seq) FROM changes")
+    let steps = try stepInTransaction ?? known?.steps ?? scalar(constant: "SELECT max(id) FROM history_steps")
+    let cursor = ChangeCursor(changes: changes, steps: steps)
+    if let versionInTransaction { headsInTransaction = (cursor, versionInTransaction) }
+    return cursor
   }
 
-  public func changes(after seq: Int64) throws -> ChangeLogRead? {
-    // The log reaches back to `seq` when nothing after it was pruned.
-    let oldest = try scalar("SELECT min(seq) FROM changes")
-    if oldest > seq + 1 { return nil }
-    let statement = try db.statement("SELECT seq, task_id FROM changes WHERE seq > ? ORDER BY seq").bind([.integer(seq)]
-    )
-    var read = ChangeLogRead(ids: [], latest: seq)
-    while try statement.step() {
-      read.latest = statement.int(0)
-      read.ids.insert(statement.int(1))
+  /// The tasks of the change log's entries after the cursor's, and of the undo steps after its
+  /// step (each step's ops name its tasks).
+  public func changes(after cursor: ChangeCursor) throws -> ChangeLogRead? {
+    // Both reach back to the cursor when nothing after it was pruned (or trimmed, for steps).
+    if try scalar("SELECT min(seq) FROM changes") > cursor.changes + 1 { return nil }
+    if try scalar("SELECT min(id) FROM history_steps") > cursor.steps + 1 { return nil }
+    var read = ChangeLogRead(ids: [], latest: cursor)
+    let logged = try db.statement("SELECT seq, task_id FROM changes WHERE seq > ? ORDER BY seq")
+      .bind([.integer(cursor.changes)])
+    while try logged.step() {
+      read.latest.changes = logged.int(0)
+      read.ids.insert(logged.int(1))
+    }
+    let stepped = try db.statement(
+      "SELECT h.id, json_extract(op.value, '$[0]') FROM history_steps AS h, json_each(h.ops) AS op WHERE h.id > ? ORDER BY h.id"
+    ).bind([.integer(cursor.steps)])
+    while try stepped.step() {
+      read.latest.steps = stepped.int(0)
+      read.ids.insert(stepped.int(1))
     }
     return read
   }
@@ -66,7 +86,7 @@ extension SQLiteStorage {
   /// many. The newest entries are kept, so numbering goes on past the deleted ones.
   func pruneChangeLog() {
     guard let oldest = try? scalar("SELECT min(seq) FROM changes"),
-      let latest = try? latestChange(), latest - oldest >= 2 * StorageLimits.changeLogKept
+      let latest = try? latestChange().changes, latest - oldest >= 2 * StorageLimits.changeLogKept
     else { return }
     try? db.statement("DELETE FROM changes WHERE seq <= ?").run([.integer(latest - StorageLimits.changeLogKept)])
   }

@@ -19,6 +19,9 @@ extension SQLiteStorage {
     try db.statement(constant: "INSERT INTO history_steps (label, client, at, ops) VALUES (?, ?, ?, ?)")
       .run([.text(label), .text(client), .text(at), .text(TaskRowCoding.historyOpsText(changes))])
     let step = db.lastInsertRowID
+    stepInTransaction = step
+    headsInTransaction = nil
+    loggedByStep.formUnion(changes.map(\.taskID))
     let oldest = step - StorageLimits.historyLimit
     if oldest > 0, step % StorageLimits.historyTrim == 0 {
       try db.statement("DELETE FROM history_steps WHERE id <= ?").run([.integer(oldest)])

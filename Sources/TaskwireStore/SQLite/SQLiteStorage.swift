@@ -40,6 +40,20 @@ public final class SQLiteStorage: Storage, ChangeFeed {
   /// The newest change-log entry the open write transaction wrote (nil outside one, or before
   /// its first): `latestChange` without a query.
   var loggedInTransaction: Int64? = nil
+  /// The open write transaction's changed task ids not yet in the change log: written there at
+  /// its end unless an undo step of the transaction holds them (`flushChangeLog`).
+  var unlogged: [Int64] = []
+  /// The task ids the open write transaction's undo steps hold, and its newest step.
+  var loggedByStep: Set<Int64> = []
+  var stepInTransaction: Int64? = nil
+  /// Where the logs ended after this connection's last commit, and `data_version` then: while
+  /// it stays (no other connection committed) a commit knows where the logs end without a
+  /// query. `data_version` counts only when read inside the open write transaction; the heads
+  /// only once their transaction committed.
+  var knownHeads: (cursor: ChangeCursor, version: Int64)? = nil
+  var versionInTransaction: Int64? = nil
+  var headsInTransaction: (cursor: ChangeCursor, version: Int64)? = nil
+  var isWriting = false
   /// Whether other writers are listened for (see `listenForOtherWriters`).
   public internal(set) var isListening = false
 
@@ -147,14 +161,26 @@ public final class SQLiteStorage: Storage, ChangeFeed {
   @discardableResult
   public func write<T>(_ body: (any StorageTransaction) throws -> T) throws -> T {
     try db.statement(constant: "BEGIN IMMEDIATE").run()
-    defer { loggedInTransaction = nil }
+    isWriting = true
+    defer {
+      isWriting = false
+      loggedInTransaction = nil
+      stepInTransaction = nil
+      versionInTransaction = nil
+      headsInTransaction = nil
+      unlogged.removeAll()
+      loggedByStep.removeAll()
+    }
     do {
       let result = try body(SQLiteTransaction(storage: self))
+      try flushChangeLog()
       try db.statement(constant: "COMMIT").run()
+      knownHeads = headsInTransaction
       commitNotice?.announce()
       return result
     } catch {
       try? db.statement(constant: "ROLLBACK").run()
+      knownHeads = nil
       throw error
     }
   }
@@ -258,9 +284,20 @@ public final class SQLiteStorage: Storage, ChangeFeed {
       } else {
         try db.statement(constant: "DELETE FROM tasks WHERE id = ?").run([.integer(change.taskID)])
       }
-      try db.statement(constant: "INSERT INTO changes (task_id) VALUES (?)").run([.integer(change.taskID)])
+      unlogged.append(change.taskID)
+    }
+  }
+
+  /// Logs the open transaction's changed tasks that no undo step of it holds: another process
+  /// learns of an action's changes from its step's row alone (one page less a commit), and of
+  /// every other change (undo, redo, a new day, an import's keys) from the change log.
+  func flushChangeLog() throws {
+    if !unlogged.isEmpty { headsInTransaction = nil }  // (the heads move on)
+    for id in unlogged where !loggedByStep.contains(id) {
+      try db.statement(constant: "INSERT INTO changes (task_id) VALUES (?)").run([.integer(id)])
       loggedInTransaction = db.lastInsertRowID
     }
+    unlogged.removeAll()
   }
 
   /// Updates only the columns that changed: an index none of whose columns is set is not
