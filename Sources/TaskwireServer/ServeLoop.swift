@@ -114,7 +114,7 @@ final class ServeLoop {
       // Another writer's notice may already have been read off the descriptor (libpq reads a
       // NOTIFY that arrives during any query into its own queue; the socket is then quiet, and a
       // poll would sleep past it): what is queued is served first. (Non-blocking on both backends.)
-      if notice != nil, replica.drainNotices() {
+      if notice != nil, replica.noticesMayBeQueued, replica.drainNotices() {
         tick()
         deadlines.lookAgain(now: ServeDeadlines.uptime())
         continue

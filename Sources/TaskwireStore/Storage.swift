@@ -105,6 +105,10 @@ public protocol ChangeFeed: AnyObject {
   /// connection committed since it was last read (SQLite's `data_version`), so a commit need not
   /// read the change log. False where a notice may lag (PostgreSQL's NOTIFY).
   var noticeIsExactInTransaction: Bool { get }
+  /// Whether a notice may wait in the process rather than on the descriptor (libpq reads a
+  /// NOTIFY that arrives during a query into its own queue): a wait drains first. False for an
+  /// inotify watch, whose events wait in the kernel (a drain would be one read more a request).
+  var noticesMayBeQueued: Bool { get }
   /// Where the change log ends now (at its start when it is empty).
   func latestChange() throws -> ChangeCursor
   /// The tasks changed after `cursor`, or `nil` when the log no longer reaches back that far
@@ -161,6 +165,7 @@ extension Storage {
 extension ChangeFeed {
   public var noticeGeneration: Int { 0 }
   public var noticeIsExactInTransaction: Bool { false }
+  public var noticesMayBeQueued: Bool { true }
   public func listenForOtherWriters() {}
   public var isListening: Bool { true }
   public func othersMayHaveWritten() -> Bool { true }

@@ -19,4 +19,7 @@ extension Replica {
   /// Empties the notice descriptor once it was readable; true when what arrived may be
   /// another writer's commit.
   public func drainNotices() -> Bool { feed.drainNotices() }
+
+  /// (See `ChangeFeed.noticesMayBeQueued`.)
+  public var noticesMayBeQueued: Bool { feed.noticesMayBeQueued }
 }

@@ -16,6 +16,8 @@ extension SQLiteStorage {
   /// can come in between.
   public var noticeIsExactInTransaction: Bool { true }
 
+  public var noticesMayBeQueued: Bool { false }
+
   /// SQLite pushes nothing, but every taskwire process writes `STORE.notice` after a commit
   /// (`CommitNotice`): an inotify watch on it wakes the server, which then checks
   /// `changeNotice`. Nil in memory, and where inotify is missing (the server then polls).
