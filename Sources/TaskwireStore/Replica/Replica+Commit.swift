@@ -12,6 +12,14 @@ extension Replica {
     case redo
     /// A new day: Today's arrivals go to its end. Not an undo step: no user made it.
     case rollover
+    /// Other devices' changes (issue 31), planned inside the transaction: no undo step, and no
+    /// change record of this device (`commitObserver` is not called).
+    case merge((Replica, any StorageTransaction) throws -> [TaskChange])
+  }
+
+  /// What a commit of this device is, for its observer.
+  public enum CommitKind: String, Sendable {
+    case action, undo, redo, rollover
   }
 
   /// What a commit did.
@@ -40,6 +48,21 @@ extension Replica {
       case .undo: committed = try replayHistory(undo: true, txn)
       case .redo: committed = try replayHistory(undo: false, txn)
       case .rollover: committed = try rollOver(txn)
+      case .merge(let plan):
+        let changes = try plan(self, txn)
+        if !changes.isEmpty { try txn.writeRows(changes) }
+        committed = Committed(label: "Merge", changes: changes, step: nil)
+      }
+      if let commitObserver, !committed.changes.isEmpty {
+        let kind: CommitKind? =
+          switch change {
+          case .action: .action
+          case .undo: .undo
+          case .redo: .redo
+          case .rollover: .rollover
+          case .merge: nil
+          }
+        if let kind { try commitObserver(kind, committed, txn) }
       }
       latest = try feed.latestChange()
       return committed
@@ -85,7 +108,13 @@ extension Replica {
       }
       let unchanged =
         current.flatMap { now in change.before.map { now.looksLike($0) } } ?? (current == nil && change.before == nil)
-      guard unchanged else {
+      // An item the step made again that is back under another id (another device's edit
+      // brought it back after this one deleted it) has changed since, too.
+      let elsewhere =
+        try current == nil
+        && change.after.map { try storage.taskID(uuid: $0.uuid).map { $0 != change.taskID } ?? false }
+          ?? false
+      guard unchanged, !elsewhere else {
         throw DomainError.historyConflict(
           "task \(change.taskID) changed since '\(step.label)'; nothing was \(undo ? "undone" : "redone")")
       }

@@ -6,7 +6,7 @@
 /// more in every commit that uses it, and the logs of every change need none (see
 /// `SQLiteStorage+History.swift`, `pruneChangeLog`).
 enum Schema {
-  static let version: Int64 = 11
+  static let version: Int64 = 12
 
   static let create = """
     CREATE TABLE tasks (
@@ -48,7 +48,19 @@ enum Schema {
     \(externalIDs)
     ALTER TABLE external_ids ADD COLUMN version TEXT;
     \(reminderStates)
-    PRAGMA user_version = 11;
+    \(syncRecords)
+    PRAGMA user_version = 12;
+    """
+
+  /// A replica's change records (issue 31): empty in a store that is not a replica.
+  static let syncRecords = """
+    CREATE TABLE IF NOT EXISTS sync_records (
+      hlc TEXT PRIMARY KEY,
+      id TEXT NOT NULL,
+      seen INTEGER NOT NULL,
+      seq INTEGER,
+      body TEXT NOT NULL
+    ) WITHOUT ROWID;
     """
 
   /// The undo history and the change log (schema 10): a step's changes in its row (`ops`),
@@ -180,6 +192,11 @@ enum Schema {
     DROP INDEX tasks_open;
     CREATE INDEX tasks_open ON tasks (completed, scheduled_date);
     PRAGMA user_version = 11;
+    """,
+    // Local-first devices (issue 31): a replica keeps its change records beside its rows.
+    11: """
+    \(syncRecords)
+    PRAGMA user_version = 12;
     """,
   ]
 }

@@ -1,0 +1,32 @@
+/// A replica's change records (`sync_records`, schema 12): see `StoredRecord`.
+extension SQLiteStorage: SyncRecordStore {
+  func keepRecord(_ record: StoredRecord) throws {
+    try db.statement(constant: "INSERT OR IGNORE INTO sync_records (hlc, id, seen, seq, body) VALUES (?, ?, ?, ?, ?)")
+      .run([
+        .text(record.hlc), .text(record.id), .integer(record.seen), record.seq.map(RowValue.integer) ?? .null,
+        .text(record.body),
+      ])
+  }
+
+  func placeRecord(hlc: String, seq: Int64) throws {
+    try db.statement(constant: "UPDATE sync_records SET seq = ? WHERE hlc = ?").run([.integer(seq), .text(hlc)])
+  }
+
+  public func keptRecords(unplaced: Bool) throws -> [StoredRecord] {
+    let statement = try db.statement(
+      "SELECT hlc, id, seen, seq, body FROM sync_records\(unplaced ? " WHERE seq IS NULL" : "") ORDER BY hlc")
+    var records: [StoredRecord] = []
+    while try statement.step() {
+      records.append(
+        StoredRecord(
+          hlc: statement.text(0) ?? "", id: statement.text(1) ?? "", seen: statement.int(2),
+          seq: statement.isNull(3) ? nil : statement.int(3), body: statement.text(4) ?? ""))
+    }
+    return records
+  }
+}
+
+extension SQLiteTransaction: SyncRecordTransaction {
+  func keepRecord(_ record: StoredRecord) throws { try storage.keepRecord(record) }
+  func placeRecord(hlc: String, seq: Int64) throws { try storage.placeRecord(hlc: hlc, seq: seq) }
+}

@@ -1,0 +1,37 @@
+import TaskwireCore
+
+/// A change record as a replica keeps it (issue 31, Protocol/devices.md): what one local commit
+/// changed, or what was pulled from the shared log, kept in the replica's file in the same
+/// transaction as the rows it explains. Opaque here: `TaskwireSync` writes and reads the body.
+public struct StoredRecord: Equatable, Sendable {
+  /// The record's hybrid time (its text sorts as the times): a record's key.
+  public var hlc: String
+  public var id: String
+  /// The device's pull cursor when the record was made.
+  public var seen: Int64
+  /// Its place in the shared log; nil while only this device has it (the outbox).
+  public var seq: Int64?
+  public var body: String
+
+  public init(hlc: String, id: String, seen: Int64, seq: Int64?, body: String) {
+    self.hlc = hlc
+    self.id = id
+    self.seen = seen
+    self.seq = seq
+    self.body = body
+  }
+}
+
+/// The writes of change records, in a transaction of a store that keeps them (SQLite).
+public protocol SyncRecordTransaction {
+  /// Keeps a record; one already kept (the same hlc) is left as it is.
+  func keepRecord(_ record: StoredRecord) throws
+  /// Notes a kept record's place in the shared log.
+  func placeRecord(hlc: String, seq: Int64) throws
+}
+
+/// The reads of kept change records.
+public protocol SyncRecordStore {
+  /// Every kept record, in hlc order (`unplaced`: only those not yet in the shared log).
+  func keptRecords(unplaced: Bool) throws -> [StoredRecord]
+}

@@ -1,0 +1,78 @@
+import TaskwireCore
+import TaskwireStore
+
+extension SyncReplica {
+  /// Merges records pulled from the shared log (each with its seq), in one commit: each item
+  /// they touch is written as its registers now show it (made, changed, or gone), and so is
+  /// each item whose parent they touch. This device's own records coming back only get their
+  /// place. Returns what the commit changed.
+  @discardableResult
+  public func receive(_ pulled: [(record: ChangeRecord, seq: Int64)]) throws -> Replica.Committed {
+    try takeInKept()
+    var next = state
+    let committed = try replica.commit(
+      .merge { replica, txn in
+        guard let keeper = txn as? SyncRecordTransaction else { throw NotAReplica() }
+        var touched: [ItemUUID] = []
+        for (record, seq) in pulled {
+          if next.known[record.hlc] != nil {
+            next.place(record.hlc, seq: seq)
+            try keeper.placeRecord(hlc: record.hlc.description, seq: seq)
+            continue
+          }
+          try keeper.keepRecord(
+            StoredRecord(
+              hlc: record.hlc.description, id: record.id.description, seen: record.seen, seq: seq, body: record.text))
+          next.apply(record, seq: seq)
+          touched += record.items.map(\.uuid)
+        }
+        return try Self.rows(for: touched, in: next, replica: replica, txn: txn)
+      })
+    for (record, _) in pulled { clock.receive(record.hlc, now: wallClock()) }
+    state = next
+    return committed
+  }
+
+  /// The row changes that make the replica show `state` for these items and their children.
+  static func rows(
+    for touched: [ItemUUID], in state: MergeState, replica: Replica, txn: any StorageTransaction
+  ) throws -> [TaskChange] {
+    guard !touched.isEmpty else { return [] }
+    var items: [ItemUUID] = []
+    var listed: Set<ItemUUID> = []
+    for uuid in touched where listed.insert(uuid).inserted { items.append(uuid) }
+    // Children whose parent came, went or changed kind show elsewhere now.
+    for (uuid, registers) in state.items.sorted(by: { $0.key < $1.key }) {
+      guard let parent = registers["parent"]?.value.stringValue.flatMap(ItemUUID.init), listed.contains(parent),
+        listed.insert(uuid).inserted
+      else { continue }
+      items.append(uuid)
+    }
+    // Ids first: an item made here gets the next local id, in the records' order.
+    var ids: [ItemUUID: Int64] = [:]
+    var nextID = try txn.nextTaskID()
+    func localID(_ uuid: ItemUUID) throws -> Int64? {
+      if let id = ids[uuid] { return id }
+      let id = try replica.storage.taskID(uuid: uuid)
+      ids[uuid] = id
+      return id
+    }
+    for uuid in items where try localID(uuid) == nil && state.view(of: uuid) != nil {
+      ids[uuid] = nextID
+      nextID += 1
+    }
+    var changes: [TaskChange] = []
+    for uuid in items {
+      let id = try localID(uuid)
+      var current: TaskRecord? = nil
+      if let id { current = try replica.index.tasks[id] ?? replica.storage.task(id: id) }
+      guard let view = state.view(of: uuid), let id else {
+        if let current { changes.append(TaskChange(before: current, after: nil)) }
+        continue
+      }
+      let after = view.task(id: id, parentID: try view.parent.flatMap(localID))
+      if after != current { changes.append(TaskChange(before: current, after: after)) }
+    }
+    return changes
+  }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import JSON
+import TaskwireCore
+import TaskwireServer
+import TaskwireStore
+import TaskwireSync
+import TaskwireTestSupport
+import Testing
+
+/// Two devices, each a whole server on its own SQLite replica, changed through the protocol and
+/// synced through a shared log in memory (the merge on the real commit path, before any
+/// network): both end showing the same lists, item for item by uuid.
+@Suite struct SyncReplicaTests {
+  /// The shared log: records in push order, each once.
+  final class Log {
+    var records: [ChangeRecord] = []
+    var seqByID: [ItemUUID: Int64] = [:]
+
+    /// Pushes the device's outbox, then pulls what it has not seen: a device's sync.
+    func sync(_ device: SyncReplica) throws {
+      var places: [(hlc: HybridTime, seq: Int64)] = []
+      for record in try device.outbox() {
+        if seqByID[record.id] == nil {
+          records.append(record)
+          seqByID[record.id] = Int64(records.count)
+        }
+        places.append((record.hlc, seqByID[record.id]!))
+      }
+      try device.placed(places)
+      let seen = Int(device.seen)
+      guard seen < records.count else { return }
+      try device.receive((seen..<records.count).map { (records[$0], Int64($0 + 1)) })
+    }
+  }
+
+  struct Device {
+    let client: InProcessClient
+    let sync: SyncReplica
+
+    init(_ folder: URL, _ number: UInt64) throws {
+      client = try InProcessClient(
+        ["--db", folder.appendingPathComponent("device\(number).sqlite").path] + TaskwireProcess.clockArguments)
+      _ = try client.result(
+        "initialize", ["clientInfo": ["name": .string("device \(number)")], "protocolVersion": "1"])
+      let replica = client.server.replica
+      sync = try SyncReplica(replica: replica, device: DeviceID(number)) {
+        UInt64(replica.clock.now.timeIntervalSince1970 * 1000)
+      }
+    }
+
+    /// A list as a person sees it, by uuid and title (ids are each device's own).
+    func list(_ view: String) throws -> [String] {
+      let groups = try client.result("view/list", ["view": .string(view)])["groups"]?.arrayValue ?? []
+      return groups.flatMap { group in
+        (group["tasks"]?.arrayValue ?? []).map { task in
+          "\(task["uuid"]?.stringValue ?? "?") \(task["title"]?.stringValue ?? "?") \(task["notes"]?.stringValue ?? "")"
+        }
+      }
+    }
+
+    func id(_ title: String, in view: String) throws -> Int64 {
+      let groups = try client.result("view/list", ["view": .string(view)])["groups"]?.arrayValue ?? []
+      let task = groups.flatMap { $0["tasks"]?.arrayValue ?? [] }.first { $0["title"]?.stringValue == title }
+      return try #require(task?["id"]?.integerValue, "\(title) in \(view)")
+    }
+  }
+
+  @Test func twoDevicesOfflineConvergeWithEveryChangeKept() throws {
+    let folder = try temporaryFolder()
+    let a = try Device(folder, 1)
+    let b = try Device(folder, 2)
+    let log = Log()
+    for title in ["Buy milk", "Call Ana", "Pay rent"] {
+      _ = try a.client.result("task/create", ["title": .string(title), "view": "inbox"])
+    }
+    _ = try a.client.result("task/create", ["title": "Water plants", "view": "today"])
+    try log.sync(a.sync)
+    try log.sync(b.sync)
+    #expect(try b.list("inbox") == a.list("inbox") && b.list("today") == a.list("today"))
+    #expect(try b.list("inbox").count == 3)
+
+    // Offline on both: a rename here, a date there, on the same task; a deletion here, notes
+    // there, on another; drags to the top of Today on both.
+    _ = try a.client.result(
+      "task/update", ["id": .number(String(try a.id("Buy milk", in: "inbox"))), "title": "Buy oat milk"])
+    _ = try b.client.result(
+      "task/schedule", ["id": .number(String(try b.id("Buy milk", in: "inbox"))), "date": "2026-02-12"])
+    _ = try a.client.result("task/delete", ["id": .number(String(try a.id("Call Ana", in: "inbox")))])
+    _ = try b.client.result(
+      "task/update", ["id": .number(String(try b.id("Call Ana", in: "inbox"))), "notes": "about Sunday"])
+    _ = try b.client.result(
+      "task/move", ["id": .number(String(try b.id("Pay rent", in: "inbox"))), "view": "today", "index": 0])
+
+    for device in [a, b, a] { try log.sync(device.sync) }
+    let today = try a.list("today")
+    #expect(try b.list("today") == today)
+    #expect(try b.list("inbox") == a.list("inbox"))
+    #expect(
+      today.contains { $0.hasSuffix(" Buy oat milk ") }, "renamed on one device, scheduled on the other: \(today)")
+    #expect(
+      try a.list("inbox").contains { $0.hasSuffix(" Call Ana about Sunday") }, "an unseen edit beats the deletion")
+    #expect(today.first?.hasSuffix(" Pay rent ") == true)
+
+    // Undoing the deletion that an edit elsewhere overrode: the item changed since, so nothing
+    // is undone.
+    #expect(try a.client.error("history/undo")["code"] == -32015)
+    // An undo is a change like any: it reaches the other device.
+    _ = try a.client.result(
+      "task/update", ["id": .number(String(try a.id("Water plants", in: "today"))), "title": "Water all plants"])
+    for device in [a, b] { try log.sync(device.sync) }
+    #expect(try b.list("today").contains { $0.hasSuffix(" Water all plants ") })
+    _ = try a.client.result("history/undo")
+    for device in [a, b] { try log.sync(device.sync) }
+    #expect(try b.list("today") == a.list("today"))
+    #expect(try b.list("today").contains { $0.hasSuffix(" Water plants ") })
+    // Every record once in the log, and a device's records survive its restart.
+    #expect(Set(log.records.map(\.id)).count == log.records.count)
+  }
+
+  /// A device's change made offline survives its restart, and goes out at the next sync once.
+  @Test func anOfflineChangeSurvivesARestart() throws {
+    let folder = try temporaryFolder()
+    let a = try Device(folder, 1)
+    let log = Log()
+    _ = try a.client.result("task/create", ["title": "Shared", "view": "inbox"])
+    try log.sync(a.sync)
+    do {
+      let b = try Device(folder, 2)
+      try log.sync(b.sync)
+      _ = try b.client.result(
+        "task/update", ["id": .number(String(try b.id("Shared", in: "inbox"))), "title": "Renamed offline"])
+    }
+    let again = try Device(folder, 2)
+    #expect(try again.sync.outbox().count == 1)
+    #expect(again.sync.seen == 1)
+    try log.sync(again.sync)
+    try log.sync(a.sync)
+    #expect(try a.list("inbox").contains { $0.hasSuffix(" Renamed offline ") })
+    #expect(try again.sync.outbox().isEmpty && log.records.count == 2)
+  }
+}
