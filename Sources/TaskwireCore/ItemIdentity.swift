@@ -21,11 +21,13 @@ public struct ItemUUID: Hashable, Sendable, Comparable, CustomStringConvertible 
     return ItemUUID(high: high, low: low)
   }
 
-  /// A new item's uuid: random; under the test clock (`deterministic`) made from `key` (an id),
-  /// so that the same session on a fresh store mints the same uuids and replays.
-  public static func minted(for key: Int64, deterministic: Bool) -> ItemUUID {
+  /// A new item's uuid: random; under the test clock (`deterministic`) made from `key` (an id)
+  /// and `salt` (a replica's device, 0 for a plain store), so that the same session on a fresh
+  /// store mints the same uuids and replays, and two test devices' task 13 are two items.
+  public static func minted(for key: Int64, deterministic: Bool, salt: UInt64 = 0) -> ItemUUID {
     if deterministic {
-      var seeded = SeededGenerator(seed: UInt64(bitPattern: key) ^ 0x7461_736B_7769_7265)
+      var seeded = SeededGenerator(
+        seed: UInt64(bitPattern: key) ^ 0x7461_736B_7769_7265 ^ salt &* 0x9E37_79B9_7F4A_7C15)
       return random(using: &seeded)
     }
     var system = SystemRandomNumberGenerator()

@@ -9,15 +9,21 @@ public struct TaskPlanner {
   /// Whether new items' uuids are made from their ids (the test clock) rather than at random.
   public let deterministicUUIDs: Bool
 
-  public init(index: TaskIndex, now: String, words: Words = .english, deterministicUUIDs: Bool = false) {
+  /// Mixed into uuids minted under the test clock: a replica's device (0 for a plain store).
+  public let uuidSalt: UInt64
+
+  public init(
+    index: TaskIndex, now: String, words: Words = .english, deterministicUUIDs: Bool = false, uuidSalt: UInt64 = 0
+  ) {
     self.index = index
     self.now = now
     self.words = words
     self.deterministicUUIDs = deterministicUUIDs
+    self.uuidSalt = uuidSalt
   }
 
   /// A new item's uuid.
-  func mint(_ id: Int64) -> ItemUUID { ItemUUID.minted(for: id, deterministic: deterministicUUIDs) }
+  func mint(_ id: Int64) -> ItemUUID { ItemUUID.minted(for: id, deterministic: deterministicUUIDs, salt: uuidSalt) }
 
   var today: CalendarDate { index.today }
 
@@ -72,7 +78,8 @@ public struct TaskPlanner {
   /// `parentGone`: the task's project, heading or area was deleted after it was completed; a
   /// reopened task then comes out of it (to the Inbox or its day), where it can be seen.
   public func complete(
-    _ original: TaskRecord, completed: Bool, cancelled requested: Bool? = nil, nextID: Int64, parentGone: Bool = false
+    _ original: TaskRecord, completed: Bool, cancelled requested: Bool? = nil, nextID: Int64, parentGone: Bool = false,
+    uuidTaken: (ItemUUID) -> Bool = { _ in false }
   ) throws(DomainError) -> ChangeSet {
     let cancelled = requested ?? (original.completed && original.cancelled)
     var task = original
@@ -95,7 +102,7 @@ public struct TaskPlanner {
     }
     // (Only a task repeats: a project's next occurrence would be an empty project.)
     if completed, !cancelled, !original.completed, original.kind == .task,
-      let next = nextOccurrence(of: original, id: nextID)
+      let next = nextOccurrence(of: original, id: nextID, uuidTaken: uuidTaken)
     {
       set.changes.append(TaskChange(before: nil, after: next))
       set.label = words.nextOn(set.label, next.scheduledDate.map { title(of: .day($0)) } ?? "")
@@ -105,15 +112,29 @@ public struct TaskPlanner {
 
   /// The next occurrence of a recurring task completed today: the same task on the next date
   /// of its pattern, its due date moved by as many days.
-  func nextOccurrence(of task: TaskRecord, id: Int64) -> TaskRecord? {
+  ///
+  /// Its uuid comes from the occurrence completed (version 5: "next" in its uuid), so that two
+  /// devices completing the same occurrence offline make one next occurrence, not two
+  /// (Protocol/devices.md, "Recurring tasks"); its lines' from theirs. One already taken (the
+  /// task was reopened and completed again) takes "next 2", "next 3", ….
+  func nextOccurrence(of task: TaskRecord, id: Int64, uuidTaken: (ItemUUID) -> Bool) -> TaskRecord? {
     let base = task.scheduledDate ?? today
     guard let date = task.recurrence.next(after: base, completedOn: today) else { return nil }
     var next = task
     next.id = id
     next.uuid = mint(id)
+    if task.uuid != .none {
+      for attempt in 1...100 {
+        let uuid = ItemUUID.nameBased(namespace: task.uuid, name: attempt == 1 ? "next" : "next \(attempt)")
+        if !uuidTaken(uuid) {
+          next.uuid = uuid
+          break
+        }
+      }
+    }
     // A repeating task's checklist starts again, unchecked (its lines new items).
     next.checklist = task.checklist.enumerated().map { n, item in
-      ChecklistItem(uuid: mint(-(id << 12 | Int64(n))), title: item.title)
+      ChecklistItem(uuid: ItemUUID.nameBased(namespace: next.uuid, name: "line:\(n):\(item.uuid)"), title: item.title)
     }
     next.scheduledDate = date
     next.dueDate = task.dueDate?.adding(days: date.dayNumber - base.dayNumber)

@@ -90,13 +90,14 @@ struct ImportPlan {
         task.matrixRank = before.matrixRank
         task.uuid = before.uuid
       } else if task.uuid == .none {
-        task.uuid = ItemUUID.minted(for: entry.id, deterministic: deterministic)
+        task.uuid = ItemUUID.minted(for: entry.id, deterministic: deterministic, salt: replica.uuidSalt)
       }
       if let parent = task.parentID { task.parentID = idOfKey[String(parent)] ?? known[String(parent)] }
       task.checklist = task.checklist.enumerated().map { n, item in
         var item = item
         if item.uuid == .none {
-          item.uuid = ItemUUID.minted(for: -(entry.id << 12 | Int64(n)), deterministic: deterministic)
+          item.uuid = ItemUUID.minted(
+            for: -(entry.id << 12 | Int64(n)), deterministic: deterministic, salt: replica.uuidSalt)
         }
         return item
       }
@@ -113,7 +114,8 @@ struct ImportPlan {
       if let found = replica.index.tasks(in: list).first(where: { $0.title == title }) { return found.id }
       var made = TaskRecord(
         id: nextID, title: title, createdAt: replica.timestamp, updatedAt: replica.timestamp, rank: 0,
-        uuid: ItemUUID.minted(for: nextID, deterministic: deterministic), kind: kind, parentID: parent)
+        uuid: ItemUUID.minted(for: nextID, deterministic: deterministic, salt: replica.uuidSalt), kind: kind,
+        parentID: parent)
       made.parentRank = end(list)
       nextID += 1
       madeIDs[key] = made.id

@@ -25,6 +25,7 @@ public final class SyncReplica {
     self.replica = replica
     self.wallClock = wallClock
     clock = HybridClock(device: device)
+    replica.uuidSalt = device.bits
     try takeInKept()
     replica.commitObserver = { [unowned self] kind, committed, txn in try record(kind, committed, txn) }
   }

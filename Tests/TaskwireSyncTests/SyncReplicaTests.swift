@@ -138,4 +138,23 @@ import Testing
     #expect(try a.list("inbox").contains { $0.hasSuffix(" Renamed offline ") })
     #expect(try again.sync.outbox().isEmpty && log.records.count == 2)
   }
+
+  /// The same occurrence of a repeating task completed on both devices offline makes one next
+  /// occurrence, not two.
+  @Test func twoCompletionsOfOneOccurrenceMakeOneNext() throws {
+    let folder = try temporaryFolder()
+    let a = try Device(folder, 1)
+    let b = try Device(folder, 2)
+    let log = Log()
+    _ = try a.client.result("task/create", ["title": "Stretch", "view": "today", "recurrence": ["pattern": "daily"]])
+    try log.sync(a.sync)
+    try log.sync(b.sync)
+    _ = try a.client.result("task/complete", ["id": .number(String(try a.id("Stretch", in: "today")))])
+    _ = try b.client.result("task/complete", ["id": .number(String(try b.id("Stretch", in: "today")))])
+    for device in [a, b, a] { try log.sync(device.sync) }
+    let upcoming = try a.list("upcoming")
+    #expect(upcoming.filter { $0.contains(" Stretch ") }.count == 1, "\(upcoming)")
+    #expect(try b.list("upcoming") == upcoming)
+    #expect(try a.list("today").isEmpty && b.list("today").isEmpty)
+  }
 }

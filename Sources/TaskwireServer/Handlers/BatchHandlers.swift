@@ -51,7 +51,8 @@ extension Server {
         // make each request's change copy the whole table of tasks (100k of them), so a batch
         // of 1000 creates cost seconds.
         var planner: TaskPlanner? = TaskPlanner(
-          index: index, now: replica.timestamp, words: replica.words, deterministicUUIDs: replica.clock.isFixed)
+          index: index, now: replica.timestamp, words: replica.words, deterministicUUIDs: replica.clock.isFixed,
+          uuidSalt: replica.uuidSalt)
         let set: ChangeSet
         do {
           switch item {
@@ -66,7 +67,8 @@ extension Server {
             let completing = try task(params.id)
             set = try planner!.complete(
               completing, completed: params.completed, cancelled: params.cancelled, nextID: nextID,
-              parentGone: completing.parentID.map { (try? task($0)) == nil } ?? false)
+              parentGone: completing.parentID.map { (try? task($0)) == nil } ?? false,
+              uuidTaken: { (try? replica.storage.taskID(uuid: $0)) != nil })
             touched.append(real(params.id))
           case .delete(let params):
             set = try planner!.delete(try task(params.id), children: params.children)

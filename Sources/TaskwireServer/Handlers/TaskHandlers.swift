@@ -32,7 +32,8 @@ extension Server {
         let task = try replica.task(params.id)
         return try replica.planner.complete(
           task, completed: params.completed, cancelled: params.cancelled, nextID: try txn.nextTaskID(),
-          parentGone: task.parentID.map { (try? replica.task($0)) == nil } ?? false)
+          parentGone: task.parentID.map { (try? replica.task($0)) == nil } ?? false,
+          uuidTaken: { (try? replica.storage.taskID(uuid: $0)) != nil })
       }
       var place = try server.place(of: params.id)
       // (A cancellation says so: the list it left is all a reply could name otherwise.)

@@ -102,7 +102,7 @@ extension Replica {
       let current = try replayed[change.taskID] ?? index.tasks[change.taskID] ?? storage.task(id: change.taskID)
       // A step recorded before items had uuids (schema 5) holds none: the item keeps its own.
       if change.before?.uuid == ItemUUID.none || change.after?.uuid == ItemUUID.none {
-        let uuid = current?.uuid ?? ItemUUID.minted(for: change.taskID, deterministic: clock.isFixed)
+        let uuid = current?.uuid ?? ItemUUID.minted(for: change.taskID, deterministic: clock.isFixed, salt: uuidSalt)
         if change.before?.uuid == ItemUUID.none { change.before?.uuid = uuid }
         if change.after?.uuid == ItemUUID.none { change.after?.uuid = uuid }
       }

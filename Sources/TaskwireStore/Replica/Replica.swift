@@ -38,6 +38,8 @@ public final class Replica {
   var pending = ReplicaUpdate()
   /// Called inside the transaction of every commit of this device that changed rows (not a
   /// merge of others' changes): a replica of a shared store records it there (issue 31).
+  /// Mixed into uuids minted under the test clock (a replica's device: `TaskPlanner.uuidSalt`).
+  public var uuidSalt: UInt64 = 0
   public var commitObserver: ((CommitKind, Committed, any StorageTransaction) throws -> Void)? = nil
 
   public init(storage: any Storage, dayClock: DayClock, clock: ReplicaClock) {
@@ -52,7 +54,7 @@ public final class Replica {
   /// Now, as the protocol writes timestamps.
   public var timestamp: String { DayClock.timestamp(clock.now) }
   public var planner: TaskPlanner {
-    TaskPlanner(index: index, now: timestamp, words: words, deterministicUUIDs: clock.isFixed)
+    TaskPlanner(index: index, now: timestamp, words: words, deterministicUUIDs: clock.isFixed, uuidSalt: uuidSalt)
   }
 
   /// Hands what changed since the last call to the caller (the view publisher).
