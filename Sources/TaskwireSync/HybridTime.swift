@@ -61,21 +61,27 @@ public struct HybridClock: Sendable {
     if let latest { (wall, counter) = (latest.wall, latest.counter) }
   }
 
+  /// The greatest wall time a clock holds (48 bits of milliseconds, the year 10889): a time
+  /// received near it (a hostile or broken device) saturates there instead of wrapping to 0,
+  /// which would make every later record of this device lose.
+  public static let maxWall: UInt64 = 0xFFFF_FFFF_FFFF
+
   /// A time for a record made now (`now`: wall milliseconds).
   public mutating func tick(now: UInt64) -> HybridTime {
+    let now = min(now, Self.maxWall)
     if now > wall {
       (wall, counter) = (now, 0)
-    } else if counter == .max {
-      (wall, counter) = (wall + 1, 0)
-    } else {
+    } else if counter < .max {
       counter += 1
+    } else if wall < Self.maxWall {
+      (wall, counter) = (wall + 1, 0)
     }
     return HybridTime(wall: wall, counter: counter, device: device)
   }
 
   /// Takes in a time another device made (a record pulled): the next tick is above it.
   public mutating func receive(_ time: HybridTime, now: UInt64) {
-    let newest = max(wall, time.wall, now)
+    let newest = min(max(wall, time.wall, now), Self.maxWall)
     let bump: UInt16
     switch (newest == wall, newest == time.wall) {
     case (true, true): bump = max(counter, time.counter)

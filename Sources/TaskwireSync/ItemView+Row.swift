@@ -10,8 +10,6 @@ struct ItemViewRow: TaskRowSource {
   let id: Int64
   let parentID: Int64?
 
-  static let positions = Dictionary(uniqueKeysWithValues: TaskRowCoding.columnNames.enumerated().map { ($1, $0) })
-
   private var status: [JSONValue] { view.fields["status"]?.arrayValue ?? [] }
 
   private func value(_ column: Int32) -> JSONValue? {

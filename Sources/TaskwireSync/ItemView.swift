@@ -39,6 +39,13 @@ extension MergeState {
         fields[name] = register.value
       }
     }
+    // A time shows only with its date; This Evening only when set after the date was (a later
+    // date takes a task out of the evening, as the setter does).
+    if fields["scheduled_date"] ?? .null == .null { fields["scheduled_time"] = .null }
+    if fields["due_date"] ?? .null == .null { fields["due_time"] = .null }
+    if let evening = registers["evening"], let date = registers["scheduled_date"], evening.time < date.time {
+      fields["evening"] = .number("0")
+    }
     let lines = lineNames.compactMap { line -> (order: Int64, item: ChecklistItem)? in
       let names = ItemRegisters.lineNames(line)
       guard let present = registers[names.present] else { return nil }

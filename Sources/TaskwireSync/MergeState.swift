@@ -49,7 +49,7 @@ public struct MergeState: Sendable {
         if current.time == time { continue }
         let (kept, loser) = current.time < time ? (incoming, current) : (current, incoming)
         if kept.value != loser.value, !covers(kept.time, loser.time), !covers(loser.time, kept.time),
-          write.name != "deleted"
+          write.name != "deleted", write.name != "updated_at"
         {
           lost.append(LostValue(item: change.uuid, register: write.name, kept: kept, lost: loser))
         }

@@ -28,7 +28,10 @@ extension SyncReplica {
         }
         return try Self.rows(for: touched, in: next, replica: replica, txn: txn)
       })
-    for (record, _) in pulled { clock.receive(record.hlc, now: wallClock()) }
+    for (record, seq) in pulled {
+      clock.receive(record.hlc, now: wallClock())
+      seen = max(seen, seq)
+    }
     state = next
     return committed
   }
@@ -57,7 +60,8 @@ extension SyncReplica {
       ids[uuid] = id
       return id
     }
-    for uuid in items where try localID(uuid) == nil && state.view(of: uuid) != nil {
+    for uuid in items where try localID(uuid) == nil && state.items[uuid]?.created != nil && state.view(of: uuid) != nil
+    {
       ids[uuid] = nextID
       nextID += 1
     }
@@ -66,6 +70,9 @@ extension SyncReplica {
       let id = try localID(uuid)
       var current: TaskRecord? = nil
       if let id { current = try replica.index.tasks[id] ?? replica.storage.task(id: id) }
+      // An item no record here made (it came before this replica's records, or an update came
+      // before its creation) is left as it is: a row of defaults would lose what it holds.
+      guard state.items[uuid]?.created != nil else { continue }
       guard let view = state.view(of: uuid), let id else {
         if let current { changes.append(TaskChange(before: current, after: nil)) }
         continue

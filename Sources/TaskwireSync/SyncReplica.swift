@@ -27,19 +27,18 @@ public final class SyncReplica {
     clock = HybridClock(device: device)
     replica.uuidSalt = device.bits
     try takeInKept()
-    replica.commitObserver = { [unowned self] kind, committed, txn in try record(kind, committed, txn) }
+    replica.commitObserver = { [weak self] kind, committed, txn in try self?.record(kind, committed, txn) }
   }
+
+  deinit { replica.commitObserver = nil }
 
   var records: SyncRecordStore { replica.storage as! SyncRecordStore }
 
-  /// The pull cursor: every log record up to it is applied here (the longest run of seqs from 1).
-  public var seen: Int64 {
-    var seqs = state.known.values.compactMap(\.seq).sorted()
-    seqs.removeAll { $0 <= 0 }
-    var cursor: Int64 = 0
-    for seq in seqs where seq == cursor + 1 { cursor = seq }
-    return cursor
-  }
+  /// The pull cursor: a pull brings every log record above it, so every one up to it is
+  /// applied here. It is the greatest seq of another device's record kept here (the log may
+  /// have gaps: a push sent twice leaves one); this device's own records coming back after it
+  /// are only placed again.
+  public internal(set) var seen: Int64 = 0
 
   /// Applies the kept records the state does not have yet (this device's commits since).
   func takeInKept() throws {
@@ -48,6 +47,7 @@ public final class SyncReplica {
       let record = try ChangeRecord(text: stored.body)
       state.apply(record, seq: stored.seq)
       clock.receive(record.hlc, now: 0)
+      if let seq = stored.seq, record.device != clock.device { seen = max(seen, seq) }
     }
   }
 

@@ -214,6 +214,25 @@ final class SQLiteMemoryFixture: StorageFixture {
     #expect(try storage.changeFeed.changes(after: near) == ChangeLogRead(ids: [5, 6, 7], latest: latest))
   }
 
+  /// A step whose ops cannot be read (another program wrote the file) sends a reader to reload
+  /// rather than failing every read of the log, and with it every write.
+  @Test func aStepThatCannotBeReadSendsReadersToReload() throws {
+    let fixture = try SQLiteFileFixture()
+    let storage = try fixture.open()
+    defer { storage.close() }
+    let start = try storage.changeFeed.latestChange()
+    let change = TaskwireCoreTask.make(1)
+    try storage.write { txn in
+      try txn.writeRows([change])
+      try txn.appendStep(label: "made", client: "me", at: "t", changes: [change])
+    }
+    var db: OpaquePointer? = nil
+    #expect(sqlite3_open(fixture.path, &db) == SQLITE_OK)
+    #expect(sqlite3_exec(db, "UPDATE history_steps SET ops = 'not json'", nil, nil, nil) == SQLITE_OK)
+    sqlite3_close(db)
+    #expect(try storage.changeFeed.changes(after: start) == nil)
+  }
+
   /// The change log is pruned to its kept size, and a reader older than that is told to reload.
   @Test func prunedChangeLogSendsOldReadersToReload() throws {
     let fixture = try SQLiteFileFixture()

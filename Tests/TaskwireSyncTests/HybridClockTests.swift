@@ -46,4 +46,14 @@ import Testing
     let next = clock.tick(now: 1)
     #expect(next.wall == 11 && next.counter == 0)
   }
+
+  /// A time received at the clock's very end (a broken or hostile device) does not wrap the
+  /// clock to 0: later ticks stay at the top, never below what was made before.
+  @Test func theClockSaturatesInsteadOfWrapping() {
+    var clock = HybridClock(device: device)
+    let before = clock.tick(now: 1000)
+    clock.receive(HybridTime(wall: HybridClock.maxWall, counter: .max, device: DeviceID(1)), now: 1001)
+    let after = clock.tick(now: 1002)
+    #expect(after > before && after.wall == HybridClock.maxWall)
+  }
 }

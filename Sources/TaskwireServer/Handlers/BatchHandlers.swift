@@ -68,7 +68,11 @@ extension Server {
             set = try planner!.complete(
               completing, completed: params.completed, cancelled: params.cancelled, nextID: nextID,
               parentGone: completing.parentID.map { (try? task($0)) == nil } ?? false,
-              uuidTaken: { (try? replica.storage.taskID(uuid: $0)) != nil })
+              uuidTaken: { uuid in
+                // (The batch's own rows are written at its end: a next occurrence it made is
+                // in `latest` only.)
+                latest.values.contains { $0?.uuid == uuid } || (try? replica.storage.taskID(uuid: uuid)) != nil
+              })
             touched.append(real(params.id))
           case .delete(let params):
             set = try planner!.delete(try task(params.id), children: params.children)

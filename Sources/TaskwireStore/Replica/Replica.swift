@@ -36,10 +36,10 @@ public final class Replica {
   /// Commits since the storage's last idle housekeeping.
   var commitsSinceIdle = 0
   var pending = ReplicaUpdate()
-  /// Called inside the transaction of every commit of this device that changed rows (not a
-  /// merge of others' changes): a replica of a shared store records it there (issue 31).
   /// Mixed into uuids minted under the test clock (a replica's device: `TaskPlanner.uuidSalt`).
   public var uuidSalt: UInt64 = 0
+  /// Called inside the transaction of every commit of this device that changed rows (not a
+  /// merge of others' changes): a replica of a shared store records it there (issue 31).
   public var commitObserver: ((CommitKind, Committed, any StorageTransaction) throws -> Void)? = nil
 
   public init(storage: any Storage, dayClock: DayClock, clock: ReplicaClock) {

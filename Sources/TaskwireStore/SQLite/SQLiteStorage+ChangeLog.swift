@@ -54,9 +54,13 @@ extension SQLiteStorage {
   /// The tasks of the change log's entries after the cursor's, and of the undo steps after its
   /// step (each step's ops name its tasks).
   public func changes(after cursor: ChangeCursor) throws -> ChangeLogRead? {
-    // Both reach back to the cursor when nothing after it was pruned (or trimmed, for steps).
-    if try scalar("SELECT min(seq) FROM changes") > cursor.changes + 1 { return nil }
-    if try scalar("SELECT min(id) FROM history_steps") > cursor.steps + 1 { return nil }
+    // A step whose ops cannot be read names no tasks: the reader reloads (and json_each, which
+    // fails the whole query on one, is not asked).
+    if try scalar("SELECT count(*) FROM history_steps WHERE id > ? AND NOT json_valid(ops)", [.integer(cursor.steps)])
+      > 0
+    {
+      return nil
+    }
     var read = ChangeLogRead(ids: [], latest: cursor)
     let logged = try db.statement("SELECT seq, task_id FROM changes WHERE seq > ? ORDER BY seq")
       .bind([.integer(cursor.changes)])
@@ -71,6 +75,11 @@ extension SQLiteStorage {
       read.latest.steps = stepped.int(0)
       read.ids.insert(stepped.int(1))
     }
+    // Both reached back to the cursor when nothing after it was pruned (or trimmed, for steps).
+    // Asked after the reads: another process may prune between them (outside a transaction
+    // each statement reads on its own), and pruning only ever takes the oldest entries.
+    if try scalar("SELECT min(seq) FROM changes") > cursor.changes + 1 { return nil }
+    if try scalar("SELECT min(id) FROM history_steps") > cursor.steps + 1 { return nil }
     return read
   }
 
