@@ -233,6 +233,17 @@ final class SQLiteMemoryFixture: StorageFixture {
     #expect(try storage.changeFeed.changes(after: start) == nil)
   }
 
+  /// A server already running when a newer taskwire upgrades the file stops reading the logs
+  /// (whose form may have changed) and says why, rather than miss changes.
+  @Test func aNewerSchemaWrittenMeanwhileStopsTheReader() throws {
+    let fixture = try SQLiteFileFixture()
+    let storage = try fixture.open()
+    defer { storage.close() }
+    let start = try storage.changeFeed.latestChange()
+    try fixture.setNewerSchema()
+    #expect(throws: SQLiteError.self) { try storage.changeFeed.changes(after: start) }
+  }
+
   /// The change log is pruned to its kept size, and a reader older than that is told to reload.
   @Test func prunedChangeLogSendsOldReadersToReload() throws {
     let fixture = try SQLiteFileFixture()

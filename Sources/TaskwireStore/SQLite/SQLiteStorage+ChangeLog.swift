@@ -54,6 +54,16 @@ extension SQLiteStorage {
   /// The tasks of the change log's entries after the cursor's, and of the undo steps after its
   /// step (each step's ops name its tasks).
   public func changes(after cursor: ChangeCursor) throws -> ChangeLogRead? {
+    // A newer taskwire that upgraded the file meanwhile may log in ways this one cannot read:
+    // it stops here (every read and write says why) rather than miss changes.
+    let version = try scalar(constant: "PRAGMA user_version")
+    guard version <= Schema.version else {
+      throw SQLiteError(
+        code: SQLITE_MISMATCH,
+        message:
+          "a newer taskwire upgraded the store to schema version \(version) (this one knows \(Schema.version)): restart the server"
+      )
+    }
     // A step whose ops cannot be read names no tasks: the reader reloads (and json_each, which
     // fails the whole query on one, is not asked).
     if try scalar("SELECT count(*) FROM history_steps WHERE id > ? AND NOT json_valid(ops)", [.integer(cursor.steps)])
