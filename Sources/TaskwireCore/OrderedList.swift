@@ -4,15 +4,30 @@
 public struct OrderedList: Sendable {
   public struct Entry: Comparable, Sendable {
     public var rank: Int64
-    public var id: Int64
+    /// What breaks a tie in rank: the id; on a replica of a shared store (`tie`) the id in the
+    /// low 32 bits behind 31 bits of the item's uuid and the sign bit, so that ties go by uuid,
+    /// the same on every device (ids are each device's own: Protocol/devices.md), with no byte
+    /// more an entry. (An id past 32 bits is kept whole: its ties go by id.)
+    var key: Int64
+
+    public var id: Int64 { key < 0 ? key & 0xFFFF_FFFF : key }
 
     public init(rank: Int64, id: Int64) {
       self.rank = rank
-      self.id = id
+      key = id
+    }
+
+    public init(rank: Int64, id: Int64, tie uuid: ItemUUID?) {
+      self.rank = rank
+      if let uuid, id >= 0, id <= 0xFFFF_FFFF {
+        key = Int64(bitPattern: 1 << 63 | (uuid.high >> 33) << 32 | UInt64(id))
+      } else {
+        key = id
+      }
     }
 
     public static func < (lhs: Entry, rhs: Entry) -> Bool {
-      (lhs.rank, lhs.id) < (rhs.rank, rhs.id)
+      (lhs.rank, lhs.key) < (rhs.rank, rhs.key)
     }
   }
 

@@ -6,19 +6,30 @@ public struct TaskIndex: Sendable {
   public private(set) var tasks: [Int64: TaskRecord] = [:]
   public private(set) var today: CalendarDate
   private var lists: [ListKey: OrderedList] = [:]
+  /// Whether ties in rank go by uuid (a replica of a shared store: `OrderedList.Entry`).
+  public let tiesByUUID: Bool
 
   /// Builds the index in one pass: each list is sorted once, not grown entry by entry (which
   /// would cost O(n²) for a long list at start).
-  public init(today: CalendarDate, tasks: some Sequence<TaskRecord> = []) {
-    self.init(today: today, expectedCount: tasks.underestimatedCount) { add in tasks.forEach(add) }
+  public init(today: CalendarDate, tasks: some Sequence<TaskRecord> = [], tiesByUUID: Bool = false) {
+    self.init(today: today, expectedCount: tasks.underestimatedCount, tiesByUUID: tiesByUUID) { add in
+      tasks.forEach(add)
+    }
+  }
+
+  /// The entry of `task` at `rank` in one of its lists.
+  public func entry(_ rank: Int64, _ task: TaskRecord) -> OrderedList.Entry {
+    OrderedList.Entry(rank: rank, id: task.id, tie: tiesByUUID ? task.uuid : nil)
   }
 
   /// Builds the index from tasks handed over one at a time by `load` (a store streaming its
   /// rows: no array of every task in between); `expectedCount` sizes the table up front.
   public init(
-    today: CalendarDate, expectedCount: Int, load: ((consuming TaskRecord) -> Void) throws -> Void
+    today: CalendarDate, expectedCount: Int, tiesByUUID: Bool = false,
+    load: ((consuming TaskRecord) -> Void) throws -> Void
   ) rethrows {
     self.today = today
+    self.tiesByUUID = tiesByUUID
     // Inbox, Today and the quadrants are gathered without hashing a key per task (100k tasks
     // load at every start); only the Upcoming days go through a dictionary.
     var inbox: [OrderedList.Entry] = []
@@ -40,17 +51,21 @@ public struct TaskIndex: Sendable {
       let parentList = task.childrenKey
       guard list != nil || quadrant != nil || parentList != nil else { return }
       let id = task.id
+      let tie = tiesByUUID ? task.uuid : nil
       switch list {
-      case .inbox?: inbox.append(OrderedList.Entry(rank: task.rank, id: id))
-      case .today?: todayList.append(OrderedList.Entry(rank: task.rank, id: id))
-      case .evening?: eveningList.append(OrderedList.Entry(rank: task.rank, id: id))
-      case .day(let date)?: days[date, default: []].append(OrderedList.Entry(rank: task.rank, id: id))
+      case .inbox?: inbox.append(OrderedList.Entry(rank: task.rank, id: id, tie: tie))
+      case .today?: todayList.append(OrderedList.Entry(rank: task.rank, id: id, tie: tie))
+      case .evening?: eveningList.append(OrderedList.Entry(rank: task.rank, id: id, tie: tie))
+      case .day(let date)?: days[date, default: []].append(OrderedList.Entry(rank: task.rank, id: id, tie: tie))
       default: break
       }
       if let quadrant {
-        quadrants[Quadrant.allCases.firstIndex(of: quadrant)!].append(OrderedList.Entry(rank: task.matrixRank, id: id))
+        quadrants[Quadrant.allCases.firstIndex(of: quadrant)!].append(
+          OrderedList.Entry(rank: task.matrixRank, id: id, tie: tie))
       }
-      if let parentList { children[parentList, default: []].append(OrderedList.Entry(rank: task.parentRank, id: id)) }
+      if let parentList {
+        children[parentList, default: []].append(OrderedList.Entry(rank: task.parentRank, id: id, tie: tie))
+      }
       index[id] = consume task
     }
     swap(&index, &self.tasks)
@@ -101,13 +116,15 @@ public struct TaskIndex: Sendable {
       guard !newKeys.isEmpty else { return }
       tasks[task.id] = task
       for key in newKeys {
-        lists[key, default: OrderedList()].insert(OrderedList.Entry(rank: key.rank(of: task), id: task.id))
+        let added = entry(key.rank(of: task), task)
+        lists[key, default: OrderedList()].insert(added)
       }
       return
     }
     let kept = Set(keys(of: old).filter { newKeys.contains($0) && $0.rank(of: old) == $0.rank(of: task) })
     for key in keys(of: old) where !kept.contains(key) {
-      lists[key]?.remove(OrderedList.Entry(rank: key.rank(of: old), id: old.id))
+      let gone = entry(key.rank(of: old), old)
+      lists[key]?.remove(gone)
       if lists[key]?.isEmpty == true, key.isDropped { lists[key] = nil }
     }
     guard !newKeys.isEmpty else {
@@ -116,14 +133,16 @@ public struct TaskIndex: Sendable {
     }
     tasks[task.id] = task
     for key in newKeys where !kept.contains(key) {
-      lists[key, default: OrderedList()].insert(OrderedList.Entry(rank: key.rank(of: task), id: task.id))
+      let added = entry(key.rank(of: task), task)
+      lists[key, default: OrderedList()].insert(added)
     }
   }
 
   public mutating func remove(id: Int64) {
     guard let old = tasks.removeValue(forKey: id) else { return }
     for key in keys(of: old) {
-      lists[key]?.remove(OrderedList.Entry(rank: key.rank(of: old), id: old.id))
+      let gone = entry(key.rank(of: old), old)
+      lists[key]?.remove(gone)
       if lists[key]?.isEmpty == true, key.isDropped { lists[key] = nil }
     }
   }
@@ -168,7 +187,7 @@ public struct TaskIndex: Sendable {
     } else {
       found = task.listKey(today: today)
     }
-    guard let key = found, let index = list(key).index(of: OrderedList.Entry(rank: key.rank(of: task), id: id))
+    guard let key = found, let index = list(key).index(of: entry(key.rank(of: task), task))
     else { return nil }
     return (key, index)
   }

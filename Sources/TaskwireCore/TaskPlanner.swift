@@ -198,7 +198,7 @@ public struct TaskPlanner {
     }
     let rankPath = target.rankPath
     let list = index.list(target).without(
-      source == target ? OrderedList.Entry(rank: original[keyPath: rankPath], id: original.id) : nil)
+      source == target ? index.entry(original[keyPath: rankPath], original) : nil)
     let dropIndex = requestedIndex ?? list.count
     guard dropIndex >= 0, dropIndex <= list.count else {
       throw .invalidField("index", "must be from 0 to \(list.count) for this list")

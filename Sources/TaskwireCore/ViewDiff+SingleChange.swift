@@ -30,7 +30,7 @@ extension ViewDiff {
     var source: (group: Int, index: Int)? = nil
     if let fromKey, let before = change.before {
       guard let g = snapshot.groups.firstIndex(where: { $0.key == fromKey }),
-        let i = Self.place(of: before, in: snapshot.groups[g].tasks, key: fromKey)
+        let i = Self.place(of: before, in: snapshot.groups[g].tasks, key: fromKey, index: index)
       else { return nil }
       let leaving = toKey != fromKey ? 1 : 0
       guard snapshot.groups[g].tasks.count - leaving == index.list(fromKey).count else { return nil }
@@ -39,7 +39,7 @@ extension ViewDiff {
     // Where it goes, counted in the list as it is now.
     var place: Int? = nil
     if let toKey, let after {
-      guard let to = index.list(toKey).index(of: OrderedList.Entry(rank: toKey.rank(of: after), id: id)) else {
+      guard let to = index.list(toKey).index(of: index.entry(toKey.rank(of: after), after)) else {
         return nil
       }
       if toKey != fromKey {
@@ -111,13 +111,13 @@ extension ViewDiff {
   /// Where `task` is in a list kept in the list's order (rank, then id): a binary search, then
   /// a look around it (a list that is not in that order, which a base query's never is, is
   /// searched whole).
-  static func place(of task: TaskRecord, in tasks: [TaskRecord], key: ListKey) -> Int? {
-    let wanted = OrderedList.Entry(rank: key.rank(of: task), id: task.id)
+  static func place(of task: TaskRecord, in tasks: [TaskRecord], key: ListKey, index: TaskIndex) -> Int? {
+    let wanted = index.entry(key.rank(of: task), task)
     var low = 0
     var high = tasks.count
     while low < high {
       let middle = (low + high) / 2
-      if OrderedList.Entry(rank: key.rank(of: tasks[middle]), id: tasks[middle].id) < wanted {
+      if index.entry(key.rank(of: tasks[middle]), tasks[middle]) < wanted {
         low = middle + 1
       } else {
         high = middle

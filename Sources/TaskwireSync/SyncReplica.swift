@@ -25,7 +25,7 @@ public final class SyncReplica {
     self.replica = replica
     self.wallClock = wallClock
     clock = HybridClock(device: device)
-    replica.uuidSalt = device.bits
+    try replica.becomeReplica(device: device.bits)
     try takeInKept()
     replica.commitObserver = { [weak self] kind, committed, txn in try self?.record(kind, committed, txn) }
   }

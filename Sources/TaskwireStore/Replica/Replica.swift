@@ -36,8 +36,16 @@ public final class Replica {
   /// Commits since the storage's last idle housekeeping.
   var commitsSinceIdle = 0
   var pending = ReplicaUpdate()
-  /// Mixed into uuids minted under the test clock (a replica's device: `TaskPlanner.uuidSalt`).
-  public var uuidSalt: UInt64 = 0
+  /// Mixed into uuids minted under the test clock (a replica's device: `TaskPlanner.uuidSalt`);
+  /// not 0 on a replica of a shared store, whose lists then break ties in rank by uuid.
+  public private(set) var uuidSalt: UInt64 = 0
+
+  /// Makes this a replica of a shared store, as device `device`: uuids minted under the test
+  /// clock mix it in, and the lists are built again with their ties by uuid.
+  public func becomeReplica(device: UInt64) throws {
+    uuidSalt = device
+    if isLoaded { try reload() }
+  }
   /// Called inside the transaction of every commit of this device that changed rows (not a
   /// merge of others' changes): a replica of a shared store records it there (issue 31).
   public var commitObserver: ((CommitKind, Committed, any StorageTransaction) throws -> Void)? = nil
@@ -133,7 +141,7 @@ public final class Replica {
         storage.endReading()
         return nil
       }
-      let today = try TaskIndex(today: day, expectedCount: 0) { add in
+      let today = try TaskIndex(today: day, expectedCount: 0, tiesByUUID: uuidSalt != 0) { add in
         try storage.forEachOpenTask(scheduledOnOrBefore: day, add)
       }
       isQuickStarted = true
@@ -170,7 +178,9 @@ public final class Replica {
     seenNotice = try feed.changeNotice()
     seenChange = try feed.latestChange()
     index = TaskIndex(today: dayClock.day(of: clock.now))  // the old one goes before the new one is built
-    index = try TaskIndex(today: dayClock.day(of: clock.now), expectedCount: try storage.openTaskCount()) { add in
+    index = try TaskIndex(
+      today: dayClock.day(of: clock.now), expectedCount: try storage.openTaskCount(), tiesByUUID: uuidSalt != 0
+    ) { add in
       try storage.forEachOpenTask(add)
     }
     if isLoaded { pending.rebuilt = true }
