@@ -26,7 +26,7 @@ public final class SyncReplica {
     self.wallClock = wallClock
     clock = HybridClock(device: device)
     try replica.becomeReplica(device: device.bits)
-    try takeInKept()
+    try takeInKept(all: true)
     replica.commitObserver = { [weak self] kind, committed, txn in try self?.record(kind, committed, txn) }
   }
 
@@ -40,9 +40,11 @@ public final class SyncReplica {
   /// are only placed again.
   public internal(set) var seen: Int64 = 0
 
-  /// Applies the kept records the state does not have yet (this device's commits since).
-  func takeInKept() throws {
-    for stored in try records.keptRecords(unplaced: false) {
+  /// Applies the kept records the state does not have yet: at the start all of them; after,
+  /// this device's commits since, which are all still unplaced (a record is placed only once
+  /// the state has it), so only the outbox is read.
+  func takeInKept(all: Bool = false) throws {
+    for stored in try records.keptRecords(unplaced: !all) {
       guard let time = HybridTime(stored.hlc), state.known[time] == nil else { continue }
       let record = try ChangeRecord(text: stored.body)
       state.apply(record, seq: stored.seq)
