@@ -36,10 +36,12 @@ let package = Package(
 
     // Local-first devices (issue 31, Protocol/devices.md): change records, the hybrid clock,
     // registers and their merge; a pure core for now, proven by an in-memory model.
-    .target(name: "TaskwireSync", dependencies: ["JSON", "TaskwireCore", "TaskwireStore"]),
+    .target(name: "TaskwireSync", dependencies: ["JSON", "TaskwireCore", "TaskwireStore", "TaskwirePostgres"]),
     .testTarget(
       name: "TaskwireSyncTests",
-      dependencies: ["JSON", "TaskwireCore", "TaskwireStore", "TaskwireSync", "TaskwireTestSupport"]),
+      dependencies: [
+        "JSON", "TaskwireCore", "TaskwirePostgres", "TaskwireStore", "TaskwireSync", "TaskwireTestSupport",
+      ]),
 
     .target(name: "TaskwirePostgres", dependencies: ["CLibPQ", "JSON", "TaskwireCore", "TaskwireStore"]),
     .testTarget(

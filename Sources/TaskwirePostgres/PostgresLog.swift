@@ -1,0 +1,89 @@
+import TaskwireStore
+
+/// The shared log of change records in PostgreSQL (issue 31, Protocol/devices.md "The shared
+/// log"): devices push their records and pull everyone's in log order; PostgreSQL only keeps
+/// them (it never merges). A record is known by its id: pushing it again returns the seq it has.
+/// Seqs are given under the head row's lock, so commit order is seq order and a reader never
+/// skips a seq committed after it read.
+///
+/// Blocking calls on a connection of its own for now; the serving loop's non-blocking agent is
+/// the next step.
+public final class PostgresLog {
+  let store: PostgresStorage
+  var connection: PostgresConnection { store.connection }
+
+  /// A record as the log keeps it.
+  public struct Entry: Equatable, Sendable {
+    public var seq: Int64
+    public var id: String
+    public var hlc: String
+    public var seen: Int64
+    public var body: String
+
+    public init(seq: Int64, id: String, hlc: String, seen: Int64, body: String) {
+      self.seq = seq
+      self.id = id
+      self.hlc = hlc
+      self.seen = seen
+      self.body = body
+    }
+  }
+
+  /// The log of the store at `conninfo` (the same schema as its tasks), made on first use.
+  public init(conninfo: String) throws {
+    store = try PostgresStorage(conninfo: conninfo)
+    try connection.execute(
+      """
+      CREATE TABLE IF NOT EXISTS sync_log (
+        seq bigint PRIMARY KEY, id text NOT NULL UNIQUE, device text NOT NULL, hlc text NOT NULL,
+        seen bigint NOT NULL, body text NOT NULL, pushed_at timestamptz NOT NULL DEFAULT now());
+      CREATE TABLE IF NOT EXISTS sync_log_head (one int PRIMARY KEY CHECK (one = 1), seq bigint NOT NULL);
+      INSERT INTO sync_log_head VALUES (1, 0) ON CONFLICT DO NOTHING;
+      """)
+  }
+
+  public func close() { store.close() }
+
+  /// Pushes records in one transaction; returns each one's seq by id (a record the log had
+  /// already keeps its seq).
+  public func push(_ records: [(id: String, hlc: String, device: String, seen: Int64, body: String)]) throws
+    -> [String: Int64]
+  {
+    guard !records.isEmpty else { return [:] }
+    try connection.execute("BEGIN")
+    do {
+      var head = try connection.query("SELECT seq FROM sync_log_head WHERE one = 1 FOR UPDATE").int(0)
+      var seqs: [String: Int64] = [:]
+      for record in records {
+        let inserted = try connection.query(
+          "INSERT INTO sync_log (seq, id, device, hlc, seen, body) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING RETURNING seq",
+          [
+            .integer(head + 1), .text(record.id), .text(record.device), .text(record.hlc), .integer(record.seen),
+            .text(record.body),
+          ])
+        if inserted.count == 1 {
+          head += 1
+          seqs[record.id] = head
+        } else {
+          seqs[record.id] = try connection.query("SELECT seq FROM sync_log WHERE id = $1", [.text(record.id)]).int(0)
+        }
+      }
+      try connection.query("UPDATE sync_log_head SET seq = $1 WHERE one = 1", [.integer(head)])
+      try connection.execute("COMMIT")
+      return seqs
+    } catch {
+      _ = try? connection.execute("ROLLBACK")
+      throw error
+    }
+  }
+
+  /// The records after `seq`, in log order, at most `limit`.
+  public func pull(after seq: Int64, limit: Int = 2000) throws -> [Entry] {
+    try connection.query(
+      "SELECT seq, id, hlc, seen, body FROM sync_log WHERE seq > $1 ORDER BY seq LIMIT $2",
+      [.integer(seq), .integer(Int64(limit))]
+    ).rows { row in
+      Entry(seq: row.int(0), id: row.text(1) ?? "", hlc: row.text(2) ?? "", seen: row.int(3), body: row.text(4) ?? "")
+    }
+  }
+}

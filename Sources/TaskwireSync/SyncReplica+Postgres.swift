@@ -1,0 +1,20 @@
+import TaskwirePostgres
+
+extension SyncReplica {
+  /// One sync through the shared log in PostgreSQL: the outbox pushed (each record once, however
+  /// often it is sent), then everything after the pull cursor pulled and merged, a page of
+  /// records a commit.
+  public func sync(through log: PostgresLog) throws {
+    let outgoing = try outbox()
+    let seqs = try log.push(
+      outgoing.map { ($0.id.description, $0.hlc.description, $0.device.description, $0.seen, $0.text) })
+    try placed(outgoing.compactMap { record in seqs[record.id.description].map { (record.hlc, $0) } })
+    var after = seen
+    while true {
+      let page = try log.pull(after: after, limit: 2000)
+      guard let last = page.last else { return }
+      try receive(try page.map { (try ChangeRecord(text: $0.body), $0.seq) })
+      after = last.seq
+    }
+  }
+}
