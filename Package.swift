@@ -60,6 +60,7 @@ let package = Package(
       name: "TaskwireServer",
       dependencies: [
         "JSON", "JSONRPC", "TaskwireCore", "TaskwireProtocol", "TaskwireStore", "TaskwirePostgres", "TaskwireExchange",
+        "TaskwireSync",
       ]),
     .testTarget(
       name: "TaskwireServerTests",

@@ -4,6 +4,7 @@ import JSONRPC
 import TaskwireCore
 import TaskwireProtocol
 import TaskwireStore
+import TaskwireSync
 
 /// The server: the lifecycle, the method table, and the two halves it wires together — the
 /// `Replica` (the tasks and every change) and the `ViewPublisher` (subscriptions and diffs).
@@ -11,6 +12,8 @@ import TaskwireStore
 /// committed before its reply is produced.
 public final class Server: MessageHandler {
   public let replica: Replica
+  /// On a replica of a shared store (`--replica`), what keeps each commit's change record.
+  public var sync: SyncReplica? = nil
   let publisher: ViewPublisher
   /// Reminders, for a client that shows them.
   let reminders: ReminderDesk

@@ -4,6 +4,7 @@ import JSONRPC
 import TaskwirePostgres
 import TaskwireProtocol
 import TaskwireStore
+import TaskwireSync
 
 #if canImport(Glibc)
   import Glibc
@@ -43,6 +44,14 @@ public enum ServerMain {
     }
     let server = Server(storage: storage, options: options)
     (storage as? PostgresStorage)?.log = { [unowned server] in server.log($0) }
+    if options.replica {
+      do {
+        server.sync = try SyncReplica.attach(to: server.replica, device: options.replicaDevice.flatMap(DeviceID.init))
+      } catch {
+        FileHandleOutput.stderr("taskwire: cannot make the store a replica: \(error)\n")
+        exit(1)
+      }
+    }
     server.info(
       "taskwire \(TaskwireVersion.server), store \(storage.summary)"
         + (storage.isReadOnly ? " (read-only: changes will be refused)" : ""))

@@ -31,6 +31,10 @@ public struct ServerOptions: Sendable {
   /// `--resident`: stay running for one store, serving connections on a loopback port (see
   /// `ResidentServer`), until idle this many seconds.
   public var resident = false
+  /// The SQLite store is a replica of a shared store (issue 31): each commit keeps its change
+  /// record for `taskwire sync`; `replicaDevice` names the device when one is made (tests).
+  public var replica = false
+  public var replicaDevice: String? = nil
   public var residentIdleSeconds = 600
 
   public enum Action: Sendable {
@@ -41,7 +45,8 @@ public struct ServerOptions: Sendable {
 
   public static let usage = """
     usage: taskwire [--db PATH | --memory] [--time-zone TZ] [--day-start HOUR] [--clock TIME]
-                    [--record FILE] [--quiet] [--resident [--idle-minutes N]]
+                    [--record FILE] [--quiet] [--resident [--idle-minutes N]] [--replica]
+           taskwire sync [--db PATH] [--device-id HEX]
            taskwire replay FILE...
            taskwire export|import|backup …   (taskwire export --help)
            taskwire --version | --help
@@ -74,6 +79,12 @@ public struct ServerOptions: Sendable {
                         on a loopback port, as the shell client's resident server (its port
                         and tokens in the file STORE.server, 0600); exits after --idle-minutes
                         (default 10) without a connection, or on SIGTERM
+      --replica         the SQLite store is a device's replica of a shared store (under way,
+                        issue 31): each change keeps its change record for `taskwire sync`
+      --device-id HEX   for tests: the device a new replica is made as (16 hex digits)
+      sync              pushes the replica's changes to the shared log in PostgreSQL named by
+                        $TASKWIRE_SHARED_DB (never on the command line: it may hold a
+                        password) and merges the others', then exits
       --version         print the version
       --help            print this help
 
@@ -93,6 +104,8 @@ public struct ServerOptions: Sendable {
     var flags: [String] = []
     var quiet = false
     var resident = false
+    var replica = false
+    var replicaDevice: String? = nil
     var idleSeconds = 600
     var rest = arguments[...]
     func value(_ flag: String) -> String? {
@@ -108,6 +121,12 @@ public struct ServerOptions: Sendable {
       case "--memory": memory = true
       case "--quiet": quiet = true
       case "--resident": resident = true
+      case "--replica": replica = true
+      case "--device-id":
+        guard let text = value(argument), text.count == 16, UInt64(text, radix: 16) ?? 0 != 0,
+          text == text.lowercased()
+        else { return .usageError("--device-id needs 16 lowercase hex digits, not all zero") }
+        replicaDevice = text
       case "--idle-minutes":
         guard let text = value(argument), let minutes = Double(text), minutes > 0, minutes <= 1_000_000 else {
           return .usageError("--idle-minutes needs a number of minutes (up to 1000000)")
@@ -166,11 +185,16 @@ public struct ServerOptions: Sendable {
     options.quiet = quiet
     options.resident = resident
     options.residentIdleSeconds = idleSeconds
+    options.replica = replica
+    options.replicaDevice = replicaDevice
     // A recording never holds a password: the connection string is written without it.
     options.recordedFlags = flags.map(PostgresConninfo.redacted)
     if let db, PostgresConninfo.isConninfo(db) {
       options.postgres = db
       options.store = .memory
+    }
+    if replica, options.postgres != nil || memory {
+      return .usageError("--replica needs a SQLite store file (--db PATH): the replica of a shared store")
     }
     if resident, options.postgres != nil || memory || db?.hasPrefix("file:") == true {
       return .usageError("--resident needs a SQLite store file (--db PATH, or the default store)")

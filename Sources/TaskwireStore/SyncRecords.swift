@@ -28,10 +28,14 @@ public protocol SyncRecordTransaction {
   func keepRecord(_ record: StoredRecord) throws
   /// Notes a kept record's place in the shared log.
   func placeRecord(hlc: String, seq: Int64) throws
+  /// Makes the store a replica of a shared store, as this device (16 hex digits).
+  func setReplicaDevice(_ device: String) throws
 }
 
 /// The reads of kept change records.
 public protocol SyncRecordStore {
   /// Every kept record, in hlc order (`unplaced`: only those not yet in the shared log).
   func keptRecords(unplaced: Bool) throws -> [StoredRecord]
+  /// The device this store is a replica as, or nil when it is not one.
+  func replicaDevice() throws -> String?
 }

@@ -34,6 +34,27 @@ public final class SyncReplica {
 
   var records: SyncRecordStore { replica.storage as! SyncRecordStore }
 
+  /// The device this replica is.
+  public var device: DeviceID { clock.device }
+
+  /// Makes `replica`'s store a replica of a shared store, or opens it as one: its device is the
+  /// one it was made as (kept in the store), else `device` or a random one. Wall time is the
+  /// replica's clock's (the test clock's under `--clock`).
+  public static func attach(to replica: Replica, device proposed: DeviceID? = nil) throws -> SyncReplica {
+    guard let store = replica.storage as? SyncRecordStore else { throw NotAReplica() }
+    let device: DeviceID
+    if let kept = try store.replicaDevice().flatMap(DeviceID.init) {
+      device = kept
+    } else {
+      var random = SystemRandomNumberGenerator()
+      device = proposed ?? DeviceID(random.next() | 1)
+      try replica.storage.write { txn in try (txn as? SyncRecordTransaction)?.setReplicaDevice(device.description) }
+    }
+    return try SyncReplica(replica: replica, device: device) {
+      UInt64(max(0, replica.clock.now.timeIntervalSince1970 * 1000))
+    }
+  }
+
   /// The pull cursor: a pull brings every log record above it, so every one up to it is
   /// applied here. It is the greatest seq of another device's record kept here (the log may
   /// have gaps: a push sent twice leaves one); this device's own records coming back after it

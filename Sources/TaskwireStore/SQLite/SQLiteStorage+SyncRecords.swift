@@ -12,6 +12,16 @@ extension SQLiteStorage: SyncRecordStore {
     try db.statement(constant: "UPDATE sync_records SET seq = ? WHERE hlc = ?").run([.integer(seq), .text(hlc)])
   }
 
+  func setReplicaDevice(_ device: String) throws {
+    try db.statement("INSERT OR REPLACE INTO meta (key, value) VALUES ('replica_device', ?)").run([.text(device)])
+  }
+
+  public func replicaDevice() throws -> String? {
+    let statement = try db.statement("SELECT value FROM meta WHERE key = 'replica_device'")
+    defer { statement.finish() }
+    return try statement.step() ? statement.text(0) : nil
+  }
+
   public func keptRecords(unplaced: Bool) throws -> [StoredRecord] {
     let statement = try db.statement(
       "SELECT hlc, id, seen, seq, body FROM sync_records\(unplaced ? " WHERE seq IS NULL" : "") ORDER BY hlc")
@@ -29,4 +39,5 @@ extension SQLiteStorage: SyncRecordStore {
 extension SQLiteTransaction: SyncRecordTransaction {
   func keepRecord(_ record: StoredRecord) throws { try storage.keepRecord(record) }
   func placeRecord(hlc: String, seq: Int64) throws { try storage.placeRecord(hlc: hlc, seq: seq) }
+  func setReplicaDevice(_ device: String) throws { try storage.setReplicaDevice(device) }
 }

@@ -1,0 +1,81 @@
+import Foundation
+import JSON
+import TaskwirePostgres
+import TaskwireTestSupport
+import Testing
+
+/// `taskwire sync` through the real binary (issue 31, under way): two replicas served by real
+/// servers, synced through the test cluster's PostgreSQL by the sync command, while the servers
+/// run; a running server sees the merge as any other writer's commit.
+@Suite(
+  .enabled(
+    if: ProcessInfo.processInfo.environment["TASKWIRE_TEST_POSTGRES"] != nil,
+    "TASKWIRE_TEST_POSTGRES is not set: Tests/all.sh starts a cluster"))
+struct SyncCommandTests {
+  let base = ProcessInfo.processInfo.environment["TASKWIRE_TEST_POSTGRES"] ?? ""
+  let schema = "sync_\(UUID().uuidString.prefix(8).lowercased())"
+
+  /// Runs `taskwire sync` with the shared store in the environment; its status and stderr.
+  func sync(_ arguments: [String], shared: String?) throws -> (status: Int32, stderr: String) {
+    let process = Process()
+    process.executableURL = TaskwireProcess.binary
+    process.arguments = ["sync"] + arguments + TaskwireProcess.clockArguments
+    var environment = ProcessInfo.processInfo.environment
+    environment["TASKWIRE_SHARED_DB"] = shared
+    process.environment = environment
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, text)
+  }
+
+  func inbox(_ server: TaskwireProcess) throws -> [String] {
+    let groups = try server.result("view/list", ["view": "inbox"])["groups"]?.arrayValue ?? []
+    return groups.flatMap { $0["tasks"]?.arrayValue ?? [] }.map {
+      "\($0["uuid"]?.stringValue ?? "?") \($0["title"]?.stringValue ?? "?")"
+    }
+  }
+
+  @Test func twoReplicasSyncThroughPostgreSQLWhileTheirServersRun() throws {
+    defer { try? PostgresStorage.administer(base) { "DROP SCHEMA IF EXISTS \"\(schema)\" CASCADE" } }
+    let shared = PostgresConninfo.with(schema: schema, base)
+    let folder = try temporaryFolder()
+    let a = folder.appendingPathComponent("a.sqlite").path
+    let b = folder.appendingPathComponent("b.sqlite").path
+    let serverA = try TaskwireProcess.started(["--db", a, "--replica", "--device-id", "00000000000000a1"])
+    for title in ["Buy milk", "Call Ana"] {
+      _ = try serverA.result("task/create", ["title": .string(title), "view": "inbox"])
+    }
+    let sent = try sync(["--db", a], shared: shared)
+    #expect(sent.status == 0 && sent.stderr.contains("2 change(s) sent"), "\(sent.stderr)")
+    #expect(try sync(["--db", b, "--device-id", "00000000000000b2"], shared: shared).status == 0)
+
+    let serverB = try TaskwireProcess.started(["--db", b, "--replica"])
+    #expect(try inbox(serverB) == inbox(serverA))
+    let milk = try #require(
+      try serverB.result("view/list", ["view": "inbox"])["groups"]?[0]?["tasks"]?.arrayValue?.first {
+        $0["title"] == "Buy milk"
+      }?["id"])
+    _ = try serverB.result("task/update", ["id": milk, "title": "Buy oat milk"])
+    #expect(try sync(["--db", b], shared: shared).status == 0)
+    #expect(try sync(["--db", a], shared: shared).status == 0)
+    // Server A, running all along, reads the merge another process wrote into its file.
+    #expect(try inbox(serverA).contains { $0.hasSuffix(" Buy oat milk") })
+    #expect(try inbox(serverA) == inbox(serverB))
+  }
+
+  /// No shared store, or an unreachable one: a clear refusal, and a password never shown.
+  @Test func aSyncWithoutItsSharedStoreSaysWhy() throws {
+    let folder = try temporaryFolder()
+    let a = folder.appendingPathComponent("a.sqlite").path
+    let none = try sync(["--db", a], shared: nil)
+    #expect(none.status == 2 && none.stderr.contains("TASKWIRE_SHARED_DB"))
+    let unreachable = try sync(
+      ["--db", a], shared: "postgresql://someone:hunter2secret@127.0.0.1:1/db?connect_timeout=2")
+    #expect(unreachable.status == 1 && !unreachable.stderr.contains("hunter2secret"), "\(unreachable.stderr)")
+  }
+}
