@@ -244,6 +244,23 @@ final class SQLiteMemoryFixture: StorageFixture {
     #expect(throws: SQLiteError.self) { try storage.changeFeed.changes(after: start) }
   }
 
+  /// A creation whose uuid another task has fails, and changes nothing: it never replaces the
+  /// other task (as INSERT OR REPLACE would, deleting it).
+  @Test func aCreationWithAnotherTasksUUIDFailsWithoutLoss() throws {
+    let fixture = try SQLiteFileFixture()
+    let storage = try fixture.open()
+    defer { storage.close() }
+    var first = TaskwireCoreTask.make(1).after!
+    first.uuid = ItemUUID(high: 0x4000, low: 0x8000_0000_0000_0001)
+    var second = TaskwireCoreTask.make(2).after!
+    second.uuid = first.uuid
+    try storage.write { txn in try txn.writeRows([TaskChange(before: nil, after: first)]) }
+    #expect(throws: (any Error).self) {
+      try storage.write { txn in try txn.writeRows([TaskChange(before: nil, after: second)]) }
+    }
+    #expect(try storage.task(id: 1) == first && storage.task(id: 2) == nil)
+  }
+
   /// The change log is pruned to its kept size, and a reader older than that is told to reload.
   @Test func prunedChangeLogSendsOldReadersToReload() throws {
     let fixture = try SQLiteFileFixture()

@@ -269,9 +269,14 @@ public final class SQLiteStorage: Storage, ChangeFeed {
     try scalar("SELECT seq FROM sqlite_sequence WHERE name = 'tasks'") + 1
   }
 
+  /// A row written whole (a creation, or a task whose row is gone): over a row of its id only,
+  /// as on PostgreSQL, so that a uuid another row has fails the commit instead of replacing that
+  /// row (INSERT OR REPLACE deletes a row that conflicts on any unique column).
   static let insertRow =
-    "INSERT OR REPLACE INTO tasks (\(TaskRowCoding.columns)) VALUES ("
-    + Array(repeating: "?", count: TaskRowCoding.columnCount).joined(separator: ", ") + ")"
+    "INSERT INTO tasks (\(TaskRowCoding.columns)) VALUES ("
+    + Array(repeating: "?", count: TaskRowCoding.columnCount).joined(separator: ", ")
+    + ") ON CONFLICT (id) DO UPDATE SET "
+    + TaskRowCoding.columnNames.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
 
   func writeRows(_ changes: [TaskChange]) throws {
     for change in changes {
