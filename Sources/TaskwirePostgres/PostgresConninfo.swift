@@ -59,4 +59,30 @@ public enum PostgresConninfo {
     }
     return conninfo + " options='-csearch_path=\(schema)'"
   }
+
+  /// The connection string with these options added where it gives none (as libpq reads it):
+  /// the sync agent's timeouts and keepalives, so a dead link is noticed in seconds.
+  public static func withDefaults(_ defaults: KeyValuePairs<String, String>, _ conninfo: String) -> String {
+    var given: Set<String> = []
+    if let pq = try? LibPQ.functions() {
+      var error: UnsafeMutablePointer<CChar>? = nil
+      if let options = pq.conninfoParse(conninfo, &error) {
+        var option = options
+        while let keyword = option.pointee.keyword {
+          if option.pointee.val != nil { given.insert(String(cString: keyword)) }
+          option += 1
+        }
+        pq.conninfoFree(options)
+      } else if let error {
+        pq.freemem(error)
+      }
+    }
+    let added = defaults.filter { !given.contains($0.key) }
+    guard !added.isEmpty else { return conninfo }
+    if conninfo.hasPrefix("postgresql://") || conninfo.hasPrefix("postgres://") {
+      return conninfo + (conninfo.contains("?") ? "&" : "?")
+        + added.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
+    }
+    return conninfo + " " + added.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+  }
 }

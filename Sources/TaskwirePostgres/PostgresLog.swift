@@ -6,8 +6,8 @@ import TaskwireStore
 /// Seqs are given under the head row's lock, so commit order is seq order and a reader never
 /// skips a seq committed after it read.
 ///
-/// Blocking calls on a connection of its own for now; the serving loop's non-blocking agent is
-/// the next step.
+/// Blocking calls on a connection of its own: the sync agent's thread (`SyncAgent`) or
+/// `taskwire sync`.
 public final class PostgresLog {
   let store: PostgresStorage
   var connection: PostgresConnection { store.connection }
@@ -32,6 +32,9 @@ public final class PostgresLog {
   /// The log of the store at `conninfo` (the same schema as its tasks), made on first use.
   public init(conninfo: String) throws {
     store = try PostgresStorage(conninfo: conninfo)
+    // Made under the store's lock: two devices starting at once would both try to create.
+    try connection.execute("BEGIN")
+    try connection.query("SELECT pg_advisory_xact_lock($1)", [.integer(store.lockKey)])
     try connection.execute(
       """
       CREATE TABLE IF NOT EXISTS sync_log (
@@ -39,7 +42,26 @@ public final class PostgresLog {
         seen bigint NOT NULL, body text NOT NULL, pushed_at timestamptz NOT NULL DEFAULT now());
       CREATE TABLE IF NOT EXISTS sync_log_head (one int PRIMARY KEY CHECK (one = 1), seq bigint NOT NULL);
       INSERT INTO sync_log_head VALUES (1, 0) ON CONFLICT DO NOTHING;
+      COMMIT;
       """)
+    try connection.execute("LISTEN \(PostgresSchema.identifier(channel) ?? "\"taskwire_log\"")")
+  }
+
+  /// Told when the log grew (the payload is the new head), per schema.
+  var channel: String { "taskwire_log_\(store.schema)" }
+
+  /// The connection's socket: readable when a notification (or the connection's end) came.
+  public var socket: Int32 { connection.socket }
+
+  /// Whether another connection pushed since the last call (reads what the socket holds);
+  /// throws when the connection is gone.
+  public func othersPushed() throws -> Bool {
+    let senders = connection.notifications()
+    guard connection.isConnected else {
+      throw PostgresError(sqlState: nil, message: "the connection ended: \(connection.errorMessage)")
+    }
+    let own = connection.backendPID
+    return senders.contains { $0 != own }
   }
 
   public func close() { store.close() }
@@ -69,6 +91,8 @@ public final class PostgresLog {
         }
       }
       try connection.query("UPDATE sync_log_head SET seq = $1 WHERE one = 1", [.integer(head)])
+      // Delivered at commit: the other devices pull.
+      try connection.query("SELECT pg_notify($1, $2)", [.text(channel), .text(String(head))])
       try connection.execute("COMMIT")
       return seqs
     } catch {

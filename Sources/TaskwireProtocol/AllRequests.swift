@@ -11,6 +11,6 @@ public enum AllRequests {
     CatalogueGetRequest.self,
     HistoryUndoRequest.self, HistoryRedoRequest.self, HistoryListRequest.self, StoreImportRequest.self,
     StoreExportRequest.self, ReminderDismissRequest.self, ReminderSnoozeRequest.self, ReminderListRequest.self,
-    LinkSetRequest.self, LinkRemoveRequest.self, LinkListRequest.self,
+    LinkSetRequest.self, LinkRemoveRequest.self, LinkListRequest.self, SyncStatusRequest.self,
   ]
 }

@@ -78,6 +78,7 @@ final class ServeLoop {
       // This frame's commit wrote the store's files: the notices are ours. Another writer's,
       // drained with them, are caught by one look shortly after.
       if replica.drainNotices() { deadlines.lookAgain(now: now) }
+      server.syncLink?.outboxMayHaveGrown()  // (after the reply: the push is the agent's)
     }
     if replica.needsHousekeepingNow { replica.idle() }
     deadlines.served(now: now)
@@ -98,6 +99,7 @@ final class ServeLoop {
       let reminderDue = server.reminders.nextDue
       guard
         replica.hearsOthers || deadlines.hasWork(subscribed: subscribed) || silenceLimit != nil || reminderDue != nil
+          || server.syncLink != nil
       else { return true }  // nothing but the input: the read waits
       var due = deadlines.next(subscribed: subscribed)
       if let silenceLimit { due = min(due, started + silenceLimit) }
@@ -111,6 +113,7 @@ final class ServeLoop {
       }
       let signalled = watch(signals?.descriptor)
       let notice = watch(replica.noticeDescriptor)
+      let synced = watch(server.syncLink?.descriptor)
       // Another writer's notice may already have been read off the descriptor (libpq reads a
       // NOTIFY that arrives during any query into its own queue; the socket is then quiet, and a
       // poll would sleep past it): what is queued is served first. (Non-blocking on both backends.)
@@ -140,6 +143,15 @@ final class ServeLoop {
         deadlines.lookAgain(now: ServeDeadlines.uptime())
         continue  // (a signal meanwhile is seen first)
       }
+      if let synced, fds[synced].revents != 0, let link = server.syncLink {
+        // The agent pulled others' changes (merged now, one commit: one diff for each
+        // subscriber) or the log took ours.
+        if link.serve() {
+          served()
+          connection.flush()
+        }
+        continue
+      }
       if let alarm, fds[alarm].revents != 0 {
         dayAlarm?.acknowledge()
         deadlines.dayCame(now: ServeDeadlines.uptime())
@@ -167,6 +179,7 @@ final class ServeLoop {
   /// Other writers, the day, and the notifications they cause.
   private func tick() {
     server.poll()
+    server.syncLink?.outboxMayHaveGrown()  // (another process on the file may have committed)
     connection.flush()
     deadlines.served(now: ServeDeadlines.uptime())
   }

@@ -14,6 +14,8 @@ public final class Server: MessageHandler {
   public let replica: Replica
   /// On a replica of a shared store (`--replica`), what keeps each commit's change record.
   public var sync: SyncReplica? = nil
+  /// With a shared store named: the serving loop's side of the agent that syncs it.
+  public var syncLink: SyncLink? = nil
   let publisher: ViewPublisher
   /// Reminders, for a client that shows them.
   let reminders: ReminderDesk
@@ -66,6 +68,7 @@ public final class Server: MessageHandler {
     registerHistory(&methods)
     registerReminders(&methods)
     registerLinks(&methods)
+    registerSync(&methods)
     registerStore(&methods)
     return methods
   }()

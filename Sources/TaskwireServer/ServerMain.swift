@@ -46,7 +46,13 @@ public enum ServerMain {
     (storage as? PostgresStorage)?.log = { [unowned server] in server.log($0) }
     if options.replica {
       do {
-        server.sync = try SyncReplica.attach(to: server.replica, device: options.replicaDevice.flatMap(DeviceID.init))
+        let sync = try SyncReplica.attach(to: server.replica, device: options.replicaDevice.flatMap(DeviceID.init))
+        server.sync = sync
+        if let shared = options.sharedStore, !options.offline, case .file(let path) = options.store {
+          server.syncLink = try SyncLink(sync: sync, conninfo: shared, replicaPath: path) {
+            ServerLog.write("taskwire: \($0)\n")
+          }
+        }
       } catch {
         FileHandleOutput.stderr("taskwire: cannot make the store a replica: \(error)\n")
         exit(1)

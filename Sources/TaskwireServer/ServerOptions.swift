@@ -35,6 +35,11 @@ public struct ServerOptions: Sendable {
   /// record for `taskwire sync`; `replicaDevice` names the device when one is made (tests).
   public var replica = false
   public var replicaDevice: String? = nil
+  /// The shared store a replica syncs with (a PostgreSQL connection string), or nil: the
+  /// replica keeps its changes until one is named. Never from argv alone when it holds a password.
+  public var sharedStore: String? = nil
+  /// `--offline`: a replica does not connect (the changes wait in it).
+  public var offline = false
   public var residentIdleSeconds = 600
 
   public enum Action: Sendable {
@@ -45,7 +50,8 @@ public struct ServerOptions: Sendable {
 
   public static let usage = """
     usage: taskwire [--db PATH | --memory] [--time-zone TZ] [--day-start HOUR] [--clock TIME]
-                    [--record FILE] [--quiet] [--resident [--idle-minutes N]] [--replica]
+                    [--record FILE] [--quiet] [--resident [--idle-minutes N]]
+           taskwire --db URL --replica PATH [--offline]   (a device of a shared store)
            taskwire sync [--db PATH] [--device-id HEX]
            taskwire replay FILE...
            taskwire export|import|backup …   (taskwire export --help)
@@ -79,8 +85,12 @@ public struct ServerOptions: Sendable {
                         on a loopback port, as the shell client's resident server (its port
                         and tokens in the file STORE.server, 0600); exits after --idle-minutes
                         (default 10) without a connection, or on SIGTERM
-      --replica         the SQLite store is a device's replica of a shared store (under way,
-                        issue 31): each change keeps its change record for `taskwire sync`
+      --replica PATH    with a PostgreSQL --db (or $TASKWIRE_DB): serve this device's own
+                        SQLite replica of that shared store, at SQLite's speed and offline
+                        too; a thread syncs it whenever the store can be reached
+      --replica         with --db FILE: the file is a replica; it syncs with the store named
+                        by $TASKWIRE_SHARED_DB when that is set
+      --offline         a replica does not connect; its changes wait in it
       --device-id HEX   for tests: the device a new replica is made as (16 hex digits)
       sync              pushes the replica's changes to the shared log in PostgreSQL named by
                         $TASKWIRE_SHARED_DB (never on the command line: it may hold a
@@ -106,6 +116,8 @@ public struct ServerOptions: Sendable {
     var resident = false
     var replica = false
     var replicaDevice: String? = nil
+    var replicaPath: String? = nil
+    var offline = false
     var idleSeconds = 600
     var rest = arguments[...]
     func value(_ flag: String) -> String? {
@@ -121,7 +133,14 @@ public struct ServerOptions: Sendable {
       case "--memory": memory = true
       case "--quiet": quiet = true
       case "--resident": resident = true
-      case "--replica": replica = true
+      case "--replica":
+        replica = true
+        if let next = rest.first, !next.hasPrefix("--") {
+          guard !next.isEmpty else { return .usageError("--replica needs a file path") }
+          replicaPath = next
+          rest.removeFirst()
+        }
+      case "--offline": offline = true
       case "--device-id":
         guard let text = value(argument), text.count == 16, UInt64(text, radix: 16) ?? 0 != 0,
           text == text.lowercased()
@@ -193,9 +212,24 @@ public struct ServerOptions: Sendable {
       options.postgres = db
       options.store = .memory
     }
-    if replica, options.postgres != nil || memory {
-      return .usageError("--replica needs a SQLite store file (--db PATH): the replica of a shared store")
+    options.offline = offline
+    if replica, let shared = options.postgres {
+      guard let replicaPath else {
+        return .usageError("--replica needs the path of this device's replica file with a PostgreSQL --db")
+      }
+      options.sharedStore = shared
+      options.postgres = nil
+      options.store = .file(replicaPath)
+    } else if replica {
+      if memory { return .usageError("--replica needs a SQLite store file: the replica of a shared store") }
+      if replicaPath != nil {
+        return .usageError("--replica PATH goes with a PostgreSQL --db (with --db FILE, say --replica alone)")
+      }
+      if let shared = environment["TASKWIRE_SHARED_DB"], !shared.isEmpty { options.sharedStore = shared }
+    } else if offline {
+      return .usageError("--offline goes with --replica")
     }
+    if resident, replica { return .usageError("--resident does not serve a replica yet") }
     if resident, options.postgres != nil || memory || db?.hasPrefix("file:") == true {
       return .usageError("--resident needs a SQLite store file (--db PATH, or the default store)")
     }

@@ -30,6 +30,13 @@ public protocol SyncRecordTransaction {
   func placeRecord(hlc: String, seq: Int64) throws
   /// Makes the store a replica of a shared store, as this device (16 hex digits).
   func setReplicaDevice(_ device: String) throws
+  /// The newest kept record's hlc: every process on the file issues times above it (the
+  /// clock's floor, kept in the file, so two processes never issue the same time).
+  func latestRecordHLC() throws -> String?
+  /// The pull cursor the file has applied (the syncing process writes it with each merge), so
+  /// every process's records say what the device had seen.
+  func syncSeen() throws -> Int64
+  func setSyncSeen(_ seen: Int64) throws
 }
 
 /// The reads of kept change records.
@@ -38,4 +45,6 @@ public protocol SyncRecordStore {
   func keptRecords(unplaced: Bool) throws -> [StoredRecord]
   /// The device this store is a replica as, or nil when it is not one.
   func replicaDevice() throws -> String?
+  /// The pull cursor the file has applied.
+  func syncSeen() throws -> Int64
 }

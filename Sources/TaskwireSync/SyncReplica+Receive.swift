@@ -5,10 +5,21 @@ extension SyncReplica {
   /// Merges records pulled from the shared log (each with its seq), in one commit: each item
   /// they touch is written as its registers now show it (made, changed, or gone), and so is
   /// each item whose parent they touch. This device's own records coming back only get their
-  /// place. Returns what the commit changed.
+  /// place. Returns what the commit changed (nil when all were this device's own, placed
+  /// already: no commit). `through`: the last seq of the page (its last records may have been
+  /// unreadable, and are passed over).
   @discardableResult
-  public func receive(_ pulled: [(record: ChangeRecord, seq: Int64)]) throws -> Replica.Committed {
+  public func receive(_ pulled: [(record: ChangeRecord, seq: Int64)], through: Int64? = nil) throws
+    -> Replica.Committed?
+  {
     try takeInKept()
+    // This device's own records, back from the log at the places it has: nothing to write.
+    if pulled.allSatisfy({ state.known[$0.record.hlc]?.seq == $0.seq }) {
+      seen = max(seen, pulled.map(\.seq).max() ?? 0, through ?? 0)
+      return nil
+    }
+    let last = max(pulled.map(\.seq).max() ?? 0, through ?? 0)
+    let before = seen
     var next = state
     let committed = try replica.commit(
       .merge { replica, txn in
@@ -26,12 +37,11 @@ extension SyncReplica {
           next.apply(record, seq: seq)
           touched += record.items.map(\.uuid)
         }
+        if last > before { try keeper.setSyncSeen(last) }
         return try Self.rows(for: touched, in: next, replica: replica, txn: txn)
       })
-    for (record, seq) in pulled {
-      clock.receive(record.hlc, now: wallClock())
-      seen = max(seen, seq)
-    }
+    for (record, _) in pulled { clock.receive(record.hlc, now: wallClock()) }
+    seen = max(seen, last)
     state = next
     return committed
   }

@@ -65,8 +65,14 @@ public final class SyncReplica {
   /// this device's commits since, which are all still unplaced (a record is placed only once
   /// the state has it), so only the outbox is read.
   func takeInKept(all: Bool = false) throws {
+    if all { seen = max(seen, try records.syncSeen()) }
     for stored in try records.keptRecords(unplaced: !all) {
-      guard let time = HybridTime(stored.hlc), state.known[time] == nil else { continue }
+      guard let time = HybridTime(stored.hlc) else { continue }
+      if let known = state.known[time] {
+        // Placed by another process on the file since this one read it.
+        if known.seq == nil, let seq = stored.seq { state.place(time, seq: seq) }
+        continue
+      }
       let record = try ChangeRecord(text: stored.body)
       state.apply(record, seq: stored.seq)
       clock.receive(record.hlc, now: 0)
@@ -74,12 +80,24 @@ public final class SyncReplica {
     }
   }
 
+  /// The log position merged into the file (by whichever process syncs it).
+  public func fileSeen() throws -> Int64 { max(seen, try records.syncSeen()) }
+
+  /// Reads every record the file keeps that the state lacks (another process on the file
+  /// merged or made them): before this process starts syncing the file.
+  public func catchUpWithFile() throws { try takeInKept(all: true) }
+
   /// A local commit's record, kept in its transaction.
   func record(_ kind: Replica.CommitKind, _ committed: Replica.Committed, _ txn: any StorageTransaction) throws {
     let items = RecordBuilder.items(for: committed.changes) { [replica] id in
       replica.index.tasks[id]?.uuid ?? (try? replica.storage.task(id: id))??.uuid
     }
     guard !items.isEmpty, let keeper = txn as? SyncRecordTransaction else { return }
+    // Another process on the file may have kept records (its own, or a merge) since this one
+    // last looked: its times are a floor, and its merges count as seen. (Read in the write
+    // transaction, so no two processes issue the same time.)
+    if let floor = try keeper.latestRecordHLC().flatMap(HybridTime.init) { clock.receive(floor, now: 0) }
+    seen = max(seen, try keeper.syncSeen())
     let hlc = clock.tick(now: wallClock())
     let record = ChangeRecord(
       id: ItemUUID.nameBased(namespace: .none, name: hlc.description), hlc: hlc, seen: seen,

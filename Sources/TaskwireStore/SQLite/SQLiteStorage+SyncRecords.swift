@@ -16,6 +16,23 @@ extension SQLiteStorage: SyncRecordStore {
     try db.statement("INSERT OR REPLACE INTO meta (key, value) VALUES ('replica_device', ?)").run([.text(device)])
   }
 
+  func latestRecordHLC() throws -> String? {
+    let statement = try db.statement(constant: "SELECT max(hlc) FROM sync_records")
+    defer { statement.finish() }
+    return try statement.step() ? statement.text(0) : nil
+  }
+
+  public func syncSeen() throws -> Int64 {
+    let statement = try db.statement(constant: "SELECT value FROM meta WHERE key = 'sync_seen'")
+    defer { statement.finish() }
+    return try statement.step() ? Int64(statement.text(0) ?? "") ?? 0 : 0
+  }
+
+  func setSyncSeen(_ seen: Int64) throws {
+    try db.statement(constant: "INSERT OR REPLACE INTO meta (key, value) VALUES ('sync_seen', ?)")
+      .run([.text(String(seen))])
+  }
+
   public func replicaDevice() throws -> String? {
     let statement = try db.statement("SELECT value FROM meta WHERE key = 'replica_device'")
     defer { statement.finish() }
@@ -40,4 +57,7 @@ extension SQLiteTransaction: SyncRecordTransaction {
   func keepRecord(_ record: StoredRecord) throws { try storage.keepRecord(record) }
   func placeRecord(hlc: String, seq: Int64) throws { try storage.placeRecord(hlc: hlc, seq: seq) }
   func setReplicaDevice(_ device: String) throws { try storage.setReplicaDevice(device) }
+  func latestRecordHLC() throws -> String? { try storage.latestRecordHLC() }
+  func syncSeen() throws -> Int64 { try storage.syncSeen() }
+  func setSyncSeen(_ seen: Int64) throws { try storage.setSyncSeen(seen) }
 }

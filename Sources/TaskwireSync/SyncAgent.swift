@@ -1,0 +1,146 @@
+import Foundation
+import TaskwirePostgres
+import TaskwireStore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The sync agent (Protocol/devices.md, "The agent"): a thread of the serving process that
+/// talks to the shared log in PostgreSQL, with blocking libpq on a connection of its own, so
+/// that a slow or cut link never holds up a request. One process per replica file syncs: the
+/// one holding `FILE.sync.lock` (the others' agents wait on the lock, so a killed syncer is
+/// replaced at once). It pushes what the loop hands it, pulls when the log grew (`NOTIFY`) or
+/// every few seconds, and hands pulled pages to the loop, which merges them.
+public enum SyncAgent {
+  public struct Failure: Error, CustomStringConvertible, Sendable {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+  }
+
+  /// A pull that finds nothing new happens this often anyway (a missed notification, a health
+  /// check); it is also the wait between tries to connect, at most.
+  static let healthInterval: Int32 = 5000
+  /// The first wait before connecting again, doubled up to `healthInterval`.
+  static let firstBackoff: Int32 = 250
+  static let pageSize = 2000
+  /// What the agent's connection adds to the shared store's connection string where it says
+  /// nothing: a link that is cut is noticed within seconds, not TCP's minutes.
+  static let connectionDefaults: KeyValuePairs<String, String> = [
+    "connect_timeout": "5", "keepalives": "1", "keepalives_idle": "5", "keepalives_interval": "2",
+    "keepalives_count": "2", "tcp_user_timeout": "5000", "application_name": "taskwire-sync",
+  ]
+
+  /// Starts the agent's thread for the replica at `replicaPath`; `log` writes a line to stderr
+  /// (never the password: messages go through `PostgresConninfo.redacted`).
+  public static func start(
+    mailbox: SyncMailbox, conninfo: String, replicaPath: String, log: @escaping @Sendable (String) -> Void
+  ) {
+    let thread = Thread {
+      run(mailbox: mailbox, conninfo: withDefaults(conninfo), lockPath: replicaPath + ".sync.lock", log: log)
+    }
+    thread.name = "taskwire-sync"
+    thread.start()
+  }
+
+  static func withDefaults(_ conninfo: String) -> String { PostgresConninfo.withDefaults(connectionDefaults, conninfo) }
+
+  private static func run(
+    mailbox: SyncMailbox, conninfo: String, lockPath: String, log: @Sendable (String) -> Void
+  ) {
+    guard let lock = SafeFile.openOwned(lockPath, flags: O_RDWR, create: true) else {
+      log("sync: cannot open \(lockPath): not syncing")
+      mailbox.state.withLock { $0.problem = "cannot open \(lockPath)" }
+      return
+    }
+    // Another process on the file syncs while it holds the lock; this one takes over after.
+    while flock(lock, LOCK_EX) != 0 && errno == EINTR {}
+    mailbox.state.withLock {
+      $0.started = true
+      $0.syncing = true
+    }
+    mailbox.wakeLoop()
+    // The loop answers with the cursor (after reading the file's records).
+    while mailbox.state.withLock({ $0.cursor }) == nil { waitForLoop(mailbox, timeout: -1) }
+    var backoff = firstBackoff
+    var wasOnline: Bool? = nil
+    while true {
+      do {
+        let shared = try PostgresLog(conninfo: conninfo)
+        defer { shared.close() }
+        backoff = firstBackoff
+        mailbox.state.withLock {
+          $0.online = true
+          $0.problem = nil
+        }
+        if wasOnline != true { log("sync: online") }
+        wasOnline = true
+        try serve(shared, mailbox)
+      } catch {
+        let reason = PostgresConninfo.redacted(String(describing: error))
+        mailbox.state.withLock {
+          $0.online = false
+          $0.problem = reason
+        }
+        if wasOnline != false { log("sync: offline (\(reason)); changes wait in the replica") }
+        wasOnline = false
+        mailbox.wakeLoop()  // (status)
+        waitForLoop(mailbox, timeout: backoff)
+        backoff = min(backoff * 2, healthInterval)
+      }
+    }
+  }
+
+  /// Connected: pushes what the loop hands over, pulls what others pushed, until the
+  /// connection fails.
+  private static func serve(_ shared: PostgresLog, _ mailbox: SyncMailbox) throws {
+    var wantPull = true
+    while true {
+      if let batch = mailbox.state.withLock({ $0.toPush }) {
+        let seqs = try shared.push(batch.map { ($0.id, $0.hlc, $0.device, $0.seen, $0.body) })
+        mailbox.state.withLock {
+          $0.toPush = nil
+          $0.placed = seqs
+        }
+        mailbox.wakeLoop()
+      }
+      let (cursor, outstanding) = mailbox.state.withLock { ($0.cursor, $0.pageOutstanding) }
+      var page: [PostgresLog.Entry] = []
+      if wantPull, !outstanding, let cursor {
+        page = try shared.pull(after: cursor, limit: pageSize)
+        wantPull = page.count == pageSize
+        if !page.isEmpty {
+          mailbox.state.withLock {
+            $0.pulled = page
+            $0.pageOutstanding = true
+          }
+          mailbox.wakeLoop()
+        }
+      }
+      var fds = [
+        pollfd(fd: mailbox.agentDescriptor, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: shared.socket, events: Int16(POLLIN), revents: 0),
+      ]
+      let ready = poll(&fds, 2, healthInterval)
+      if ready == 0 { wantPull = true }
+      if fds[0].revents != 0 {
+        mailbox.drainAgent()
+        // A page applied: more may wait (one that failed waits for the next health check).
+        mailbox.state.withLock {
+          if outstanding || !page.isEmpty, !$0.pageOutstanding {
+            if !$0.applyFailed { wantPull = true }
+            $0.applyFailed = false
+          }
+        }
+      }
+      if fds[1].revents != 0, try shared.othersPushed() { wantPull = true }
+    }
+  }
+
+  /// Waits for the loop's pipe (or the timeout, in ms; -1 for none).
+  private static func waitForLoop(_ mailbox: SyncMailbox, timeout: Int32) {
+    var fds = [pollfd(fd: mailbox.agentDescriptor, events: Int16(POLLIN), revents: 0)]
+    _ = poll(&fds, 1, timeout)
+    mailbox.drainAgent()
+  }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import TaskwireCore
+import TaskwirePostgres
+import TaskwireStore
+
+/// The serving loop's side of the sync agent: what the agent's thread leaves is merged here, on
+/// the loop's thread and its one SQLite connection, and the outbox is handed over after each
+/// commit. Nothing here waits on the network.
+public final class SyncLink {
+  public let sync: SyncReplica
+  let mailbox: SyncMailbox
+  private let log: @Sendable (String) -> Void
+  /// The batch with the agent, by record id (its places come back by id).
+  private var inFlight: [String: HybridTime] = [:]
+  /// The agent took the file's sync lock and has its cursor.
+  private var started = false
+  /// When this process last heard from the shared log (the replica's clock: replays).
+  private var lastSync: Date? = nil
+
+  /// A push takes at most this many records (a long offline spell goes in several).
+  static let batchSize = 500
+
+  /// Starts the agent for `sync`'s replica file, syncing through the shared store `conninfo`.
+  public init(sync: SyncReplica, conninfo: String, replicaPath: String, log: @escaping @Sendable (String) -> Void)
+    throws
+  {
+    self.sync = sync
+    self.log = log
+    mailbox = try SyncMailbox()
+    SyncAgent.start(mailbox: mailbox, conninfo: conninfo, replicaPath: replicaPath, log: log)
+  }
+
+  /// Readable when the agent left something for `serve`.
+  public var descriptor: Int32 { mailbox.loopDescriptor }
+
+  /// Takes what the agent left: its start, the places of a push, a pulled page (merged as one
+  /// commit). True when the merge changed the replica (subscribers have a diff coming).
+  public func serve() -> Bool {
+    mailbox.drainLoop()
+    let (startedNow, page, placed) = mailbox.state.withLock { state in
+      defer {
+        state.pulled = nil
+        state.placed = nil
+      }
+      return (state.started && !started, state.pulled, state.placed)
+    }
+    if startedNow {
+      started = true
+      do {
+        try sync.catchUpWithFile()
+      } catch {
+        log("sync: cannot read the replica's records: \(error)")
+      }
+      let cursor = sync.seen
+      mailbox.state.withLock { $0.cursor = cursor }
+      mailbox.wakeAgent()
+    }
+    if let placed {
+      do {
+        try sync.placed(placed.compactMap { id, seq in inFlight[id].map { ($0, seq) } })
+        lastSync = sync.replica.clock.now
+      } catch {
+        log("sync: cannot note what the log took: \(error)")
+      }
+      inFlight = [:]
+    }
+    var changed = false
+    if let page { changed = merge(page) }
+    outboxMayHaveGrown()
+    return changed
+  }
+
+  private func merge(_ page: [PostgresLog.Entry]) -> Bool {
+    var records: [(record: ChangeRecord, seq: Int64)] = []
+    for entry in page {
+      do {
+        records.append((try ChangeRecord(text: entry.body), entry.seq))
+      } catch {
+        log("sync: the log's record \(entry.seq) cannot be read, passed over: \(error)")
+      }
+    }
+    var changed = false
+    var failed = false
+    do {
+      changed = try sync.receive(records, through: page.last?.seq) != nil
+      lastSync = sync.replica.clock.now
+    } catch {
+      log("sync: cannot merge the log's records \(page.first?.seq ?? 0)…\(page.last?.seq ?? 0): \(error)")
+      failed = true
+    }
+    let cursor = sync.seen
+    mailbox.state.withLock {
+      $0.cursor = cursor
+      $0.pageOutstanding = false
+      $0.applyFailed = failed
+    }
+    mailbox.wakeAgent()
+    return changed
+  }
+
+  /// After a commit (this process's or another's on the file): the outbox goes to the agent
+  /// unless a push is on its way.
+  public func outboxMayHaveGrown() {
+    guard started, inFlight.isEmpty else { return }
+    do {
+      let batch = try sync.outbox().prefix(Self.batchSize)
+      guard !batch.isEmpty else { return }
+      for record in batch { inFlight[record.id.description] = record.hlc }
+      let outgoing = batch.map {
+        SyncMailbox.Outgoing(
+          id: $0.id.description, hlc: $0.hlc.description, device: $0.device.description, seen: $0.seen, body: $0.text)
+      }
+      mailbox.state.withLock { $0.toPush = outgoing }
+      mailbox.wakeAgent()
+    } catch {
+      log("sync: cannot read the outbox: \(error)")
+    }
+  }
+
+  /// What `sync/status` shows.
+  public struct Status: Sendable {
+    public var device: String
+    /// This process runs the sync of its file (else another process on the file does).
+    public var syncing: Bool
+    public var online: Bool
+    public var unsent: Int
+    public var seen: Int64
+    public var lastSync: Date?
+    public var problem: String?
+  }
+
+  public func status() throws -> Status {
+    let shared = mailbox.state.withLock { ($0.syncing, $0.online, $0.problem) }
+    return Status(
+      device: sync.device.description, syncing: shared.0, online: shared.0 && shared.1, unsent: try sync.outbox().count,
+      seen: try sync.fileSeen(), lastSync: lastSync, problem: shared.2)
+  }
+}
