@@ -30,6 +30,8 @@ extension Report {
       "unpinned": encode(unpinned),
       "exchange": encode(exchange),
       "reminders": encode(reminders),
+      "postgres": postgres.map(encode) ?? .null,
+      "replica": replica.map(encode) ?? .null,
       "targets": .array(targets().map { ["pass": .bool($0.pass), "target": .string($0.text)] }),
     ])
   }

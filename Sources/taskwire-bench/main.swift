@@ -139,6 +139,9 @@ if let postgres {
   FileHandle.standardError.write(Data("taskwire-bench: PostgreSQL, \(size) tasks…\n".utf8))
   report.postgres = try PostgresScenarios(server: server, iterations: iterations, conninfo: postgres).run(size: size)
   report.postgresSize = size
+  FileHandle.standardError.write(Data("taskwire-bench: devices on replicas, \(size) tasks…\n".utf8))
+  report.replica = try ReplicaScenarios(server: server, iterations: iterations, conninfo: postgres, folder: folder)
+    .run(size: size)
 }
 
 for index in reports.indices {
@@ -147,6 +150,7 @@ for index in reports.indices {
   reports[index].reminders = report.reminders
   reports[index].postgres = report.postgres
   reports[index].postgresSize = report.postgresSize
+  reports[index].replica = report.replica
 }
 var rounded = Rounds(reports: reports)
 rounded.loads = [("the latency rounds", roundsLoad), ("the Taskwarrior comparison", comparisonLoad)].compactMap {
