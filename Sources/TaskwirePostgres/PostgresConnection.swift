@@ -74,9 +74,13 @@ final class PostgresConnection {
     return try check(pq.exec(handle, sql))
   }
 
-  /// Runs one statement with text parameters, prepared on first use.
+  /// Runs one statement with text parameters, prepared on first use. Text is sent escaped
+  /// (`PostgresText`) unless `escaping` is false: a JSON document whose strings are escaped
+  /// already, and which must stay JSON.
   @discardableResult
-  func query(_ sql: String, _ values: [RowValue] = []) throws(PostgresError) -> PostgresResult {
+  func query(_ sql: String, _ values: [RowValue] = [], escaping: Bool = true) throws(PostgresError)
+    -> PostgresResult
+  {
     guard let handle else { throw PostgresError(sqlState: nil, message: "no connection") }
     let name: String
     if let known = prepared[sql] {
@@ -90,7 +94,7 @@ final class PostgresConnection {
       switch $0 {
       case .null: nil
       case .integer(let number): String(number)
-      case .text(let text): PostgresText.escape(text)
+      case .text(let text): escaping ? PostgresText.escape(text) : text
       }
     }
     var pointers: [UnsafeMutablePointer<CChar>?] = texts.map { $0.map { strdup($0) } ?? nil }

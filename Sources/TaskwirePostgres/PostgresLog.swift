@@ -1,3 +1,4 @@
+import JSON
 import TaskwireStore
 
 /// The shared log of change records in PostgreSQL (issue 31, Protocol/devices.md "The shared
@@ -66,35 +67,49 @@ public final class PostgresLog {
 
   public func close() { store.close() }
 
-  /// Pushes records in one transaction; returns each one's seq by id (a record the log had
-  /// already keeps its seq).
+  /// Pushes records in one transaction of a fixed number of statements, however many there
+  /// are; returns each one's seq by id (a record the log had already keeps its seq). The head
+  /// moves on by the number of new ones, under its row's lock.
   public func push(_ records: [(id: String, hlc: String, device: String, seen: Int64, body: String)]) throws
     -> [String: Int64]
   {
     guard !records.isEmpty else { return [:] }
+    // (Each string as the log keeps text, escaped; the document itself sent as it is.)
+    let batch = JSONWriter.string(
+      .array(
+        records.map {
+          [
+            "id": .string($0.id), "hlc": .string($0.hlc), "device": .string($0.device), "seen": .int64($0.seen),
+            "body": .string(PostgresText.escape($0.body)),
+          ]
+        }))
     try connection.execute("BEGIN")
     do {
-      var head = try connection.query("SELECT seq FROM sync_log_head WHERE one = 1 FOR UPDATE").int(0)
-      var seqs: [String: Int64] = [:]
-      for record in records {
-        let inserted = try connection.query(
-          "INSERT INTO sync_log (seq, id, device, hlc, seen, body) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING RETURNING seq",
-          [
-            .integer(head + 1), .text(record.id), .text(record.device), .text(record.hlc), .integer(record.seen),
-            .text(record.body),
-          ])
-        if inserted.count == 1 {
-          head += 1
-          seqs[record.id] = head
-        } else {
-          seqs[record.id] = try connection.query("SELECT seq FROM sync_log WHERE id = $1", [.text(record.id)]).int(0)
-        }
-      }
-      try connection.query("UPDATE sync_log_head SET seq = $1 WHERE one = 1", [.integer(head)])
+      let head = try connection.query("SELECT seq FROM sync_log_head WHERE one = 1 FOR UPDATE").int(0)
+      // Only records the log lacks take seqs, in the batch's order: no gaps. (Under the head's
+      // lock no other push runs, so what the log lacks cannot change meanwhile.)
+      let inserted = try connection.query(
+        """
+        WITH ins AS (
+          INSERT INTO sync_log (seq, id, device, hlc, seen, body)
+          SELECT $2::bigint + row_number() OVER (ORDER BY r.ord), r.id, r.device, r.hlc, r.seen, r.body
+          FROM ROWS FROM (json_to_recordset($1::json) AS (id text, device text, hlc text, seen bigint, body text))
+            WITH ORDINALITY AS r(id, device, hlc, seen, body, ord)
+          WHERE NOT EXISTS (SELECT 1 FROM sync_log l WHERE l.id = r.id)
+          RETURNING seq)
+        SELECT count(*) FROM ins
+        """, [.text(batch), .integer(head)], escaping: false
+      ).int(0)
+      let end = head + inserted
+      try connection.query("UPDATE sync_log_head SET seq = $1 WHERE one = 1", [.integer(end)])
+      let placed = try connection.query(
+        "SELECT id, seq FROM sync_log WHERE id IN (SELECT id FROM json_to_recordset($1::json) AS x(id text))",
+        [.text(batch)], escaping: false
+      ).rows { row in (row.text(0) ?? "", row.int(1)) }
       // Delivered at commit: the other devices pull.
-      try connection.query("SELECT pg_notify($1, $2)", [.text(channel), .text(String(head))])
+      try connection.query("SELECT pg_notify($1, $2)", [.text(channel), .text(String(end))])
       try connection.execute("COMMIT")
-      return seqs
+      return Dictionary(placed, uniquingKeysWith: { first, _ in first })
     } catch {
       _ = try? connection.execute("ROLLBACK")
       throw error

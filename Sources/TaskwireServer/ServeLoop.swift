@@ -78,8 +78,9 @@ final class ServeLoop {
       // This frame's commit wrote the store's files: the notices are ours. Another writer's,
       // drained with them, are caught by one look shortly after.
       if replica.drainNotices() { deadlines.lookAgain(now: now) }
-      server.syncLink?.outboxMayHaveGrown()  // (after the reply: the push is the agent's)
+      server.syncLink?.committed(now: now)  // (handed to the agent shortly: one push a burst)
     }
+    server.syncLink?.pushIfDue(now: now)  // (requests back to back never let the wait time out)
     if replica.needsHousekeepingNow { replica.idle() }
     deadlines.served(now: now)
   }
@@ -105,6 +106,7 @@ final class ServeLoop {
       if let silenceLimit { due = min(due, started + silenceLimit) }
       // (Without a wall-clock alarm, the wait's own timeout; with one, the alarm is exact.)
       if let reminderDue, reminderAlarm == nil { due = min(due, now + max(0, reminderDue.timeIntervalSinceNow)) }
+      if let pushDue = server.syncLink?.pushDue { due = min(due, pushDue) }
       var fds = [pollfd(fd: input, events: Int16(POLLIN), revents: 0)]
       func watch(_ fd: Int32?) -> Int? {
         guard let fd else { return nil }
@@ -165,6 +167,7 @@ final class ServeLoop {
       }
       if fds[0].revents != 0 { return true }
       let after = ServeDeadlines.uptime()
+      server.syncLink?.pushIfDue(now: after)
       if let silenceLimit, after - started >= silenceLimit { return false }
       switch deadlines.due(now: after, subscribed: subscribed) {
       case .tick: tick()
@@ -179,7 +182,7 @@ final class ServeLoop {
   /// Other writers, the day, and the notifications they cause.
   private func tick() {
     server.poll()
-    server.syncLink?.outboxMayHaveGrown()  // (another process on the file may have committed)
+    server.syncLink?.committed(now: ServeDeadlines.uptime())  // (another process's commit, maybe)
     connection.flush()
     deadlines.served(now: ServeDeadlines.uptime())
   }

@@ -33,13 +33,26 @@ public struct HybridTime: Hashable, Comparable, Sendable, CustomStringConvertibl
   public static let zero = HybridTime(wall: 0, counter: 0, device: DeviceID(0))
 
   /// `019ac1f2e4a00003-5e2a9c0d13f47b80`: 12 hex of wall ms, 4 of counter, 16 of device.
-  public var description: String { hex(wall, digits: 12) + hex(UInt64(counter), digits: 4) + "-" + device.description }
+  /// (Written into one buffer: a time is made and written with every commit of a replica.)
+  public var description: String {
+    String(unsafeUninitializedCapacity: 33) { buffer in
+      writeHex(wall, digits: 12, into: buffer, at: 0)
+      writeHex(UInt64(counter), digits: 4, into: buffer, at: 12)
+      buffer[16] = UInt8(ascii: "-")
+      writeHex(device.bits, digits: 16, into: buffer, at: 17)
+      return 33
+    }
+  }
 
   public init?(_ text: String) {
-    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-    guard parts.count == 2, parts[0].count == 16, let wall = parseHex(parts[0].prefix(12), digits: 12),
-      let counter = parseHex(parts[0].suffix(4), digits: 4), let device = parseHex(parts[1], digits: 16)
-    else { return nil }
+    var text = text
+    let parsed = text.withUTF8 { bytes -> (UInt64, UInt64, UInt64)? in
+      guard bytes.count == 33, bytes[16] == UInt8(ascii: "-"), let wall = readHex(bytes, 0, 12),
+        let counter = readHex(bytes, 12, 4), let device = readHex(bytes, 17, 16)
+      else { return nil }
+      return (wall, counter, device)
+    }
+    guard let (wall, counter, device) = parsed else { return nil }
     self.init(wall: wall, counter: UInt16(counter), device: DeviceID(device))
   }
 
@@ -98,8 +111,33 @@ public struct HybridClock: Sendable {
 }
 
 func hex(_ value: UInt64, digits: Int) -> String {
-  let text = String(value, radix: 16)
-  return String(repeating: "0", count: max(0, digits - text.count)) + text
+  String(unsafeUninitializedCapacity: digits) { buffer in
+    writeHex(value, digits: digits, into: buffer, at: 0)
+    return digits
+  }
+}
+
+/// The low `digits` nibbles of `value` as lowercase hex, most significant first.
+func writeHex(_ value: UInt64, digits: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) {
+  var rest = value
+  for index in stride(from: start + digits - 1, through: start, by: -1) {
+    let nibble = UInt8(truncatingIfNeeded: rest & 0xF)
+    buffer[index] = nibble < 10 ? 48 + nibble : 87 + nibble
+    rest >>= 4
+  }
+}
+
+/// `count` lowercase hex digits at `start`, or nil.
+func readHex(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int) -> UInt64? {
+  var value: UInt64 = 0
+  for byte in bytes[start..<start + count] {
+    switch byte {
+    case 48...57: value = value << 4 | UInt64(byte - 48)
+    case 97...102: value = value << 4 | UInt64(byte - 87)
+    default: return nil
+    }
+  }
+  return value
 }
 
 func parseHex(_ text: Substring, digits: Int) -> UInt64? {

@@ -19,6 +19,13 @@ public final class SyncLink {
 
   /// A push takes at most this many records (a long offline spell goes in several).
   static let batchSize = 500
+  /// A commit is handed to the agent this long after it (seconds), so that a burst of changes
+  /// (a drag after a drag, an import) goes in one push, and the loop reads the outbox once for
+  /// it, not once per change.
+  public static let pushDelay = 0.002
+  /// When the outbox is next handed over (monotonic seconds, `ServeDeadlines.uptime`), if a
+  /// commit is waiting for it.
+  public private(set) var pushDue: Double? = nil
 
   /// Starts the agent for `sync`'s replica file, syncing through the shared store `conninfo`.
   public init(sync: SyncReplica, conninfo: String, replicaPath: String, log: @escaping @Sendable (String) -> Void)
@@ -99,17 +106,33 @@ public final class SyncLink {
   }
 
   /// After a commit (this process's or another's on the file): the outbox goes to the agent
-  /// unless a push is on its way.
-  public func outboxMayHaveGrown() {
+  /// shortly (`pushDelay`).
+  public func committed(now: Double) {
+    if started, pushDue == nil { pushDue = now + Self.pushDelay }
+  }
+
+  /// At `pushDue`: the outbox goes to the agent.
+  public func pushIfDue(now: Double) {
+    guard let due = pushDue, due <= now else { return }
+    pushDue = nil
+    outboxMayHaveGrown()
+  }
+
+  /// The outbox goes to the agent unless a push is on its way (whose end hands over the rest).
+  func outboxMayHaveGrown() {
     guard started, inFlight.isEmpty else { return }
     do {
-      let batch = try sync.outbox().prefix(Self.batchSize)
+      let batch = try sync.outgoing().prefix(Self.batchSize)
       guard !batch.isEmpty else { return }
-      for record in batch { inFlight[record.id.description] = record.hlc }
-      let outgoing = batch.map {
-        SyncMailbox.Outgoing(
-          id: $0.id.description, hlc: $0.hlc.description, device: $0.device.description, seen: $0.seen, body: $0.text)
+      var outgoing: [SyncMailbox.Outgoing] = []
+      for record in batch {
+        guard let time = HybridTime(record.hlc) else { continue }
+        inFlight[record.id] = time
+        outgoing.append(
+          SyncMailbox.Outgoing(
+            id: record.id, hlc: record.hlc, device: time.device.description, seen: record.seen, body: record.body))
       }
+      guard !outgoing.isEmpty else { return }
       mailbox.state.withLock { $0.toPush = outgoing }
       mailbox.wakeAgent()
     } catch {
@@ -132,7 +155,8 @@ public final class SyncLink {
   public func status() throws -> Status {
     let shared = mailbox.state.withLock { ($0.syncing, $0.online, $0.problem) }
     return Status(
-      device: sync.device.description, syncing: shared.0, online: shared.0 && shared.1, unsent: try sync.outbox().count,
+      device: sync.device.description, syncing: shared.0, online: shared.0 && shared.1,
+      unsent: try sync.outgoing().count,
       seen: try sync.fileSeen(), lastSync: lastSync, problem: shared.2)
   }
 }

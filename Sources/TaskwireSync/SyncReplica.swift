@@ -60,13 +60,18 @@ public final class SyncReplica {
   /// have gaps: a push sent twice leaves one); this device's own records coming back after it
   /// are only placed again.
   public internal(set) var seen: Int64 = 0
+  /// The newest time this process kept: while the file's newest is this one, no other process
+  /// has kept a record since, and the floor need not be read again.
+  var latestKept: String? = nil
 
   /// Applies the kept records the state does not have yet: at the start all of them; after,
   /// this device's commits since, which are all still unplaced (a record is placed only once
   /// the state has it), so only the outbox is read.
-  func takeInKept(all: Bool = false) throws {
+  @discardableResult
+  func takeInKept(all: Bool = false) throws -> [StoredRecord] {
     if all { seen = max(seen, try records.syncSeen()) }
-    for stored in try records.keptRecords(unplaced: !all) {
+    let kept = try records.keptRecords(unplaced: !all)
+    for stored in kept {
       guard let time = HybridTime(stored.hlc) else { continue }
       if let known = state.known[time] {
         // Placed by another process on the file since this one read it.
@@ -78,6 +83,7 @@ public final class SyncReplica {
       clock.receive(record.hlc, now: 0)
       if let seq = stored.seq, record.device != clock.device { seen = max(seen, seq) }
     }
+    return kept
   }
 
   /// The log position merged into the file (by whichever process syncs it).
@@ -96,21 +102,29 @@ public final class SyncReplica {
     // Another process on the file may have kept records (its own, or a merge) since this one
     // last looked: its times are a floor, and its merges count as seen. (Read in the write
     // transaction, so no two processes issue the same time.)
-    if let floor = try keeper.latestRecordHLC().flatMap(HybridTime.init) { clock.receive(floor, now: 0) }
+    if let floor = try keeper.latestRecordHLC(), floor != latestKept, let time = HybridTime(floor) {
+      clock.receive(time, now: 0)
+    }
     seen = max(seen, try keeper.syncSeen())
     let hlc = clock.tick(now: wallClock())
     let record = ChangeRecord(
       id: ItemUUID.nameBased(namespace: .none, name: hlc.description), hlc: hlc, seen: seen,
       kind: ChangeRecord.Kind(rawValue: kind.rawValue) ?? .action, label: committed.label, client: replica.client,
       at: replica.timestamp, items: items)
+    let text = hlc.description
     try keeper.keepRecord(
-      StoredRecord(hlc: hlc.description, id: record.id.description, seen: record.seen, seq: nil, body: record.text))
+      StoredRecord(hlc: text, id: record.id.description, seen: record.seen, seq: nil, body: record.text))
+    latestKept = text
   }
 
   /// The records not yet in the shared log, oldest first.
   public func outbox() throws -> [ChangeRecord] {
-    try takeInKept()
-    return try records.keptRecords(unplaced: true).map { try ChangeRecord(text: $0.body) }
+    try outgoing().map { try ChangeRecord(text: $0.body) }
+  }
+
+  /// The outbox as the file keeps it (each record read once, to take it into the state).
+  public func outgoing() throws -> [StoredRecord] {
+    try takeInKept().filter { $0.seq == nil }
   }
 
   /// Notes the places the shared log gave this device's records.

@@ -36,17 +36,25 @@ struct ReplicaScenarios {
       throw BenchError("a replica did not connect to the shared store")
     }
     var results: [String: Any] = [:]
+    var random = SplitMix(seed: 7)
+    var id = 10
+    func moves(_ pipe: BenchPipe) throws -> Stats {
+      Stats(
+        nanoseconds: try (0..<iterations).map { _ in
+          id += 1
+          return try pipe.timed(Scenarios.move(id: id, task: random.next(size) + 1, random: &random, size: size))
+        })
+    }
+    // The same moves with no agent (--offline): what keeping the change records costs, apart
+    // from what syncing beside the moves costs.
+    let alone = try device(0, offline: true)
+    results["moveOffline"] = try moves(alone)
+    alone.close()
     let a = try device(0)
     let b = try device(1)
     try waitOnline(a)
     try waitOnline(b)
-    var random = SplitMix(seed: 7)
-    var id = 10
-    results["move"] = Stats(
-      nanoseconds: try (0..<iterations).map { _ in
-        id += 1
-        return try a.timed(Scenarios.move(id: id, task: random.next(size) + 1, random: &random, size: size))
-      })
+    results["move"] = try moves(a)
     // Another device, subscribed: from a change's request here to its view/changed there.
     try b.request(#"{"jsonrpc":"2.0","id":2,"method":"view/subscribe","params":{"view":"inbox"}}"#)
     var heard: [UInt64] = []

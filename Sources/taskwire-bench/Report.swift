@@ -97,7 +97,10 @@ struct Report {
     if let replica {
       lines.append("")
       lines.append("devices on replicas of that store, \(postgresSize) tasks     p50 / p95 / max")
-      for (name, label) in [("move", "move on a replica"), ("otherDeviceHears", "another device hears")] {
+      for (name, label) in [
+        ("move", "move on a replica"), ("moveOffline", "the same, --offline"),
+        ("otherDeviceHears", "another device hears"),
+      ] {
         let s = stats(replica, name)
         lines.append(
           pad(label, 23)

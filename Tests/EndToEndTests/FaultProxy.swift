@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `Tests/support/faultproxy.py`: a loopback TCP proxy between a device and PostgreSQL that a
 /// test cuts (every connection ended, new ones refused), restores, or resets (every
 /// connection dropped in the middle of whatever was in flight).
@@ -25,7 +29,10 @@ final class FaultProxy {
   }
 
   deinit {
-    try? commands.fileHandleForWriting.close()
+    // Ended by a signal, not by the end of its input: another child spawned meanwhile may hold
+    // a copy of that pipe's writing end.
+    // (SIGKILL: a child of the test process may start with SIGTERM blocked.)
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     process.waitUntilExit()
   }
 

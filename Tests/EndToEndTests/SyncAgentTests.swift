@@ -37,6 +37,10 @@ struct SyncAgentTests {
     #expect(onB["uuid"] == milk)
     _ = try b.result("task/update", ["id": try #require(onB["id"]), "title": "Buy oat milk"])
     #expect(try devices.eventually { try devices.inbox(a).first?.contains(" Buy oat milk") == true })
+    // Text PostgreSQL's text cannot hold as it is (U+0000), and JSON's escapes, arrive intact.
+    let tricky = "Say \"hi\" \\ to C:\\tmp\u{0}, ünïcödé ✓"
+    _ = try a.result("task/create", ["title": .string(tricky), "view": "inbox"])
+    #expect(try devices.eventually { try devices.inbox(b).contains { $0.contains(tricky) } })
     #expect(try devices.status(a)["unsent"] == 0 && devices.status(b)["unsent"] == 0)
   }
 

@@ -13,6 +13,7 @@ answering "ok" to each:
 Only loopback addresses; every wait is bounded.
 """
 import selectors
+import signal
 import socket
 import sys
 import threading
@@ -89,6 +90,8 @@ def end_all():
 
 
 def main():
+    # A test process may spawn us with signals blocked: SIGTERM must end the proxy.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, range(1, signal.NSIG))
     listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     listener.bind(("127.0.0.1", 0))

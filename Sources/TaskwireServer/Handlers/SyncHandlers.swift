@@ -18,7 +18,7 @@ extension Server {
         response.lastSync = status.lastSync.map(DayClock.timestamp)
         response.problem = status.problem
       } else {
-        response.unsent = try sync.outbox().count
+        response.unsent = try sync.outgoing().count
         response.seen = try sync.fileSeen()
       }
       return response
