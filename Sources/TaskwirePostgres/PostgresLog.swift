@@ -20,31 +20,45 @@ public final class PostgresLog {
     public var hlc: String
     public var seen: Int64
     public var body: String
+    /// (Only for records pushed, and the genesis.)
+    public var device: String
 
-    public init(seq: Int64, id: String, hlc: String, seen: Int64, body: String) {
+    public init(seq: Int64, id: String, hlc: String, seen: Int64, body: String, device: String = "") {
       self.seq = seq
       self.id = id
       self.hlc = hlc
       self.seen = seen
       self.body = body
+      self.device = device
     }
   }
 
   /// The log of the store at `conninfo` (the same schema as its tasks), made on first use.
-  public init(conninfo: String) throws {
+  /// `genesis` gives the records a new log starts with (the tasks the store held before it had
+  /// a log), asked under the store's lock in the transaction that makes the log.
+  public init(conninfo: String, genesis: ((PostgresStorage) throws -> [Entry])? = nil) throws {
     store = try PostgresStorage(conninfo: conninfo)
     // Made under the store's lock: two devices starting at once would both try to create.
     try connection.execute("BEGIN")
     try connection.query("SELECT pg_advisory_xact_lock($1)", [.integer(store.lockKey)])
-    try connection.execute(
-      """
-      CREATE TABLE IF NOT EXISTS sync_log (
-        seq bigint PRIMARY KEY, id text NOT NULL UNIQUE, device text NOT NULL, hlc text NOT NULL,
-        seen bigint NOT NULL, body text NOT NULL, pushed_at timestamptz NOT NULL DEFAULT now());
-      CREATE TABLE IF NOT EXISTS sync_log_head (one int PRIMARY KEY CHECK (one = 1), seq bigint NOT NULL);
-      INSERT INTO sync_log_head VALUES (1, 0) ON CONFLICT DO NOTHING;
-      COMMIT;
-      """)
+    let exists = try connection.query("SELECT to_regclass('sync_log') IS NOT NULL").text(0) == "t"
+    if !exists {
+      try connection.execute(
+        """
+        CREATE TABLE sync_log (
+          seq bigint PRIMARY KEY, id text NOT NULL UNIQUE, device text NOT NULL, hlc text NOT NULL,
+          seen bigint NOT NULL, body text NOT NULL, pushed_at timestamptz NOT NULL DEFAULT now());
+        CREATE TABLE sync_log_head (one int PRIMARY KEY CHECK (one = 1), seq bigint NOT NULL);
+        """)
+      let first = try genesis?(store) ?? []
+      for (index, entry) in first.enumerated() {
+        try connection.query(
+          "INSERT INTO sync_log (seq, id, device, hlc, seen, body) VALUES ($1, $2, $3, $4, 0, $5)",
+          [.integer(Int64(index + 1)), .text(entry.id), .text(entry.device), .text(entry.hlc), .text(entry.body)])
+      }
+      try connection.query("INSERT INTO sync_log_head VALUES (1, $1)", [.integer(Int64(first.count))])
+    }
+    try connection.execute("COMMIT")
     try connection.execute("LISTEN \(PostgresSchema.identifier(channel) ?? "\"taskwire_log\"")")
   }
 

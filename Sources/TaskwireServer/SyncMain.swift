@@ -27,7 +27,7 @@ public enum SyncMain {
       defer { storage.close() }
       let server = Server(storage: storage, options: options)
       let sync = try SyncReplica.attach(to: server.replica, device: options.replicaDevice.flatMap(DeviceID.init))
-      let log = try PostgresLog(conninfo: shared)
+      let log = try PostgresLog(conninfo: shared, genesis: Genesis.entries)
       defer { log.close() }
       let before = (sent: try sync.outbox().count, seen: sync.seen)
       try sync.sync(through: log)

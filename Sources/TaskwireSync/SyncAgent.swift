@@ -66,7 +66,7 @@ public enum SyncAgent {
     var wasOnline: Bool? = nil
     while true {
       do {
-        let shared = try PostgresLog(conninfo: conninfo)
+        let shared = try PostgresLog(conninfo: conninfo, genesis: Genesis.entries)
         defer { shared.close() }
         backoff = firstBackoff
         mailbox.state.withLock {

@@ -48,7 +48,17 @@ public final class SyncReplica {
     } else {
       var random = SystemRandomNumberGenerator()
       device = proposed ?? DeviceID(random.next() | 1)
-      try replica.storage.write { txn in try (txn as? SyncRecordTransaction)?.setReplicaDevice(device.description) }
+      // The tasks the store already holds become its first records, so that they reach the
+      // other devices (a store made by an earlier release, or used alone until now).
+      let genesis = try Genesis.records(of: replica.storage, device: device, at: replica.timestamp)
+      try replica.storage.write { txn in
+        guard let keeper = txn as? SyncRecordTransaction else { return }
+        try keeper.setReplicaDevice(device.description)
+        for record in genesis {
+          try keeper.keepRecord(
+            StoredRecord(hlc: record.hlc.description, id: record.id.description, seen: 0, seq: nil, body: record.text))
+        }
+      }
     }
     return try SyncReplica(replica: replica, device: device) {
       UInt64(max(0, replica.clock.now.timeIntervalSince1970 * 1000))
