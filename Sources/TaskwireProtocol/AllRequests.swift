@@ -12,5 +12,6 @@ public enum AllRequests {
     HistoryUndoRequest.self, HistoryRedoRequest.self, HistoryListRequest.self, StoreImportRequest.self,
     StoreExportRequest.self, ReminderDismissRequest.self, ReminderSnoozeRequest.self, ReminderListRequest.self,
     LinkSetRequest.self, LinkRemoveRequest.self, LinkListRequest.self, SyncStatusRequest.self,
+    ConflictListRequest.self, ConflictRestoreRequest.self, ConflictDismissRequest.self,
   ]
 }

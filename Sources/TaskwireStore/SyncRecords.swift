@@ -37,6 +37,8 @@ public protocol SyncRecordTransaction {
   /// every process's records say what the device had seen.
   func syncSeen() throws -> Int64
   func setSyncSeen(_ seen: Int64) throws
+  /// Notes that a person dismissed a sync conflict (its id).
+  func dismissConflict(_ id: String) throws
 }
 
 /// The reads of kept change records.
@@ -47,4 +49,6 @@ public protocol SyncRecordStore {
   func replicaDevice() throws -> String?
   /// The pull cursor the file has applied.
   func syncSeen() throws -> Int64
+  /// The ids of the sync conflicts a person dismissed.
+  func dismissedConflicts() throws -> Set<String>
 }

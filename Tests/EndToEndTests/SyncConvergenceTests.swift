@@ -83,8 +83,7 @@ struct SyncConvergenceTests {
       for index in cut.shuffled(using: &random) { proxies[index].restore() }
       #expect(
         try devices.eventually(30) {
-          try all.allSatisfy { try devices.status($0)["unsent"] == 0 }
-            && all.allSatisfy { try devices.views($0) == devices.views(all[0]) }
+          try devices.settled(all) && all.allSatisfy { try devices.views($0) == devices.views(all[0]) }
         }, "seed \(seed): the devices did not converge")
     }
     let fresh = try devices.device("fresh", "00000000000000d4")

@@ -73,4 +73,11 @@ struct SyncDevices {
       }
     }
   }
+
+  /// Whether these devices have sent everything and merged the log as far as each other.
+  func settled(_ all: [TaskwireProcess]) throws -> Bool {
+    let states = try all.map { try status($0) }
+    return states.allSatisfy { $0["unsent"] == 0 && $0["online"] == true }
+      && Set(states.map { $0["seen"]?.integerValue ?? -1 }).count == 1
+  }
 }

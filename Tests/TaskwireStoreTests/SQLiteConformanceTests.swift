@@ -72,7 +72,7 @@ final class SQLiteMemoryFixture: StorageFixture {
     sqlite3_close(db)
     let storage = try SQLiteStorage(location: .file(path))
     defer { storage.close() }
-    #expect(try storage.schemaVersion() == 12)
+    #expect(try storage.schemaVersion() == 13)
     #expect(try storage.externalIDs(source: "taskwarrior").isEmpty)
     let task = try #require(try storage.task(id: 1))
     #expect(task.title == "old" && task.tags == ["a"] && task.matrixRank == 4096)
@@ -101,7 +101,7 @@ final class SQLiteMemoryFixture: StorageFixture {
       """, nil, nil, nil)
     sqlite3_close(db)
     let storage = try SQLiteStorage(location: .file(path))
-    #expect(try storage.schemaVersion() == 12)
+    #expect(try storage.schemaVersion() == 13)
     storage.close()
     #expect(sqlite3_open(path, &db) == SQLITE_OK)
     var statement: OpaquePointer? = nil
@@ -164,7 +164,7 @@ final class SQLiteMemoryFixture: StorageFixture {
     sqlite3_close(db)
     let storage = try SQLiteStorage(location: .file(path))
     defer { storage.close() }
-    #expect(try storage.schemaVersion() == 12)
+    #expect(try storage.schemaVersion() == 13)
     let step = try #require(try storage.latestUndoable())
     #expect(step.id == 7 && step.label == "Move both")
     #expect(step.changes == [TaskChange(before: a, after: movedA), TaskChange(before: b, after: movedB)])

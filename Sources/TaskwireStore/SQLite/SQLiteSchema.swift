@@ -6,7 +6,7 @@
 /// more in every commit that uses it, and the logs of every change need none (see
 /// `SQLiteStorage+History.swift`, `pruneChangeLog`).
 enum Schema {
-  static let version: Int64 = 12
+  static let version: Int64 = 13
 
   static let create = """
     CREATE TABLE tasks (
@@ -49,10 +49,11 @@ enum Schema {
     ALTER TABLE external_ids ADD COLUMN version TEXT;
     \(reminderStates)
     \(syncRecords)
-    PRAGMA user_version = 12;
+    PRAGMA user_version = 13;
     """
 
-  /// A replica's change records (issue 31): empty in a store that is not a replica.
+  /// A replica's change records (issue 31): empty in a store that is not a replica; and the
+  /// sync conflicts a person dismissed (by the conflict's id).
   static let syncRecords = """
     CREATE TABLE IF NOT EXISTS sync_records (
       hlc TEXT PRIMARY KEY,
@@ -61,6 +62,7 @@ enum Schema {
       seq INTEGER,
       body TEXT NOT NULL
     ) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS sync_dismissed (id TEXT PRIMARY KEY) WITHOUT ROWID;
     """
 
   /// The undo history and the change log (schema 10): a step's changes in its row (`ops`),
@@ -197,6 +199,11 @@ enum Schema {
     11: """
     \(syncRecords)
     PRAGMA user_version = 12;
+    """,
+    // Sync conflicts a person dismissed (issue 31).
+    12: """
+    CREATE TABLE IF NOT EXISTS sync_dismissed (id TEXT PRIMARY KEY) WITHOUT ROWID;
+    PRAGMA user_version = 13;
     """,
   ]
 }

@@ -33,6 +33,17 @@ extension SQLiteStorage: SyncRecordStore {
       .run([.text(String(seen))])
   }
 
+  func dismissConflict(_ id: String) throws {
+    try db.statement(constant: "INSERT OR IGNORE INTO sync_dismissed (id) VALUES (?)").run([.text(id)])
+  }
+
+  public func dismissedConflicts() throws -> Set<String> {
+    let statement = try db.statement(constant: "SELECT id FROM sync_dismissed")
+    var ids: Set<String> = []
+    while try statement.step() { ids.insert(statement.text(0) ?? "") }
+    return ids
+  }
+
   public func replicaDevice() throws -> String? {
     let statement = try db.statement("SELECT value FROM meta WHERE key = 'replica_device'")
     defer { statement.finish() }
@@ -60,4 +71,5 @@ extension SQLiteTransaction: SyncRecordTransaction {
   func latestRecordHLC() throws -> String? { try storage.latestRecordHLC() }
   func syncSeen() throws -> Int64 { try storage.syncSeen() }
   func setSyncSeen(_ seen: Int64) throws { try storage.setSyncSeen(seen) }
+  func dismissConflict(_ id: String) throws { try storage.dismissConflict(id) }
 }
