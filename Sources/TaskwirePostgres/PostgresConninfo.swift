@@ -27,7 +27,7 @@ public enum PostgresConninfo {
   /// `*`: the password, the SSL key's password) as `***`. A string libpq cannot read, or no
   /// libpq at all, is hidden whole: a recording or a log never holds a password.
   public static func redacted(_ text: String) -> String {
-    guard isConninfo(text) else { return text }
+    guard isConninfo(text) else { return scrubbed(text) }
     guard let pq = try? LibPQ.functions() else {
       return "(a PostgreSQL connection string, hidden: no libpq to read it)"
     }
@@ -84,5 +84,80 @@ public enum PostgresConninfo {
         + added.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
     }
     return conninfo + " " + added.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+  }
+
+  /// Any text (an error message that quotes a connection string it could not read) with every
+  /// password in it hidden: the password of each `scheme://user:password@` and each
+  /// `password=` value become `***`.
+  public static func scrubbed(_ text: String) -> String {
+    var bytes = Array(text.utf8)
+    let stops: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D, 0x22, 0x27, 0x2F, 0x3F, 0x23]  // space, quotes, / ? #
+    var index = 0
+    while index + 3 <= bytes.count {
+      if bytes[index] == 0x3A, bytes[index + 1] == 0x2F, bytes[index + 2] == 0x2F {  // "://"
+        let start = index + 3
+        var end = start
+        while end < bytes.count, !stops.contains(bytes[end]), bytes[end] != 0x40 { end += 1 }  // to "@"
+        // (The password runs to the last "@" before the host: an unescaped "@" in it too.)
+        var at = end
+        var look = end
+        while look < bytes.count, !stops.contains(bytes[look]) {
+          if bytes[look] == 0x40 { at = look }
+          look += 1
+        }
+        if at < bytes.count, bytes[at] == 0x40, let colon = bytes[start..<at].firstIndex(of: 0x3A) {
+          bytes.replaceSubrange((colon + 1)..<at, with: Array("***".utf8))
+          index = colon + 4
+          continue
+        }
+      }
+      index += 1
+    }
+    var result = String(decoding: bytes, as: UTF8.self)
+    for key in ["password", "sslpassword"] {
+      var searchFrom = result.startIndex
+      while let found = result.range(of: key + "=", options: .caseInsensitive, range: searchFrom..<result.endIndex) {
+        var end = found.upperBound
+        let quoted = end < result.endIndex && result[end] == "'"
+        if quoted { end = result.index(after: end) }
+        while end < result.endIndex, quoted ? result[end] != "'" : !result[end].isWhitespace {
+          end = result.index(after: end)
+        }
+        result.replaceSubrange(found.upperBound..<end, with: quoted ? "'***" : "***")
+        searchFrom =
+          result.index(found.upperBound, offsetBy: quoted ? 4 : 3, limitedBy: result.endIndex) ?? result.endIndex
+      }
+    }
+    return result
+  }
+
+  /// Whether libpq can read the connection string (a malformed URL is refused at start, not
+  /// retried for ever).
+  public static func isReadable(_ conninfo: String) -> Bool {
+    guard let pq = try? LibPQ.functions() else { return false }
+    var error: UnsafeMutablePointer<CChar>? = nil
+    guard let options = pq.conninfoParse(conninfo, &error) else {
+      if let error { pq.freemem(error) }
+      return false
+    }
+    pq.conninfoFree(options)
+    return true
+  }
+
+  /// `scrubbed`, and also every place the password of `conninfo` itself shows as it is (libpq
+  /// quotes a password it cannot decode alone: `invalid percent-encoded token: "…"`).
+  public static func scrubbed(_ text: String, knowing conninfo: String) -> String {
+    var result = scrubbed(text)
+    guard let scheme = conninfo.range(of: "://") else { return result }
+    let rest = conninfo[scheme.upperBound...]
+    let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+    guard let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") else {
+      return result
+    }
+    let password = String(authority[authority.index(after: colon)..<at])
+    for form in Set([password, password.removingPercentEncoding ?? password]) where form.count >= 3 {
+      result = result.replacingOccurrences(of: form, with: "***")
+    }
+    return result
   }
 }

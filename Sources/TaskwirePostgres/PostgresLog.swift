@@ -48,7 +48,9 @@ public final class PostgresLog {
         CREATE TABLE sync_log (
           seq bigint PRIMARY KEY, id text NOT NULL UNIQUE, device text NOT NULL, hlc text NOT NULL,
           seen bigint NOT NULL, body text NOT NULL, pushed_at timestamptz NOT NULL DEFAULT now());
-        CREATE TABLE sync_log_head (one int PRIMARY KEY CHECK (one = 1), seq bigint NOT NULL);
+        CREATE TABLE sync_log_head (
+          one int PRIMARY KEY CHECK (one = 1), seq bigint NOT NULL,
+          store_id text NOT NULL DEFAULT gen_random_uuid()::text);
         """)
       let first = try genesis?(store) ?? []
       for (index, entry) in first.enumerated() {
@@ -58,9 +60,23 @@ public final class PostgresLog {
       }
       try connection.query("INSERT INTO sync_log_head VALUES (1, $1)", [.integer(Int64(first.count))])
     }
+    storeID = try connection.query("SELECT store_id FROM sync_log_head WHERE one = 1").text(0) ?? ""
     try connection.execute("COMMIT")
     try connection.execute("LISTEN \(PostgresSchema.identifier(channel) ?? "\"taskwire_log\"")")
   }
+
+  /// The log holds another record under one of this device's record ids.
+  public struct DeviceClash: Error, CustomStringConvertible {
+    public var record: String
+    public var description: String {
+      "another replica makes records as this device (record \(record) differs): a copied replica file? "
+        + "Stop one of them; a copy needs a fresh replica file"
+    }
+  }
+
+  /// The shared store's identity, minted with its log: a replica synced with one store never
+  /// syncs with another (or with the same one made again), which would mix two histories.
+  public private(set) var storeID = ""
 
   /// Told when the log grew (the payload is the new head), per schema.
   var channel: String { "taskwire_log_\(store.schema)" }
@@ -116,14 +132,21 @@ public final class PostgresLog {
       ).int(0)
       let end = head + inserted
       try connection.query("UPDATE sync_log_head SET seq = $1 WHERE one = 1", [.integer(end)])
+      // A record the log has under the same id must be the same record: else another replica
+      // makes records as this device (a copied replica file), and the two would mix.
       let placed = try connection.query(
-        "SELECT id, seq FROM sync_log WHERE id IN (SELECT id FROM json_to_recordset($1::json) AS x(id text))",
-        [.text(batch)], escaping: false
-      ).rows { row in (row.text(0) ?? "", row.int(1)) }
+        """
+        SELECT l.id, l.seq, l.body = r.body
+        FROM sync_log l JOIN json_to_recordset($1::json) AS r(id text, body text) ON l.id = r.id
+        """, [.text(batch)], escaping: false
+      ).rows { row in (row.text(0) ?? "", row.int(1), row.text(2) == "t") }
+      if let clash = placed.first(where: { !$0.2 }) {
+        throw DeviceClash(record: clash.0)
+      }
       // Delivered at commit: the other devices pull.
       try connection.query("SELECT pg_notify($1, $2)", [.text(channel), .text(String(end))])
       try connection.execute("COMMIT")
-      return Dictionary(placed, uniquingKeysWith: { first, _ in first })
+      return Dictionary(placed.map { ($0.0, $0.1) }, uniquingKeysWith: { first, _ in first })
     } catch {
       _ = try? connection.execute("ROLLBACK")
       throw error

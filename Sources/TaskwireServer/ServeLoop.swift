@@ -152,6 +152,8 @@ final class ServeLoop {
           served()
           connection.flush()
         }
+        // A long catch-up comes page after page: a request waiting meanwhile goes first.
+        if fds[0].revents != 0 { return true }
         continue
       }
       if let alarm, fds[alarm].revents != 0 {

@@ -52,6 +52,8 @@ public enum ServerMain {
           server.syncLink = try SyncLink(sync: sync, conninfo: shared, replicaPath: path) {
             ServerLog.write("taskwire: \($0)\n")
           }
+          // Another process's commit on the file is this process's to push, if it syncs.
+          server.replica.hearOtherWriters()
         }
       } catch {
         FileHandleOutput.stderr("taskwire: cannot make the store a replica: \(error)\n")

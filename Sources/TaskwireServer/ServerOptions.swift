@@ -229,6 +229,10 @@ public struct ServerOptions: Sendable {
     } else if offline {
       return .usageError("--offline goes with --replica")
     }
+    if let shared = options.sharedStore, !options.offline, !PostgresConninfo.isReadable(shared) {
+      return .usageError(
+        "the shared store's connection string cannot be read (libpq refuses it; not shown: it may hold a password)")
+    }
     if resident, replica { return .usageError("--resident does not serve a replica yet") }
     if resident, options.postgres != nil || memory || db?.hasPrefix("file:") == true {
       return .usageError("--resident needs a SQLite store file (--db PATH, or the default store)")

@@ -26,6 +26,8 @@ public struct StoredRecord: Equatable, Sendable {
 public protocol SyncRecordTransaction {
   /// Keeps a record; one already kept (the same hlc) is left as it is.
   func keepRecord(_ record: StoredRecord) throws
+  /// Keeps a record this device just made: one already kept under its time fails the commit.
+  func keepOwnRecord(_ record: StoredRecord) throws
   /// Notes a kept record's place in the shared log.
   func placeRecord(hlc: String, seq: Int64) throws
   /// Makes the store a replica of a shared store, as this device (16 hex digits).
@@ -39,6 +41,8 @@ public protocol SyncRecordTransaction {
   func setSyncSeen(_ seen: Int64) throws
   /// Notes that a person dismissed a sync conflict (its id).
   func dismissConflict(_ id: String) throws
+  /// Notes the shared store the replica syncs with (its id, at the first connection).
+  func setSharedStore(_ id: String) throws
 }
 
 /// The reads of kept change records.
@@ -51,4 +55,6 @@ public protocol SyncRecordStore {
   func syncSeen() throws -> Int64
   /// The ids of the sync conflicts a person dismissed.
   func dismissedConflicts() throws -> Set<String>
+  /// The shared store the replica syncs with, once it has.
+  func sharedStore() throws -> String?
 }

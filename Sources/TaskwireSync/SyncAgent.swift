@@ -23,7 +23,8 @@ public enum SyncAgent {
   static let healthInterval: Int32 = 5000
   /// The first wait before connecting again, doubled up to `healthInterval`.
   static let firstBackoff: Int32 = 250
-  static let pageSize = 2000
+  /// (Small enough that a page's merge never holds a waiting request long.)
+  static let pageSize = 500
   /// What the agent's connection adds to the shared store's connection string where it says
   /// nothing: a link that is cut is noticed within seconds, not TCP's minutes.
   static let connectionDefaults: KeyValuePairs<String, String> = [
@@ -41,6 +42,40 @@ public enum SyncAgent {
     }
     thread.name = "taskwire-sync"
     thread.start()
+    let watchdog = Thread { watch(mailbox) }
+    watchdog.name = "taskwire-sync-watchdog"
+    watchdog.start()
+  }
+
+  /// A query may take this long (seconds) before its connection is cut.
+  static let queryLimit = 10.0
+
+  static func uptime() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+  }
+
+  /// Ends a query stuck on a link that stalls without closing (a middle box that stops
+  /// forwarding answers TCP's keepalives itself, so libpq would wait for ever): its socket is
+  /// shut down from this thread, the agent's blocked read fails, and the agent connects again.
+  private static func watch(_ mailbox: SyncMailbox) {
+    while true {
+      sleep(1)
+      mailbox.state.withLock { state in
+        guard let query = state.inQuery, uptime() - query.since > queryLimit else { return }
+        _ = shutdown(query.socket, Int32(SHUT_RDWR))
+        state.inQuery = nil
+      }
+    }
+  }
+
+  /// Runs a query of the agent's with the watchdog on it.
+  private static func guarded<T>(_ mailbox: SyncMailbox, _ shared: PostgresLog, _ body: () throws -> T) throws -> T {
+    let socket = shared.socket
+    mailbox.state.withLock { $0.inQuery = (socket, uptime()) }
+    defer { mailbox.state.withLock { $0.inQuery = nil } }
+    return try body()
   }
 
   static func withDefaults(_ conninfo: String) -> String { PostgresConninfo.withDefaults(connectionDefaults, conninfo) }
@@ -68,6 +103,17 @@ public enum SyncAgent {
       do {
         let shared = try PostgresLog(conninfo: conninfo, genesis: Genesis.entries)
         defer { shared.close() }
+        // The loop checks that this is the store the replica belongs to, before anything moves.
+        mailbox.state.withLock {
+          $0.storeID = shared.storeID
+          $0.storeAccepted = nil
+        }
+        mailbox.wakeLoop()
+        while mailbox.state.withLock({ $0.storeAccepted }) == nil { waitForLoop(mailbox, timeout: -1) }
+        if let reason = mailbox.state.withLock({ $0.stopped }) {
+          stop(mailbox, reason, log)
+          return
+        }
         backoff = firstBackoff
         mailbox.state.withLock {
           $0.online = true
@@ -76,8 +122,17 @@ public enum SyncAgent {
         if wasOnline != true { log("sync: online") }
         wasOnline = true
         try serve(shared, mailbox)
+      } catch is Stopped {
+        return  // (the loop said why)
+      } catch let clash as PostgresLog.DeviceClash {
+        stop(mailbox, clash.description, log)
+        return
       } catch {
-        let reason = PostgresConninfo.redacted(String(describing: error))
+        // (One line, and never a password: libpq's messages may quote the URL they could not use.)
+        let reason = PostgresConninfo.scrubbed(String(describing: error), knowing: conninfo).split(
+          whereSeparator: \.isNewline
+        )
+        .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
         mailbox.state.withLock {
           $0.online = false
           $0.problem = reason
@@ -91,13 +146,31 @@ public enum SyncAgent {
     }
   }
 
+  struct Stopped: Error {
+    var reason: String
+  }
+
+  /// Syncing stops for good (the replica keeps serving and keeping its changes): said once.
+  private static func stop(_ mailbox: SyncMailbox, _ reason: String, _ log: (String) -> Void) {
+    mailbox.state.withLock {
+      $0.online = false
+      $0.problem = reason
+      $0.stopped = reason
+    }
+    log("sync: stopped: \(reason)")
+    mailbox.wakeLoop()
+  }
+
   /// Connected: pushes what the loop hands over, pulls what others pushed, until the
   /// connection fails.
   private static func serve(_ shared: PostgresLog, _ mailbox: SyncMailbox) throws {
     var wantPull = true
     while true {
+      if let reason = mailbox.state.withLock({ $0.stopped }) { throw Stopped(reason: reason) }
       if let batch = mailbox.state.withLock({ $0.toPush }) {
-        let seqs = try shared.push(batch.map { ($0.id, $0.hlc, $0.device, $0.seen, $0.body) })
+        let seqs = try guarded(mailbox, shared) {
+          try shared.push(batch.map { ($0.id, $0.hlc, $0.device, $0.seen, $0.body) })
+        }
         mailbox.state.withLock {
           $0.toPush = nil
           $0.placed = seqs
@@ -107,7 +180,7 @@ public enum SyncAgent {
       let (cursor, outstanding) = mailbox.state.withLock { ($0.cursor, $0.pageOutstanding) }
       var page: [PostgresLog.Entry] = []
       if wantPull, !outstanding, let cursor {
-        page = try shared.pull(after: cursor, limit: pageSize)
+        page = try guarded(mailbox, shared) { try shared.pull(after: cursor, limit: pageSize) }
         wantPull = page.count == pageSize
         if !page.isEmpty {
           mailbox.state.withLock {

@@ -44,13 +44,15 @@ public final class SyncLink {
   /// commit). True when the merge changed the replica (subscribers have a diff coming).
   public func serve() -> Bool {
     mailbox.drainLoop()
-    let (startedNow, page, placed) = mailbox.state.withLock { state in
+    let (startedNow, page, placed, storeToCheck) = mailbox.state.withLock { state in
       defer {
         state.pulled = nil
         state.placed = nil
       }
-      return (state.started && !started, state.pulled, state.placed)
+      let check = state.storeAccepted == nil ? state.storeID : nil
+      return (state.started && !started, state.pulled, state.placed, check)
     }
+    if let storeToCheck { checkStore(storeToCheck) }
     if startedNow {
       started = true
       do {
@@ -77,6 +79,29 @@ public final class SyncLink {
     return changed
   }
 
+  /// The replica syncs with the shared store it first synced with, and no other: its id is
+  /// kept in the replica at the first connection.
+  private func checkStore(_ id: String) {
+    var refusal: String? = nil
+    do {
+      let kept = try sync.sharedStore()
+      if kept == nil {
+        try sync.setSharedStore(id)
+      } else if kept != id {
+        refusal =
+          "this replica belongs to shared store \(kept ?? "?"), not to \(id) (another store, or the same one made "
+          + "again): its changes stay in it; use a fresh replica file for this store"
+      }
+    } catch {
+      refusal = "cannot read the replica's shared store: \(error)"
+    }
+    mailbox.state.withLock {
+      $0.stopped = refusal
+      $0.storeAccepted = refusal == nil
+    }
+    mailbox.wakeAgent()
+  }
+
   private func merge(_ page: [PostgresLog.Entry]) -> Bool {
     var records: [(record: ChangeRecord, seq: Int64)] = []
     for entry in page {
@@ -88,6 +113,20 @@ public final class SyncLink {
     }
     var changed = false
     var failed = false
+    if let foreign = sync.madeElsewhereAsThisDevice(records.map(\.record)) {
+      // Another replica makes records as this device: merging them would mix two histories.
+      let reason =
+        "another replica makes records as this device (record \(foreign) is not this replica's): a copied "
+        + "replica file? Stop one of them; a copy needs a fresh replica file"
+      log("sync: stopped: \(reason)")
+      mailbox.state.withLock {
+        $0.stopped = reason
+        $0.problem = reason
+        $0.online = false
+        $0.pageOutstanding = false
+      }
+      return false
+    }
     do {
       changed = try sync.receive(records, through: page.last?.seq) != nil
       lastSync = sync.replica.clock.now
@@ -120,7 +159,7 @@ public final class SyncLink {
 
   /// The outbox goes to the agent unless a push is on its way (whose end hands over the rest).
   func outboxMayHaveGrown() {
-    guard started, inFlight.isEmpty else { return }
+    guard started, inFlight.isEmpty, mailbox.state.withLock({ $0.stopped == nil }) else { return }
     do {
       let batch = try sync.outgoing().prefix(Self.batchSize)
       guard !batch.isEmpty else { return }

@@ -39,6 +39,16 @@ public final class SyncMailbox: Sendable {
     /// The places a push got, by record id.
     var placed: [String: Int64]? = nil
 
+    /// The shared store's id, for the loop to check against the one the replica was made with.
+    var storeID: String? = nil
+    /// The loop's verdict on it (nil: not yet given).
+    var storeAccepted: Bool? = nil
+    /// Why syncing stopped for good (another store, another replica as this device).
+    var stopped: String? = nil
+
+    /// The agent's query in flight: its socket and when it started (monotonic seconds).
+    var inQuery: (socket: Int32, since: Double)? = nil
+
     // What `sync/status` shows.
     var syncing = false
     var online = false

@@ -5,6 +5,13 @@ extension SyncReplica {
   /// often it is sent), then everything after the pull cursor pulled and merged, a page of
   /// records a commit.
   public func sync(through log: PostgresLog) throws {
+    if let kept = try sharedStore() {
+      guard kept == log.storeID else {
+        throw SyncAgent.Failure("this replica belongs to shared store \(kept), not to \(log.storeID)")
+      }
+    } else {
+      try setSharedStore(log.storeID)
+    }
     let outgoing = try outbox()
     let seqs = try log.push(
       outgoing.map { ($0.id.description, $0.hlc.description, $0.device.description, $0.seen, $0.text) })

@@ -40,7 +40,7 @@ extension SyncReplica {
         if last > before { try keeper.setSyncSeen(last) }
         return try Self.rows(for: touched, in: next, replica: replica, txn: txn)
       })
-    for (record, _) in pulled { clock.receive(record.hlc, now: wallClock()) }
+    for (record, _) in pulled { observe(record.hlc, now: wallClock()) }
     seen = max(seen, last)
     state = next
     return committed

@@ -90,14 +90,44 @@ public final class SyncReplica {
       }
       let record = try ChangeRecord(text: stored.body)
       state.apply(record, seq: stored.seq)
-      clock.receive(record.hlc, now: 0)
+      observe(record.hlc, now: 0)
       if let seq = stored.seq, record.device != clock.device { seen = max(seen, seq) }
     }
     return kept
   }
 
+  /// The shared store this replica syncs with (its id), once it has synced.
+  public func sharedStore() throws -> String? { try records.sharedStore() }
+
+  public func setSharedStore(_ id: String) throws {
+    try replica.storage.write { txn in try (txn as? SyncRecordTransaction)?.setSharedStore(id) }
+  }
+
+  /// A pulled record made as this device that this replica did not make (after reading the
+  /// file: another process on it may have): the id of the first, or nil.
+  public func madeElsewhereAsThisDevice(_ pulled: [ChangeRecord]) -> String? {
+    guard pulled.contains(where: { $0.device == device }) else { return nil }
+    _ = try? takeInKept(all: true)
+    return pulled.first { $0.device == device && state.known[$0.hlc] == nil }?.id.description
+  }
+
   /// The log position merged into the file (by whichever process syncs it).
   public func fileSeen() throws -> Int64 { max(seen, try records.syncSeen()) }
+
+  /// How far ahead of this device's wall clock another's time may be and still move its
+  /// clock: a record from a broken or hostile clock (years ahead) is merged, but this device's
+  /// clock does not follow it to the end of time.
+  static let maxAhead: UInt64 = 86_400_000
+
+  /// Takes in a time another record has (`now`: the wall clock, or 0 not to move by it).
+  func observe(_ time: HybridTime, now: UInt64) {
+    guard time.device == device || time.wall <= max(now, wallClock()) &+ Self.maxAhead else { return }
+    clock.receive(time, now: now)
+  }
+
+  public struct ClockExhausted: Error, CustomStringConvertible {
+    public var description: String { "the replica's clock has no time left to give a change (it reached its end)" }
+  }
 
   /// Reads every record the file keeps that the state lacks (another process on the file
   /// merged or made them): before this process starts syncing the file.
@@ -113,16 +143,19 @@ public final class SyncReplica {
     // last looked: its times are a floor, and its merges count as seen. (Read in the write
     // transaction, so no two processes issue the same time.)
     if let floor = try keeper.latestRecordHLC(), floor != latestKept, let time = HybridTime(floor) {
-      clock.receive(time, now: 0)
+      observe(time, now: 0)
     }
     seen = max(seen, try keeper.syncSeen())
     let hlc = clock.tick(now: wallClock())
+    // A clock at its very end issues no new time: the commit is refused rather than a record
+    // made twice under one time (and one dropped).
+    if let latestKept, let last = HybridTime(latestKept), hlc <= last { throw ClockExhausted() }
     let record = ChangeRecord(
       id: ItemUUID.nameBased(namespace: .none, name: hlc.description), hlc: hlc, seen: seen,
       kind: ChangeRecord.Kind(rawValue: kind.rawValue) ?? .action, label: committed.label, client: replica.client,
       at: replica.timestamp, items: items)
     let text = hlc.description
-    try keeper.keepRecord(
+    try keeper.keepOwnRecord(
       StoredRecord(hlc: text, id: record.id.description, seen: record.seen, seq: nil, body: record.text))
     latestKept = text
   }

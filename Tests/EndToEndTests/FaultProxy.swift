@@ -39,6 +39,7 @@ final class FaultProxy {
   func cut() { command("cut") }
   func restore() { command("restore") }
   func reset() { command("reset") }
+  func stall() { command("stall") }
 
   private func command(_ text: String) {
     commands.fileHandleForWriting.write(Data((text + "\n").utf8))

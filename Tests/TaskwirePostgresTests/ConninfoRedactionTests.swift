@@ -38,4 +38,23 @@ import Testing
     #expect(!PostgresConninfo.isConninfo("--time-zone"))
     #expect(PostgresConninfo.redacted("/home/me/x=1.sqlite") == "/home/me/x=1.sqlite")
   }
+
+  /// libpq's own messages quote a URL it could not read: the password in them is hidden too.
+  @Test(arguments: [
+    #"invalid IPv6 host address in URI: "postgresql://nobody:S3CRETpw@[::1/taskwire?connect_timeout=5""#,
+    #"IPv6 host address may not be empty in URI: "postgresql://nobody:S3CRETpw@[]/taskwire""#,
+    #"in postgres://u:S3CRETpw@@127.0.0.1/x"#,
+    "could not connect: host=db user=me password=S3CRETpw dbname=t",
+    "could not connect: host=db password='S3CRETpw and more' dbname=t",
+  ])
+  func passwordsInsideMessagesAreHidden(message: String) {
+    let shown = PostgresConninfo.redacted(message)
+    #expect(!shown.contains("S3CRETpw"), "\(shown)")
+  }
+
+  @Test func aPasswordQuotedAloneIsHiddenWhenTheConnectionStringIsKnown() {
+    let url = "postgresql://nobody:S3CRET%zzpw@127.0.0.1:5432/taskwire"
+    let shown = PostgresConninfo.scrubbed(#"invalid percent-encoded token: "S3CRET%zzpw""#, knowing: url)
+    #expect(shown == #"invalid percent-encoded token: "***""#)
+  }
 }

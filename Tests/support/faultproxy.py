@@ -9,6 +9,8 @@ answering "ok" to each:
     restore  forwards again
     reset    ends every connection (a drop in the middle of whatever was in flight),
              new ones are forwarded
+    stall    keeps every connection open but forwards nothing (a link that goes silent
+             without closing: only a timeout of the client's own notices it); restore ends it
     quit     (or the end of stdin) ends the proxy
 Only loopback addresses; every wait is bounded.
 """
@@ -17,10 +19,11 @@ import signal
 import socket
 import sys
 import threading
+import time
 
 TARGET = ("127.0.0.1", int(sys.argv[1]))
 lock = threading.Lock()
-state = {"cut": False, "pairs": set()}
+state = {"cut": False, "stall": False, "pairs": set()}
 
 
 def close_pair(pair):
@@ -45,6 +48,10 @@ def pump(pair):
             with lock:
                 if pair not in state["pairs"]:
                     return
+                stalled = state["stall"]
+            if stalled:
+                time.sleep(0.05)
+                continue
             for key, _ in selector.select(timeout=0.2):
                 data = key.fileobj.recv(65536)
                 if not data:
@@ -107,6 +114,10 @@ def main():
         elif command == "restore":
             with lock:
                 state["cut"] = False
+                state["stall"] = False
+        elif command == "stall":
+            with lock:
+                state["stall"] = True
         elif command == "reset":
             end_all()
         elif command == "quit":

@@ -8,6 +8,11 @@ extension SQLiteStorage: SyncRecordStore {
       ])
   }
 
+  func keepOwnRecord(_ record: StoredRecord) throws {
+    try db.statement(constant: "INSERT INTO sync_records (hlc, id, seen, seq, body) VALUES (?, ?, ?, NULL, ?)")
+      .run([.text(record.hlc), .text(record.id), .integer(record.seen), .text(record.body)])
+  }
+
   func placeRecord(hlc: String, seq: Int64) throws {
     try db.statement(constant: "UPDATE sync_records SET seq = ? WHERE hlc = ?").run([.integer(seq), .text(hlc)])
   }
@@ -44,6 +49,16 @@ extension SQLiteStorage: SyncRecordStore {
     return ids
   }
 
+  func setSharedStore(_ id: String) throws {
+    try db.statement(constant: "INSERT OR REPLACE INTO meta (key, value) VALUES ('shared_store', ?)").run([.text(id)])
+  }
+
+  public func sharedStore() throws -> String? {
+    let statement = try db.statement(constant: "SELECT value FROM meta WHERE key = 'shared_store'")
+    defer { statement.finish() }
+    return try statement.step() ? statement.text(0) : nil
+  }
+
   public func replicaDevice() throws -> String? {
     let statement = try db.statement("SELECT value FROM meta WHERE key = 'replica_device'")
     defer { statement.finish() }
@@ -66,10 +81,12 @@ extension SQLiteStorage: SyncRecordStore {
 
 extension SQLiteTransaction: SyncRecordTransaction {
   func keepRecord(_ record: StoredRecord) throws { try storage.keepRecord(record) }
+  func keepOwnRecord(_ record: StoredRecord) throws { try storage.keepOwnRecord(record) }
   func placeRecord(hlc: String, seq: Int64) throws { try storage.placeRecord(hlc: hlc, seq: seq) }
   func setReplicaDevice(_ device: String) throws { try storage.setReplicaDevice(device) }
   func latestRecordHLC() throws -> String? { try storage.latestRecordHLC() }
   func syncSeen() throws -> Int64 { try storage.syncSeen() }
   func setSyncSeen(_ seen: Int64) throws { try storage.setSyncSeen(seen) }
   func dismissConflict(_ id: String) throws { try storage.dismissConflict(id) }
+  func setSharedStore(_ id: String) throws { try storage.setSharedStore(id) }
 }

@@ -1,0 +1,128 @@
+import Foundation
+import JSON
+import TaskwirePostgres
+import TaskwireTestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What an adversarial review of the agent found, kept fixed (issue 31): a replica never mixes
+/// two shared stores or two replicas of one device, a record from a clock at the end of time
+/// cannot make a device drop its own changes, a second process's change goes out by itself, and
+/// a link that goes silent without closing is noticed.
+@Suite(
+  .serialized,
+  .enabled(
+    if: ProcessInfo.processInfo.environment["TASKWIRE_TEST_POSTGRES_TCP"] != nil,
+    "TASKWIRE_TEST_POSTGRES_TCP is not set: Tests/all.sh starts a cluster"))
+struct SyncHardeningTests {
+  let devices: SyncDevices
+
+  init() throws { devices = try SyncDevices(prefix: "harden") }
+
+  @Test func aReplicaRefusesAnotherSharedStore() throws {
+    let other = try SyncDevices(prefix: "harden_other")
+    defer {
+      devices.dropSchema()
+      other.dropSchema()
+    }
+    let path = devices.folder.appendingPathComponent("a.sqlite").path
+    do {
+      let a = try devices.device("a", "00000000000000a1")
+      _ = try a.result("task/create", ["title": "Buy milk", "view": "inbox"])
+      #expect(try devices.eventually { try devices.settled([a]) })
+    }
+    // The same replica file, pointed at another store: it serves, keeps its changes, and says why
+    // it does not sync; the other store gets none of its records.
+    let moved = try TaskwireProcess.started([
+      "--db", other.shared(), "--replica", path, "--device-id", "00000000000000a1",
+    ])
+    _ = try moved.result("task/create", ["title": "Call Ana", "view": "inbox"])
+    #expect(
+      try devices.eventually {
+        try devices.status(moved)["problem"]?.stringValue?.contains("belongs to shared store") == true
+      })
+    #expect(try devices.status(moved)["online"] == false && devices.status(moved)["unsent"] == 1)
+    let log = try PostgresLog(conninfo: other.shared())
+    defer { log.close() }
+    #expect(try log.pull(after: 0).isEmpty)
+  }
+
+  @Test func twoReplicasOfOneDeviceStopInsteadOfMixing() throws {
+    defer { devices.dropSchema() }
+    let pathA = devices.folder.appendingPathComponent("a.sqlite").path
+    do {
+      let a = try devices.device("a", "00000000000000a1")
+      _ = try a.result("task/create", ["title": "Buy milk", "view": "inbox"])
+      #expect(try devices.eventually { try devices.settled([a]) })
+    }
+    try FileManager.default.copyItem(atPath: pathA, toPath: devices.folder.appendingPathComponent("copy.sqlite").path)
+    let a = try devices.device("a", "00000000000000a1")
+    let copy = try devices.device("copy", "00000000000000a1")
+    _ = try a.result("task/create", ["title": "From the original", "view": "inbox"])
+    _ = try copy.result("task/create", ["title": "From the copy", "view": "inbox"])
+    #expect(
+      try devices.eventually {
+        try [a, copy].contains { try devices.status($0)["problem"]?.stringValue?.contains("as this device") == true }
+      })
+    let log = try PostgresLog(conninfo: devices.shared())
+    defer { log.close() }
+    let records = try log.pull(after: 0)
+    #expect(Set(records.map(\.hlc)).count == records.count, "no two records under one time")
+  }
+
+  @Test func aRecordFromTheEndOfTimeCannotMakeADeviceDropItsChanges() throws {
+    defer { devices.dropSchema() }
+    let a = try devices.device("a", "00000000000000a1")
+    let b = try devices.device("b", "00000000000000b2")
+    let created = try a.result("task/create", ["title": "Buy milk", "view": "inbox"])["task"]
+    let uuid = try #require(created?["uuid"]?.stringValue)
+    #expect(try devices.eventually { try devices.inbox(b).count == 1 })
+    // A hostile or broken device pushes a record timed at the clock's very end.
+    let log = try PostgresLog(conninfo: devices.shared())
+    defer { log.close() }
+    let evil =
+      #"{"v":1,"id":"6f1c0b7e-0c4e-4f7e-9d3a-1a2b3c4d5e6f","hlc":"ffffffffffffffff-00000000000000ee","#
+      + #""seen":0,"kind":"action","label":"x","client":"evil","at":"2026-02-12T08:00:00Z","#
+      + #""items":[{"uuid":"\#(uuid)","op":"update","set":{"notes":"from the end of time"}}]}"#
+    _ = try log.push([
+      (
+        id: "6f1c0b7e-0c4e-4f7e-9d3a-1a2b3c4d5e6f", hlc: "ffffffffffffffff-00000000000000ee",
+        device: "00000000000000ee",
+        seen: 0, body: evil
+      )
+    ])
+    #expect(try devices.eventually { try devices.inbox(a).first?.hasSuffix("from the end of time") == true })
+    let id = try #require(created?["id"])
+    for number in 1...4 { _ = try a.result("task/update", ["id": id, "title": .string("Edit \(number)")]) }
+    #expect(
+      try devices.eventually { try devices.settled([a, b]) && devices.inbox(b).first?.contains(" Edit 4 ") == true })
+    #expect(try devices.inbox(a) == devices.inbox(b))
+  }
+
+  @Test func aSecondProcesssChangeGoesOutWithoutTheSyncingOneDoingAnything() throws {
+    defer { devices.dropSchema() }
+    let first = try devices.device("a", "00000000000000a1")
+    #expect(try devices.eventually { try devices.status(first)["syncing"] == true })
+    let second = try devices.device("a", "00000000000000a1")
+    let b = try devices.device("b", "00000000000000b2")
+    _ = try second.result("task/create", ["title": "From the second process", "view": "inbox"])
+    #expect(try devices.eventually { try devices.inbox(b).contains { $0.contains("From the second process") } })
+  }
+
+  @Test func aLinkThatGoesSilentIsNoticedAndRecovered() throws {
+    defer { devices.dropSchema() }
+    let proxy = try FaultProxy(targetPort: devices.postgresPort)
+    let a = try devices.device("a", "00000000000000a1", port: proxy.port)
+    let b = try devices.device("b", "00000000000000b2")
+    #expect(try devices.eventually { try devices.settled([a]) })
+    proxy.stall()
+    _ = try a.result("task/create", ["title": "Buy milk", "view": "inbox"])
+    // The push hangs on the silent link until the agent's own limit ends it.
+    #expect(try devices.eventually(40) { try devices.status(a)["online"] == false })
+    proxy.restore()
+    #expect(try devices.eventually(30) { try devices.inbox(b).count == 1 && devices.status(a)["unsent"] == 0 })
+  }
+}
