@@ -190,6 +190,11 @@ public enum SyncAgent {
           mailbox.wakeLoop()
         }
       }
+      // A notification that came during a query waits in libpq's queue, not on the socket.
+      if try shared.othersPushed() {
+        wantPull = true
+        continue
+      }
       var fds = [
         pollfd(fd: mailbox.agentDescriptor, events: Int16(POLLIN), revents: 0),
         pollfd(fd: shared.socket, events: Int16(POLLIN), revents: 0),

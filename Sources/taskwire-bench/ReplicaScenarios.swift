@@ -35,6 +35,15 @@ struct ReplicaScenarios {
       }
       throw BenchError("a replica did not connect to the shared store")
     }
+    func waitSettled(_ pipes: [BenchPipe]) throws {
+      for _ in 0..<1200 {
+        let states = try pipes.map { try $0.request(#"{"jsonrpc":"2.0","id":1,"method":"sync/status"}"#) }
+        let seen = Set(states.map { $0.components(separatedBy: #""seen":"#).last?.prefix { $0.isNumber } ?? "" })
+        if states.allSatisfy({ $0.contains(#""unsent":0,"#) }) && seen.count == 1 { return }
+        usleep(25_000)
+      }
+      throw BenchError("the replicas did not settle")
+    }
     var results: [String: Any] = [:]
     var random = SplitMix(seed: 7)
     var id = 10
@@ -55,7 +64,9 @@ struct ReplicaScenarios {
     try waitOnline(a)
     try waitOnline(b)
     results["move"] = try moves(a)
-    // Another device, subscribed: from a change's request here to its view/changed there.
+    // Another device, subscribed (once it has merged what A sent so far, the store's own tasks
+    // included): from a change's request here to its view/changed there.
+    try waitSettled([a, b])
     try b.request(#"{"jsonrpc":"2.0","id":2,"method":"view/subscribe","params":{"view":"inbox"}}"#)
     var heard: [UInt64] = []
     for n in 0..<min(iterations, 200) {
