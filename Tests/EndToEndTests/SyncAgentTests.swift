@@ -11,11 +11,7 @@ import Testing
 /// Devices that sync by themselves (issue 31, Protocol/devices.md "The agent"): real servers
 /// on their own replica files (`--db postgresql://… --replica PATH`), the test cluster's
 /// PostgreSQL between them, and a loopback proxy that the tests cut, reset and restore.
-@Suite(
-  .serialized,
-  .enabled(
-    if: ProcessInfo.processInfo.environment["TASKWIRE_TEST_POSTGRES_TCP"] != nil,
-    "TASKWIRE_TEST_POSTGRES_TCP is not set: Tests/all.sh starts a cluster"))
+@Suite(.serialized, SyncDevices.needTheCluster)
 struct SyncAgentTests {
   let devices: SyncDevices
 

@@ -7,11 +7,7 @@ import Testing
 /// deletes a task the other edits; after they converge, both list the value that lost and the
 /// deletion that lost, a person restores the lost title on one device (it reaches the other),
 /// and dismisses the deletion's conflict on the other (it stays dismissed after a restart).
-@Suite(
-  .serialized,
-  .enabled(
-    if: ProcessInfo.processInfo.environment["TASKWIRE_TEST_POSTGRES_TCP"] != nil,
-    "TASKWIRE_TEST_POSTGRES_TCP is not set: Tests/all.sh starts a cluster"))
+@Suite(.serialized, SyncDevices.needTheCluster)
 struct SyncConflictTests {
   let devices: SyncDevices
 

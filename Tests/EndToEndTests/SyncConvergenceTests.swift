@@ -7,11 +7,7 @@ import Testing
 /// completions of one recurring task, deletions, undo — while the test cuts and restores each
 /// one's link at random; after the last restore every device shows the same lists, the same
 /// as a fresh device's, with no task lost or doubled (issue 31, "How it is checked").
-@Suite(
-  .serialized,
-  .enabled(
-    if: ProcessInfo.processInfo.environment["TASKWIRE_TEST_POSTGRES_TCP"] != nil,
-    "TASKWIRE_TEST_POSTGRES_TCP is not set: Tests/all.sh starts a cluster"))
+@Suite(.serialized, SyncDevices.needTheCluster)
 struct SyncConvergenceTests {
   let devices: SyncDevices
 

@@ -8,6 +8,11 @@ import Testing
 /// temporary folder (`--db postgresql://… --replica PATH`), syncing through a fresh schema of
 /// the test cluster's PostgreSQL, directly or through a `FaultProxy`.
 struct SyncDevices {
+  /// The sync suites' condition: the test cluster's PostgreSQL over TCP (for the proxies).
+  static let needTheCluster: ConditionTrait = .enabled(
+    if: ProcessInfo.processInfo.environment["TASKWIRE_TEST_POSTGRES_TCP"] != nil,
+    "TASKWIRE_TEST_POSTGRES_TCP is not set: Tests/all.sh starts a cluster")
+
   let tcp = ProcessInfo.processInfo.environment["TASKWIRE_TEST_POSTGRES_TCP"] ?? ""
   let schema: String
   let folder: URL

@@ -12,11 +12,7 @@ import Testing
 /// two shared stores or two replicas of one device, a record from a clock at the end of time
 /// cannot make a device drop its own changes, a second process's change goes out by itself, and
 /// a link that goes silent without closing is noticed.
-@Suite(
-  .serialized,
-  .enabled(
-    if: ProcessInfo.processInfo.environment["TASKWIRE_TEST_POSTGRES_TCP"] != nil,
-    "TASKWIRE_TEST_POSTGRES_TCP is not set: Tests/all.sh starts a cluster"))
+@Suite(.serialized, SyncDevices.needTheCluster)
 struct SyncHardeningTests {
   let devices: SyncDevices
 

@@ -7,11 +7,7 @@ import Testing
 /// made by an old release (schema 4) becomes a device's replica, and a PostgreSQL store used
 /// directly by today's servers becomes the shared store of replicas; their tasks reach every
 /// device, and changes made since win over them.
-@Suite(
-  .serialized,
-  .enabled(
-    if: ProcessInfo.processInfo.environment["TASKWIRE_TEST_POSTGRES_TCP"] != nil,
-    "TASKWIRE_TEST_POSTGRES_TCP is not set: Tests/all.sh starts a cluster"))
+@Suite(.serialized, SyncDevices.needTheCluster)
 struct SyncMigrationTests {
   let devices: SyncDevices
 
