@@ -94,20 +94,7 @@ struct Report {
       }
       lines.append(pad("firstListMs", 23) + format(postgres["firstListMs"]))
     }
-    if let replica {
-      lines.append("")
-      lines.append("devices on replicas of that store, \(postgresSize) tasks     p50 / p95 / max")
-      for (name, label) in [
-        ("move", "move on a replica"), ("moveOffline", "the same, --offline"),
-        ("otherDeviceHears", "another device hears"),
-      ] {
-        let s = stats(replica, name)
-        lines.append(
-          pad(label, 23)
-            + (s.map { String(format: "%9.1f / %9.1f / %9.1f µs", $0.p50, $0.percentile(0.95), $0.max) } ?? "-"))
-      }
-      lines.append(pad("1,000 offline changes", 23) + format(replica["offline1000Ms"]) + " ms to the other device")
-    }
+    lines += replicaLines()
     if let count = exchange["importCount"] as? Int {
       lines.append("")
       lines.append("import and export (taskwire import / export, the whole command)")
@@ -250,22 +237,7 @@ struct Report {
             String(format: "PostgreSQL: another server's subscriber hears a change, p50 %.1f ms ≤ 10 ms", s.p50 / 1000)
           ))
       }
-      if let replica, let s = stats(replica, "move") {
-        results.append(
-          (s.p50 <= 100, String(format: "a move on a replica at %d: p50 %.1f µs ≤ 100 µs", postgresSize, s.p50)))
-      }
-      if let replica, let s = stats(replica, "otherDeviceHears") {
-        results.append(
-          (
-            s.percentile(0.95) <= 50_000,
-            String(
-              format: "another device's subscriber hears a change: p95 %.1f ms ≤ 50 ms", s.percentile(0.95) / 1000)
-          ))
-      }
-      if let replica, let time = replica["offline1000Ms"] as? Double {
-        results.append(
-          (time <= 1000, String(format: "1,000 offline changes reach the other device in %.0f ms ≤ 1 s", time)))
-      }
+      results += replicaTargets()
       if let first = postgres["firstListMs"] as? Double {
         results.append(
           (
