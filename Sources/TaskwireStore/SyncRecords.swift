@@ -43,6 +43,9 @@ public protocol SyncRecordTransaction {
   func dismissConflict(_ id: String) throws
   /// Notes the shared store the replica syncs with (its id, at the first connection).
   func setSharedStore(_ id: String) throws
+  /// Whether another connection may have committed since this one's last commit (exact under
+  /// the write lock; true when not known).
+  var othersMayHaveCommitted: Bool { get }
 }
 
 /// The reads of kept change records.

@@ -12,7 +12,34 @@ extension ChangeRecord {
       ]))
   }
 
-  public var text: String { JSONWriter.string(json) }
+  /// The record's JSON text, written straight into one buffer (a record is made with every
+  /// commit of a replica: no tree of values is built for it). The same document as `json`.
+  public var text: String {
+    var writer = JSONWriter(capacity: 512)
+    writer.append(raw: "{\"v\":")
+    writer.append(integer: Int64(Self.version))
+    writer.append(raw: ",\"id\":")
+    writer.writeString(id.description)
+    writer.append(raw: ",\"hlc\":")
+    writer.writeString(hlc.description)
+    writer.append(raw: ",\"seen\":")
+    writer.append(integer: seen)
+    writer.append(raw: ",\"kind\":")
+    writer.writeString(kind.rawValue)
+    writer.append(raw: ",\"label\":")
+    writer.writeString(label)
+    writer.append(raw: ",\"client\":")
+    writer.writeString(client)
+    writer.append(raw: ",\"at\":")
+    writer.writeString(at)
+    writer.append(raw: ",\"items\":[")
+    for (index, item) in items.enumerated() {
+      if index > 0 { writer.append(byte: UInt8(ascii: ",")) }
+      item.write(into: &writer)
+    }
+    writer.append(raw: "]}")
+    return writer.text
+  }
 
   /// Why a record cannot be read.
   public struct Unreadable: Error, Equatable, CustomStringConvertible {
@@ -43,6 +70,43 @@ extension ChangeRecord {
 }
 
 extension ItemChange {
+  /// `json`, written straight into `writer`.
+  func write(into writer: inout JSONWriter) {
+    func members(_ list: [(name: String, value: JSONValue)]) {
+      writer.append(byte: UInt8(ascii: "{"))
+      for (index, member) in list.enumerated() {
+        if index > 0 { writer.append(byte: UInt8(ascii: ",")) }
+        writer.writeString(member.name)
+        writer.append(byte: UInt8(ascii: ":"))
+        writer.write(member.value)
+      }
+      writer.append(byte: UInt8(ascii: "}"))
+    }
+    writer.append(raw: "{\"uuid\":")
+    writer.writeString(uuid.description)
+    writer.append(raw: ",\"op\":")
+    writer.writeString(op.rawValue)
+    if !set.isEmpty {
+      writer.append(raw: ",\"set\":")
+      members(set)
+    }
+    if !tags.isEmpty {
+      writer.append(raw: ",\"tags\":")
+      members(tags.map { ($0.name, .bool($0.present)) })
+    }
+    if !lines.isEmpty {
+      writer.append(raw: ",\"lines\":{")
+      for (index, line) in lines.enumerated() {
+        if index > 0 { writer.append(byte: UInt8(ascii: ",")) }
+        writer.writeString(line.uuid.description)
+        writer.append(byte: UInt8(ascii: ":"))
+        if let list = line.members { members(list) } else { writer.append(raw: "null") }
+      }
+      writer.append(byte: UInt8(ascii: "}"))
+    }
+    writer.append(byte: UInt8(ascii: "}"))
+  }
+
   var json: JSONValue {
     var members: [(String, JSONValue)] = [("uuid", .string(uuid.description)), ("op", .string(op.rawValue))]
     if !set.isEmpty { members.append(("set", .object(JSONObject(set.map { ($0.name, $0.value) })))) }

@@ -142,10 +142,12 @@ public final class SyncReplica {
     // Another process on the file may have kept records (its own, or a merge) since this one
     // last looked: its times are a floor, and its merges count as seen. (Read in the write
     // transaction, so no two processes issue the same time.)
-    if let floor = try keeper.latestRecordHLC(), floor != latestKept, let time = HybridTime(floor) {
-      observe(time, now: 0)
+    if latestKept == nil || keeper.othersMayHaveCommitted {
+      if let floor = try keeper.latestRecordHLC(), floor != latestKept, let time = HybridTime(floor) {
+        observe(time, now: 0)
+      }
+      seen = max(seen, try keeper.syncSeen())
     }
-    seen = max(seen, try keeper.syncSeen())
     let hlc = clock.tick(now: wallClock())
     // A clock at its very end issues no new time: the commit is refused rather than a record
     // made twice under one time (and one dropped).

@@ -18,6 +18,8 @@ import Testing
         ItemChange(uuid: Self.uuid(7), op: .delete),
       ])
     #expect(try ChangeRecord(text: record.text) == record)
+    // The text is written straight, not from the tree: the same document.
+    #expect(try JSONParser.parse(record.text) == record.json)
   }
 
   @Test func aNewerFormatOrABrokenRecordIsRefusedWithItsReason() {

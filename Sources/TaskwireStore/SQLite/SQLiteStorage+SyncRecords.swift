@@ -89,4 +89,8 @@ extension SQLiteTransaction: SyncRecordTransaction {
   func setSyncSeen(_ seen: Int64) throws { try storage.setSyncSeen(seen) }
   func dismissConflict(_ id: String) throws { try storage.dismissConflict(id) }
   func setSharedStore(_ id: String) throws { try storage.setSharedStore(id) }
+  var othersMayHaveCommitted: Bool {
+    guard let known = storage.knownHeads?.version, let now = storage.versionInTransaction else { return true }
+    return known != now
+  }
 }
