@@ -121,4 +121,27 @@ struct SyncHardeningTests {
     proxy.restore()
     #expect(try devices.eventually(30) { try devices.inbox(b).count == 1 && devices.status(a)["unsent"] == 0 })
   }
+
+  /// Ids are per device: tasks completed at one instant on two devices (the fixed test clock)
+  /// are listed in one order in both logbooks (by uuid, not by each device's ids).
+  @Test func bothLogbooksListTiesInOneOrder() throws {
+    defer { devices.dropSchema() }
+    let proxy = try FaultProxy(targetPort: devices.postgresPort)
+    let a = try devices.device("a", "00000000000000a1", port: proxy.port)
+    let b = try devices.device("b", "00000000000000b2")
+    _ = try b.result("task/create", ["title": "Made on B", "view": "inbox"])
+    _ = try a.result("task/create", ["title": "Made on A", "view": "inbox"])
+    #expect(try devices.eventually { try devices.settled([a, b]) && devices.inbox(a).count == 2 })
+    func id(_ device: TaskwireProcess, _ title: String) throws -> JSONValue {
+      let tasks = try device.result("view/list", ["view": "inbox"])["groups"]?[0]?["tasks"]?.arrayValue ?? []
+      return try #require(tasks.first { $0["title"]?.stringValue == title }?["id"])
+    }
+    proxy.cut()
+    _ = try a.result("task/complete", ["id": try id(a, "Made on A")])
+    _ = try b.result("task/complete", ["id": try id(b, "Made on B")])
+    proxy.restore()
+    #expect(
+      try devices.eventually { try devices.settled([a, b]) && devices.inbox(a).isEmpty && devices.inbox(b).isEmpty })
+    #expect(try devices.views(a) == devices.views(b))
+  }
 }

@@ -240,7 +240,12 @@ public final class Replica {
   /// The most recently completed tasks, newest first, each with the day it was completed.
   public func logbook(limit: Int) -> [(task: TaskRecord, day: CalendarDate)] {
     // (A heading is done with its project: the logbook shows the project and the tasks.)
-    let completed = ((try? storage.completedTasks(limit: limit)) ?? []).filter { $0.kind != .heading }
+    var completed = ((try? storage.completedTasks(limit: limit)) ?? []).filter { $0.kind != .heading }
+    // On a device's replica ids are its own: tasks completed at the same instant go by uuid, so
+    // every device lists them in one order.
+    if uuidSalt != 0 {
+      completed.sort { ($0.completedAt ?? "", $0.uuid) > ($1.completedAt ?? "", $1.uuid) }
+    }
     return completed.map { task in
       let instant = task.completedAt.flatMap(DayClock.instant(of:)) ?? clock.now
       return (task, dayClock.day(of: instant))
