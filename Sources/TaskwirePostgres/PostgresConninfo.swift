@@ -148,14 +148,34 @@ public enum PostgresConninfo {
   /// quotes a password it cannot decode alone: `invalid percent-encoded token: "…"`).
   public static func scrubbed(_ text: String, knowing conninfo: String) -> String {
     var result = scrubbed(text)
-    guard let scheme = conninfo.range(of: "://") else { return result }
-    let rest = conninfo[scheme.upperBound...]
-    let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-    guard let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") else {
-      return result
+    var passwords: [String] = []
+    if let scheme = conninfo.range(of: "://") {
+      // (Up to the last "@" before the query: a password may hold a "/" libpq then misreads.)
+      let rest = conninfo[scheme.upperBound...].prefix { $0 != "?" && $0 != "#" }
+      if let at = rest.lastIndex(of: "@"), let colon = rest[..<at].firstIndex(of: ":") {
+        let password = String(rest[rest.index(after: colon)..<at])
+        passwords += [password, password.removingPercentEncoding ?? password]
+        passwords += password.split(separator: "/").map(String.init)
+      }
     }
-    let password = String(authority[authority.index(after: colon)..<at])
-    for form in Set([password, password.removingPercentEncoding ?? password]) where form.count >= 3 {
+    // A key=value string's password, as libpq reads it.
+    if let pq = try? LibPQ.functions() {
+      var error: UnsafeMutablePointer<CChar>? = nil
+      if let options = pq.conninfoParse(conninfo, &error) {
+        var option = options
+        while let keyword = option.pointee.keyword {
+          let name = String(cString: keyword)
+          if name == "password" || name == "sslpassword", let value = option.pointee.val {
+            passwords.append(String(cString: value))
+          }
+          option += 1
+        }
+        pq.conninfoFree(options)
+      } else if let error {
+        pq.freemem(error)
+      }
+    }
+    for form in Set(passwords) where form.count >= 3 {
       result = result.replacingOccurrences(of: form, with: "***")
     }
     return result

@@ -153,6 +153,11 @@ public final class PostgresLog {
     }
   }
 
+  /// The log's last seq.
+  public func head() throws -> Int64 {
+    try connection.query("SELECT seq FROM sync_log_head WHERE one = 1").int(0)
+  }
+
   /// The records after `seq`, in log order, at most `limit`.
   public func pull(after seq: Int64, limit: Int = 2000) throws -> [Entry] {
     try connection.query(

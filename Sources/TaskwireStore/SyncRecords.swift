@@ -60,4 +60,6 @@ public protocol SyncRecordStore {
   func dismissedConflicts() throws -> Set<String>
   /// The shared store the replica syncs with, once it has.
   func sharedStore() throws -> String?
+  /// The record kept under this time, if any.
+  func keptRecord(hlc: String) throws -> StoredRecord?
 }

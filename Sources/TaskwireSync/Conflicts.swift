@@ -60,12 +60,16 @@ extension SyncReplica {
           keptBy: current.time.device, lostBy: lost.lost.time.device, register: lost.register))
     }
     for item in state.overriddenDeletions() {
-      guard let deletion = state.items[item]?.deletion else { continue }
+      guard let registers = state.items[item], let deletion = registers.deletion else { continue }
       let id = "\(deletion.time)/\(item)/deleted"
       guard !dismissed.contains(id) else { continue }
+      // Kept by the newest edit the deletion had not seen.
+      let editor =
+        registers.registers.filter { $0.key != "deleted" && !state.covers(deletion.time, $0.value.time) }
+        .map(\.value.time).max()?.device ?? deletion.time.device
       found.append(
         SyncConflict(
-          id: id, item: item, field: "deleted", tag: nil, kept: false, lost: true, keptBy: deletion.time.device,
+          id: id, item: item, field: "deleted", tag: nil, kept: false, lost: true, keptBy: editor,
           lostBy: deletion.time.device, register: "deleted"))
     }
     return found

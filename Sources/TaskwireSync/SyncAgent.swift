@@ -114,6 +114,16 @@ public enum SyncAgent {
           stop(mailbox, reason, log)
           return
         }
+        // A log that ends before what this replica merged lost records it had (a store restored
+        // from an older backup): pulling on would skip the seqs given again.
+        let head = try shared.head()
+        if let cursor = mailbox.state.withLock({ $0.cursor }), head < cursor {
+          stop(
+            mailbox,
+            "the shared log ends at \(head), before what this replica merged (\(cursor)): restored from an older "
+              + "backup? Its changes stay in the replica; use a fresh replica file", log)
+          return
+        }
         backoff = firstBackoff
         mailbox.state.withLock {
           $0.online = true

@@ -104,16 +104,26 @@ public final class SyncLink {
 
   private func merge(_ page: [PostgresLog.Entry]) -> Bool {
     var records: [(record: ChangeRecord, seq: Int64)] = []
+    let horizon = sync.wallClock() &+ SyncReplica.maxAhead
     for entry in page {
       do {
-        records.append((try ChangeRecord(text: entry.body), entry.seq))
+        let record = try ChangeRecord(text: entry.body)
+        // A record from a clock far ahead would beat every change made until its time comes,
+        // and this device's own edits would then disagree with its merge: passed over, on
+        // every device alike (each judges by its own clock, which agree to far less than a day).
+        guard record.device == sync.device || record.hlc.wall <= horizon else {
+          log(
+            "sync: the log's record \(entry.seq) comes from a clock more than a day ahead (\(record.hlc)): passed over")
+          continue
+        }
+        records.append((record, entry.seq))
       } catch {
         log("sync: the log's record \(entry.seq) cannot be read, passed over: \(error)")
       }
     }
     var changed = false
     var failed = false
-    if let foreign = sync.madeElsewhereAsThisDevice(records.map(\.record)) {
+    if let foreign = sync.madeElsewhereAsThisDevice(page) {
       // Another replica makes records as this device: merging them would mix two histories.
       let reason =
         "another replica makes records as this device (record \(foreign) is not this replica's): a copied "

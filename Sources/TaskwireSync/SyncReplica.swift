@@ -1,5 +1,6 @@
 import JSON
 import TaskwireCore
+import TaskwirePostgres
 import TaskwireStore
 
 /// A device's replica of a shared store (issue 31, Protocol/devices.md): every local commit
@@ -105,10 +106,13 @@ public final class SyncReplica {
 
   /// A pulled record made as this device that this replica did not make (after reading the
   /// file: another process on it may have): the id of the first, or nil.
-  public func madeElsewhereAsThisDevice(_ pulled: [ChangeRecord]) -> String? {
-    guard pulled.contains(where: { $0.device == device }) else { return nil }
-    _ = try? takeInKept(all: true)
-    return pulled.first { $0.device == device && state.known[$0.hlc] == nil }?.id.description
+  public func madeElsewhereAsThisDevice(_ pulled: [PostgresLog.Entry]) -> String? {
+    let suffix = "-" + device.description
+    let own = pulled.filter { $0.hlc.hasSuffix(suffix) }
+    guard !own.isEmpty else { return nil }
+    // (The same time is not enough: two copies of one replica issue the same times. The same
+    // record is the same text.)
+    return own.first { entry in (try? records.keptRecord(hlc: entry.hlc))??.body != entry.body }?.id
   }
 
   /// The log position merged into the file (by whichever process syncs it).

@@ -56,5 +56,14 @@ import Testing
     let url = "postgresql://nobody:S3CRET%zzpw@127.0.0.1:5432/taskwire"
     let shown = PostgresConninfo.scrubbed(#"invalid percent-encoded token: "S3CRET%zzpw""#, knowing: url)
     #expect(shown == #"invalid percent-encoded token: "***""#)
+    // A "/" in the password: libpq reads its first part as the port, and says so.
+    let slash = PostgresConninfo.scrubbed(
+      #"invalid integer value "S3CRET" for connection option "port""#,
+      knowing: "postgresql://nobody:S3CRET/pw@127.0.0.1:1/taskwire")
+    #expect(!slash.contains("S3CRET"), "\(slash)")
+    let keyValue = PostgresConninfo.scrubbed(
+      #"invalid integer value "S3CRETpw" for connection option "port""#,
+      knowing: "host=127.0.0.1 port=S3CRETpw password=S3CRETpw")
+    #expect(!keyValue.contains("S3CRETpw"), "\(keyValue)")
   }
 }

@@ -65,6 +65,16 @@ extension SQLiteStorage: SyncRecordStore {
     return try statement.step() ? statement.text(0) : nil
   }
 
+  public func keptRecord(hlc: String) throws -> StoredRecord? {
+    let statement = try db.statement(constant: "SELECT hlc, id, seen, seq, body FROM sync_records WHERE hlc = ?")
+      .bind([.text(hlc)])
+    defer { statement.finish() }
+    guard try statement.step() else { return nil }
+    return StoredRecord(
+      hlc: statement.text(0) ?? "", id: statement.text(1) ?? "", seen: statement.int(2),
+      seq: statement.isNull(3) ? nil : statement.int(3), body: statement.text(4) ?? "")
+  }
+
   public func keptRecords(unplaced: Bool) throws -> [StoredRecord] {
     let statement = try db.statement(
       "SELECT hlc, id, seen, seq, body FROM sync_records\(unplaced ? " WHERE seq IS NULL" : "") ORDER BY hlc")
