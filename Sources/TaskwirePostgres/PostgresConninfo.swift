@@ -63,20 +63,7 @@ public enum PostgresConninfo {
   /// The connection string with these options added where it gives none (as libpq reads it):
   /// the sync agent's timeouts and keepalives, so a dead link is noticed in seconds.
   public static func withDefaults(_ defaults: KeyValuePairs<String, String>, _ conninfo: String) -> String {
-    var given: Set<String> = []
-    if let pq = try? LibPQ.functions() {
-      var error: UnsafeMutablePointer<CChar>? = nil
-      if let options = pq.conninfoParse(conninfo, &error) {
-        var option = options
-        while let keyword = option.pointee.keyword {
-          if option.pointee.val != nil { given.insert(String(cString: keyword)) }
-          option += 1
-        }
-        pq.conninfoFree(options)
-      } else if let error {
-        pq.freemem(error)
-      }
-    }
+    let given = Set((options(of: conninfo) ?? []).map(\.keyword))
     let added = defaults.filter { !given.contains($0.key) }
     guard !added.isEmpty else { return conninfo }
     if conninfo.hasPrefix("postgresql://") || conninfo.hasPrefix("postgres://") {
@@ -133,15 +120,25 @@ public enum PostgresConninfo {
 
   /// Whether libpq can read the connection string (a malformed URL is refused at start, not
   /// retried for ever).
-  public static func isReadable(_ conninfo: String) -> Bool {
-    guard let pq = try? LibPQ.functions() else { return false }
+  public static func isReadable(_ conninfo: String) -> Bool { options(of: conninfo) != nil }
+
+  /// The options libpq reads in a connection string, with their values; nil when it cannot
+  /// read it (or there is no libpq).
+  static func options(of conninfo: String) -> [(keyword: String, value: String)]? {
+    guard let pq = try? LibPQ.functions() else { return nil }
     var error: UnsafeMutablePointer<CChar>? = nil
-    guard let options = pq.conninfoParse(conninfo, &error) else {
+    guard let parsed = pq.conninfoParse(conninfo, &error) else {
       if let error { pq.freemem(error) }
-      return false
+      return nil
     }
-    pq.conninfoFree(options)
-    return true
+    defer { pq.conninfoFree(parsed) }
+    var found: [(keyword: String, value: String)] = []
+    var option = parsed
+    while let keyword = option.pointee.keyword {
+      if let value = option.pointee.val { found.append((String(cString: keyword), String(cString: value))) }
+      option += 1
+    }
+    return found
   }
 
   /// `scrubbed`, and also every place the password of `conninfo` itself shows as it is (libpq
@@ -159,22 +156,7 @@ public enum PostgresConninfo {
       }
     }
     // A key=value string's password, as libpq reads it.
-    if let pq = try? LibPQ.functions() {
-      var error: UnsafeMutablePointer<CChar>? = nil
-      if let options = pq.conninfoParse(conninfo, &error) {
-        var option = options
-        while let keyword = option.pointee.keyword {
-          let name = String(cString: keyword)
-          if name == "password" || name == "sslpassword", let value = option.pointee.val {
-            passwords.append(String(cString: value))
-          }
-          option += 1
-        }
-        pq.conninfoFree(options)
-      } else if let error {
-        pq.freemem(error)
-      }
-    }
+    passwords += (options(of: conninfo) ?? []).filter { ["password", "sslpassword"].contains($0.keyword) }.map(\.value)
     for form in Set(passwords) where form.count >= 3 {
       result = result.replacingOccurrences(of: form, with: "***")
     }
