@@ -114,9 +114,15 @@ public final class ServerPipe {
   public let output = Pipe()
   private var buffer: [UInt8] = []
 
-  public init(executable: URL, arguments: [String]) throws {
+  /// `environment`: variables set (or, as nil, removed) over this process's own.
+  public init(executable: URL, arguments: [String], environment: [String: String?] = [:]) throws {
     process.executableURL = executable
     process.arguments = arguments
+    if !environment.isEmpty {
+      var merged = ProcessInfo.processInfo.environment
+      for (name, value) in environment { merged[name] = value }
+      process.environment = merged
+    }
     process.standardInput = input
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice

@@ -60,6 +60,9 @@ extension ExchangeMain {
     replica.log = { ServerLog.write("taskwire: \($0)\n") }
     let report: ImportReport
     do {
+      // Into a replica, the import is one change record like any other step.
+      let sync = try ReplicaFiles.attach(replica, options)
+      defer { withExtendedLifetime(sync) {} }
       try replica.prepare(forChange: true)
       report = try replica.importBatch(batch)
     } catch {

@@ -2,6 +2,7 @@ import Foundation
 import JSONRPC
 import TaskwireCore
 import TaskwireStore
+import TaskwireSync
 
 #if canImport(Glibc)
   import Glibc
@@ -43,6 +44,14 @@ enum ResidentServer {
       clock: ReplicaClock(fixed: options.fixedClock))
     replica.log = { ServerLog.write("taskwire: \($0)\n") }
     try? replica.prepare(forChange: false)
+    // A replica's changes keep their records here too; this server does not sync (the process
+    // holding the file's sync lock, or `taskwire sync`, sends them).
+    let sync: SyncReplica?
+    do {
+      sync = try ReplicaFiles.attach(replica, options)
+    } catch {
+      fail("cannot open the store as a replica: \(error)")
+    }
     guard let listener = LoopbackListener() else { fail("cannot listen on 127.0.0.1") }
     let zone = ResidentFile.zoneWord(ProcessInfo.processInfo.environment["TZ"])
     guard let file = ResidentFile.publish(store: path, port: listener.port, zone: zone) else {
@@ -88,7 +97,7 @@ enum ResidentServer {
       let readable = Set(fds[doorStart...].filter { $0.revents != 0 }.map(\.fd))
       // Only a client that proved itself counts as use (nobody else keeps the server alive).
       for connection in door.admitReady(readable, now: uptime()) {
-        let signalled = serve(connection, replica: replica, options: options, signals: signals)
+        let signalled = serve(connection, replica: replica, sync: sync, options: options, signals: signals)
         lastConnection = Date()
         close(connection)
         if signalled { leave() }
@@ -105,12 +114,16 @@ enum ResidentServer {
 
   /// One session, until the client sends `exit` or closes the connection, through the one
   /// serving loop; true when a shutdown signal ended it.
-  static func serve(_ descriptor: Int32, replica: Replica, options: ServerOptions, signals: SignalDescriptor?) -> Bool {
+  static func serve(
+    _ descriptor: Int32, replica: Replica, sync: SyncReplica?, options: ServerOptions, signals: SignalDescriptor?
+  ) -> Bool {
     replica.client = "unknown"
+    let server = Server(replica: replica, options: options)
+    server.sync = sync
     // A client that stops reading for the send timeout is dropped (not waited for forever),
     // and one that sends nothing for as long is ended.
     let loop = ServeLoop(
-      server: Server(replica: replica, options: options), input: descriptor,
+      server: server, input: descriptor,
       sink: FrameWriter(descriptor: descriptor, givingUpOnTimeout: true), maxMessageBytes: options.maxMessageBytes,
       signals: signals, waitsWhenNotReady: false, silenceLimit: LoopbackListener.silenceSeconds)
     let ending = loop.run()

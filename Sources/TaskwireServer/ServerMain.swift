@@ -44,21 +44,21 @@ public enum ServerMain {
     }
     let server = Server(storage: storage, options: options)
     (storage as? PostgresStorage)?.log = { [unowned server] in server.log($0) }
-    if options.replica {
-      do {
-        let sync = try SyncReplica.attach(to: server.replica, device: options.replicaDevice.flatMap(DeviceID.init))
+    do {
+      if let sync = try ReplicaFiles.attach(server.replica, options) {
         server.sync = sync
-        if let shared = options.sharedStore, !options.offline, case .file(let path) = options.store {
+        let shared = ReplicaFiles.sharedStore(options) { ServerLog.write("taskwire: \($0)\n") }
+        if let shared, !options.offline, case .file(let path) = options.store {
           server.syncLink = try SyncLink(sync: sync, conninfo: shared, replicaPath: path) {
             ServerLog.write("taskwire: \($0)\n")
           }
           // Another process's commit on the file is this process's to push, if it syncs.
           server.replica.hearOtherWriters()
         }
-      } catch {
-        FileHandleOutput.stderr("taskwire: cannot make the store a replica: \(error)\n")
-        exit(1)
       }
+    } catch {
+      FileHandleOutput.stderr("taskwire: cannot make the store a replica: \(error)\n")
+      exit(1)
     }
     server.info(
       "taskwire \(TaskwireVersion.server), store \(storage.summary)"

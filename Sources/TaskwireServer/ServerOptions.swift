@@ -38,6 +38,9 @@ public struct ServerOptions: Sendable {
   /// The shared store a replica syncs with (a PostgreSQL connection string), or nil: the
   /// replica keeps its changes until one is named. Never from argv alone when it holds a password.
   public var sharedStore: String? = nil
+  /// `$TASKWIRE_SHARED_DB` for a store file opened without `--replica`: used when the file turns
+  /// out to be a replica already (such a file is always served as one, see `ReplicaFiles`).
+  public var sharedStoreIfReplica: String? = nil
   /// `--offline`: a replica does not connect (the changes wait in it).
   public var offline = false
   public var residentIdleSeconds = 600
@@ -89,7 +92,8 @@ public struct ServerOptions: Sendable {
                         SQLite replica of that shared store, at SQLite's speed and offline
                         too; a thread syncs it whenever the store can be reached
       --replica         with --db FILE: the file is a replica; it syncs with the store named
-                        by $TASKWIRE_SHARED_DB when that is set
+                        by $TASKWIRE_SHARED_DB when that is set (a file made a replica once is
+                        served as one without --replica too: by tw, import, every server)
       --offline         a replica does not connect; its changes wait in it
       --device-id HEX   for tests: the device a new replica is made as (16 hex digits)
       sync              pushes the replica's changes to the shared log in PostgreSQL named by
@@ -228,12 +232,15 @@ public struct ServerOptions: Sendable {
       if let shared = environment["TASKWIRE_SHARED_DB"], !shared.isEmpty { options.sharedStore = shared }
     } else if offline {
       return .usageError("--offline goes with --replica")
+    } else if case .file = options.store, options.postgres == nil, let shared = environment["TASKWIRE_SHARED_DB"],
+      !shared.isEmpty
+    {
+      options.sharedStoreIfReplica = shared
     }
     if let shared = options.sharedStore, !options.offline, !PostgresConninfo.isReadable(shared) {
       return .usageError(
         "the shared store's connection string cannot be read (libpq refuses it; not shown: it may hold a password)")
     }
-    if resident, replica { return .usageError("--resident does not serve a replica yet") }
     if resident, options.postgres != nil || memory || db?.hasPrefix("file:") == true {
       return .usageError("--resident needs a SQLite store file (--db PATH, or the default store)")
     }

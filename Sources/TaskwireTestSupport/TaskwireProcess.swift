@@ -58,9 +58,9 @@
     /// Notifications read while waiting for a reply.
     public var skippedNotifications: [JSONValue] = []
 
-    public init(_ arguments: [String]) throws {
+    public init(_ arguments: [String], environment: [String: String?] = [:]) throws {
       _ = Self.ignoreBrokenPipes
-      pipe = try ServerPipe(executable: Self.binary, arguments: arguments)
+      pipe = try ServerPipe(executable: Self.binary, arguments: arguments, environment: environment)
     }
 
     /// A server that ended early (a test about failures, or a slow machine's timeout) must fail

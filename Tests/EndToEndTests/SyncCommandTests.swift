@@ -78,4 +78,63 @@ struct SyncCommandTests {
       ["--db", a], shared: "postgresql://someone:hunter2secret@127.0.0.1:1/db?connect_timeout=2")
     #expect(unreachable.status == 1 && !unreachable.stderr.contains("hunter2secret"), "\(unreachable.stderr)")
   }
+
+  /// A replica file opened without `--replica` (a server, an import) is still served as a
+  /// replica: every change there keeps its record and reaches the other devices.
+  @Test func aReplicaFileOpenedAsAPlainStoreStillSendsItsChanges() throws {
+    defer { try? PostgresStorage.administer(base) { "DROP SCHEMA IF EXISTS \"\(schema)\" CASCADE" } }
+    let shared = PostgresConninfo.with(schema: schema, base)
+    let folder = try temporaryFolder()
+    let a = folder.appendingPathComponent("a.sqlite").path
+    let b = folder.appendingPathComponent("b.sqlite").path
+    let made = try TaskwireProcess.started(["--db", a, "--replica", "--device-id", "00000000000000a1"])
+    _ = try made.result("task/create", ["title": "Buy milk", "view": "inbox"])
+    made.closeInput()
+    made.process.waitUntilExit()
+
+    let plain = try TaskwireProcess.started(["--db", a])
+    _ = try plain.result("task/create", ["title": "Call Ana", "view": "inbox"])
+    let status = try plain.result("sync/status")
+    #expect(status["replica"] == true && status["syncing"] == false && status["unsent"] == 2, "\(status)")
+    let file = folder.appendingPathComponent("import.json")
+    try Data(#"[{"description":"Water plants","status":"pending","entry":"20260210T100000Z"}]"#.utf8).write(to: file)
+    let imported = try TaskwireProcess.run(["import", "--db", a] + TaskwireProcess.clockArguments + [file.path])
+    #expect(imported.status == 0, "\(imported.stderr)")
+
+    let sent = try sync(["--db", a], shared: shared)
+    #expect(sent.status == 0 && sent.stderr.contains("3 change(s) sent"), "\(sent.stderr)")
+    #expect(try sync(["--db", b, "--device-id", "00000000000000b2"], shared: shared).status == 0)
+    let other = try TaskwireProcess.started(["--db", b, "--replica"])
+    #expect(
+      Set(try inbox(other).map { $0.split(separator: " ", maxSplits: 1)[1] }) == [
+        "Buy milk", "Call Ana", "Water plants",
+      ])
+    #expect(try inbox(other) == inbox(plain))
+  }
+
+  /// A replica file served without `--replica` syncs through `$TASKWIRE_SHARED_DB` like one
+  /// served with it.
+  @Test func aReplicaFileServedPlainlySyncsThroughTheSharedStoreInItsEnvironment() throws {
+    defer { try? PostgresStorage.administer(base) { "DROP SCHEMA IF EXISTS \"\(schema)\" CASCADE" } }
+    let shared = PostgresConninfo.with(schema: schema, base)
+    let folder = try temporaryFolder()
+    let a = folder.appendingPathComponent("a.sqlite").path
+    let b = folder.appendingPathComponent("b.sqlite").path
+    let made = try TaskwireProcess.started(["--db", a, "--replica", "--offline", "--device-id", "00000000000000a1"])
+    made.closeInput()
+    made.process.waitUntilExit()
+    let plain = try TaskwireProcess(
+      ["--db", a] + TaskwireProcess.clockArguments, environment: ["TASKWIRE_SHARED_DB": shared])
+    _ = try plain.result("initialize")
+    _ = try plain.result("task/create", ["title": "Call Ana", "view": "inbox"])
+    var status = try plain.result("sync/status")
+    for _ in 0..<200 where status["unsent"] != 0 || status["online"] != true {
+      usleep(25_000)
+      status = try plain.result("sync/status")
+    }
+    #expect(status["syncing"] == true && status["unsent"] == 0, "\(status)")
+    #expect(try sync(["--db", b, "--device-id", "00000000000000b2"], shared: shared).status == 0)
+    let other = try TaskwireProcess.started(["--db", b, "--replica"])
+    #expect(try inbox(other).map { $0.split(separator: " ", maxSplits: 1)[1] } == ["Call Ana"])
+  }
 }

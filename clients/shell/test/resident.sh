@@ -196,3 +196,29 @@ test_resident_stop() {
   expect_rc 1 "TW_RESIDENT=0"
   expect_match "TW_RESIDENT=0: why" "$ERR" "no resident server for this store"
 }
+
+# unsent_changes: the changes this replica holds for the shared store (a server of its own,
+# offline, asked for sync/status).
+unsent_changes() {
+  printf '%s\n' '{"jsonrpc":"2.0","id":0,"method":"initialize"}' '{"jsonrpc":"2.0","id":1,"method":"sync/status"}' |
+    "$TASKWIRE" --db "$DB" --replica --offline --quiet | jq -r 'select(.id == 1) | .result.unsent'
+}
+
+test_resident_on_a_replica() {
+  local TW_RESIDENT=1
+  export TW_RESIDENT
+  # The store becomes a device's replica (no shared store reachable: its changes wait in it).
+  printf '%s\n' '{"jsonrpc":"2.0","id":0,"method":"initialize"}' \
+    '{"jsonrpc":"2.0","id":1,"method":"task/create","params":{"title":"Alpha","view":"today"}}' |
+    "$TASKWIRE" --db "$DB" --replica --offline --device-id 00000000000000a1 --quiet >/dev/null
+  local before
+  before=$(unsent_changes)
+  expect_match "a replica with changes to send" "$before" '^[0-9]+$'
+  expect_eq "tw through its resident server" "$(tw add Beta --today)" "$(added 2 today "[ ] Beta")"
+  wait_resident || return
+  tw mv 2 today 0 >/dev/null
+  # Each change through the resident server kept its record, for the next sync.
+  expect_eq "both changes wait to be sent" "$(unsent_changes)" "$((before + 2))"
+  expect_eq "tw ls" "$(tw ls | tail -n 2)" "  2  [ ] Beta
+  1  [ ] Alpha"
+}
