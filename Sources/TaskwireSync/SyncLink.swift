@@ -22,7 +22,7 @@ public final class SyncLink {
   /// A commit is handed to the agent this long after it (seconds), so that a burst of changes
   /// (a drag after a drag, an import) goes in one push, and the loop reads the outbox once for
   /// it, not once per change.
-  public static let pushDelay = 0.002
+  public static let pushDelay = 0.010
   /// When the outbox is next handed over (monotonic seconds, `ServeDeadlines.uptime`), if a
   /// commit is waiting for it.
   public private(set) var pushDue: Double? = nil
