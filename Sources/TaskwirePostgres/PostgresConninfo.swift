@@ -118,6 +118,24 @@ public enum PostgresConninfo {
     return result
   }
 
+  /// Which store a connection string names, as `host:port/dbname/schema` (never the user or
+  /// the password): what libpq reads in it, else its environment's `PGHOST`, `PGPORT`,
+  /// `PGDATABASE`, `PGUSER` as libpq would take them; the schema is the `search_path` its
+  /// `options` set, else empty. Nil when libpq cannot read the string.
+  public static func storeIdentity(_ conninfo: String, environment: [String: String]) -> String? {
+    guard let options = options(of: conninfo) else { return nil }
+    func given(_ keyword: String) -> String? { options.last { $0.keyword == keyword && !$0.value.isEmpty }?.value }
+    let host = given("hostaddr") ?? given("host") ?? environment["PGHOST"] ?? ""
+    let port = given("port") ?? environment["PGPORT"] ?? "5432"
+    let user = given("user") ?? environment["PGUSER"] ?? ""
+    let dbname = given("dbname") ?? environment["PGDATABASE"] ?? user
+    var schema = ""
+    if let settings = given("options"), let range = settings.range(of: "search_path=") {
+      schema = String(settings[range.upperBound...].prefix { !$0.isWhitespace })
+    }
+    return "\(host):\(port)/\(dbname)/\(schema)"
+  }
+
   /// Whether libpq can read the connection string (a malformed URL is refused at start, not
   /// retried for ever).
   public static func isReadable(_ conninfo: String) -> Bool { options(of: conninfo) != nil }

@@ -54,7 +54,7 @@ public struct ServerOptions: Sendable {
   public static let usage = """
     usage: taskwire [--db PATH | --memory] [--time-zone TZ] [--day-start HOUR] [--clock TIME]
                     [--record FILE] [--quiet] [--resident [--idle-minutes N]]
-           taskwire --db URL --replica PATH [--offline]   (a device of a shared store)
+           taskwire --db URL --replica [PATH] [--offline]   (a device of a shared store)
            taskwire sync [--db PATH] [--device-id HEX]
            taskwire replay FILE...
            taskwire export|import|backup …   (taskwire export --help)
@@ -88,9 +88,10 @@ public struct ServerOptions: Sendable {
                         on a loopback port, as the shell client's resident server (its port
                         and tokens in the file STORE.server, 0600); exits after --idle-minutes
                         (default 10) without a connection, or on SIGTERM
-      --replica PATH    with a PostgreSQL --db (or $TASKWIRE_DB): serve this device's own
+      --replica [PATH]  with a PostgreSQL --db (or $TASKWIRE_DB): serve this device's own
                         SQLite replica of that shared store, at SQLite's speed and offline
-                        too; a thread syncs it whenever the store can be reached
+                        too; a thread syncs it whenever the store can be reached (without
+                        PATH: DATA/taskwire/replicas/<hash of host:port/dbname/schema>.sqlite)
       --replica         with --db FILE: the file is a replica; it syncs with the store named
                         by $TASKWIRE_SHARED_DB when that is set (a file made a replica once is
                         served as one without --replica too: by tw, import, every server)
@@ -218,8 +219,9 @@ public struct ServerOptions: Sendable {
     }
     options.offline = offline
     if replica, let shared = options.postgres {
-      guard let replicaPath else {
-        return .usageError("--replica needs the path of this device's replica file with a PostgreSQL --db")
+      guard let replicaPath = replicaPath ?? Self.defaultReplicaPath(shared, environment) else {
+        return .usageError(
+          "the shared store's connection string cannot be read (libpq refuses it; not shown: it may hold a password)")
       }
       options.sharedStore = shared
       options.postgres = nil
@@ -245,6 +247,22 @@ public struct ServerOptions: Sendable {
       return .usageError("--resident needs a SQLite store file (--db PATH, or the default store)")
     }
     return .serve(options)
+  }
+
+  /// A device's replica of a shared store given no `--replica PATH`: one file per store, in the
+  /// data folder's `replicas/`, named by 16 hex digits of the FNV-1a hash of the store's
+  /// `host:port/dbname/schema` (so the name says nothing of the store, and never holds a
+  /// password). Nil when libpq cannot read the connection string.
+  static func defaultReplicaPath(_ shared: String, _ environment: [String: String]) -> String? {
+    guard let identity = PostgresConninfo.storeIdentity(shared, environment: environment) else { return nil }
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in identity.utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x0000_0100_0000_01b3
+    }
+    let hex = String(hash, radix: 16)
+    let folder = (defaultPath(environment) as NSString).deletingLastPathComponent
+    return folder + "/replicas/" + String(repeating: "0", count: 16 - hex.count) + hex + ".sqlite"
   }
 
   static func defaultPath(_ environment: [String: String]) -> String {

@@ -137,4 +137,42 @@ struct SyncCommandTests {
     let other = try TaskwireProcess.started(["--db", b, "--replica"])
     #expect(try inbox(other).map { $0.split(separator: " ", maxSplits: 1)[1] } == ["Call Ana"])
   }
+
+  /// `--replica` with no path: one replica per shared store in the data folder's `replicas/`,
+  /// named by the FNV-1a hash of `host:port/dbname/schema`; the next start serves the same file.
+  @Test func aReplicaWithNoPathLivesInTheDataFolderOnePerStore() throws {
+    let tcp = try #require(ProcessInfo.processInfo.environment["TASKWIRE_TEST_POSTGRES_TCP"])
+    let other = "sync_\(UUID().uuidString.prefix(8).lowercased())"
+    defer {
+      for name in [schema, other] {
+        try? PostgresStorage.administer(base) { "DROP SCHEMA IF EXISTS \"\(name)\" CASCADE" }
+      }
+    }
+    let data = try temporaryFolder()
+    let port = try #require(URLComponents(string: tcp)?.port)
+    func expected(_ schema: String) -> String {
+      var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+      for byte in "127.0.0.1:\(port)/taskwire/\(schema)".utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+      return data.path + "/taskwire/replicas/" + String(format: "%016llx", hash) + ".sqlite"
+    }
+    func device(_ schema: String) throws -> TaskwireProcess {
+      let server = try TaskwireProcess(
+        ["--db", PostgresConninfo.with(schema: schema, tcp), "--replica"] + TaskwireProcess.clockArguments,
+        environment: ["XDG_DATA_HOME": data.path, "TASKWIRE_DB": nil])
+      _ = try server.result("initialize")
+      return server
+    }
+    let first = try device(schema)
+    _ = try first.result("task/create", ["title": "Buy milk", "view": "inbox"])
+    first.closeInput()
+    first.process.waitUntilExit()
+    let file = expected(schema)
+    let attributes = try FileManager.default.attributesOfItem(atPath: file)
+    #expect((attributes[.posixPermissions] as? Int) == 0o600)
+    let again = try device(schema)
+    #expect(try inbox(again).map { $0.split(separator: " ", maxSplits: 1)[1] } == ["Buy milk"])
+    let elsewhere = try device(other)
+    #expect(try inbox(elsewhere).isEmpty)
+    #expect(FileManager.default.fileExists(atPath: expected(other)) && expected(other) != file)
+  }
 }
