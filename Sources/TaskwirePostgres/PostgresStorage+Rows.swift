@@ -50,11 +50,15 @@ extension PostgresStorage {
     for change in changes {
       if let after = change.after {
         try connection.query(Self.upsert, TaskRowCoding.values(after))
-        highest = max(highest, after.id)
+        // (Only a row written without one before can be above the counter: a change keeps ids.)
+        if change.before == nil { highest = max(highest, after.id) }
       } else {
         try connection.query("DELETE FROM tasks WHERE id = $1", [.integer(change.taskID)])
       }
-      try connection.query("INSERT INTO changes (task_id) VALUES ($1)", [.integer(change.taskID)])
+      // Its seq is the log's head: every writer holds the advisory lock, so none is above it.
+      transactionHeads.end = try connection.query(
+        "INSERT INTO changes (task_id) VALUES ($1) RETURNING seq", [.integer(change.taskID)]
+      ).int(0)
     }
     if highest > 0 {
       try connection.query(
@@ -87,7 +91,8 @@ extension PostgresStorage {
     let own = connection.backendPID
     heard += Int64(connection.notifications().filter { $0 != own }.count)
     if !connection.isConnected { throw unreachableIfDisconnected(PostgresError(sqlState: nil, message: "lost")) }
-    let head = try changeHead()
+    // In a write before its writes, the head came with the advisory lock every writer takes.
+    let head = isWriting && !wroteInTransaction ? transactionHeads.start : try changeHead()
     if head != knownHead {
       knownHead = head
       headMoves += 1
@@ -104,7 +109,11 @@ extension PostgresStorage {
     return heard != before || !connection.isConnected
   }
 
-  public func latestChange() throws -> ChangeCursor { ChangeCursor(changes: try changeHead()) }
+  public func latestChange() throws -> ChangeCursor {
+    // After this transaction's own log entries, the newest of them is the head (no query).
+    if isWriting, wroteInTransaction, let end = transactionHeads.end { return ChangeCursor(changes: end) }
+    return ChangeCursor(changes: try changeHead())
+  }
 
   /// The newest entry of the change log (0 when it is empty).
   func changeHead() throws -> Int64 {

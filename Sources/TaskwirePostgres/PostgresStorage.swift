@@ -28,6 +28,8 @@ public final class PostgresStorage: Storage, ChangeFeed {
   var knownHead: Int64? = nil
   var headMoves: Int64 = 0
   var transactionHeads: (start: Int64, end: Int64?) = (0, nil)
+  /// Inside `write` (its advisory lock held).
+  var isWriting = false
   var retryAt = Date.distantPast
   var backoff: TimeInterval = 0.25
 
@@ -150,6 +152,8 @@ public final class PostgresStorage: Storage, ChangeFeed {
     try ensureConnected()
     try connection.execute("BEGIN")
     wroteInTransaction = false
+    isWriting = true
+    defer { isWriting = false }
     do {
       // (The head comes in the same round trip as the lock.)
       let locked = try connection.query(
@@ -157,10 +161,13 @@ public final class PostgresStorage: Storage, ChangeFeed {
       transactionHeads = (locked.int(1), nil)
       let result = try body(PostgresTransaction(storage: self))
       if wroteInTransaction {
-        try connection.query("SELECT pg_notify($1, '')", [.text(channel)])
         if transactionHeads.end == nil { transactionHeads.end = try changeHead() }
+        // The notice and the commit in one round trip (the channel is made of the schema's
+        // name: letters, digits, _ and -, nothing to quote).
+        try connection.execute("SELECT pg_notify('\(channel)', ''); COMMIT")
+      } else {
+        try connection.execute("COMMIT")
       }
-      try connection.execute("COMMIT")
       // Our own commit moves the head without news, unless another writer's came before it.
       if wroteInTransaction, knownHead == transactionHeads.start { knownHead = transactionHeads.end }
       return result
