@@ -56,9 +56,11 @@ extension PostgresStorage {
         try connection.query("DELETE FROM tasks WHERE id = $1", [.integer(change.taskID)])
       }
       // Its seq is the log's head: every writer holds the advisory lock, so none is above it.
-      transactionHeads.end = try connection.query(
+      let seq = try connection.query(
         "INSERT INTO changes (task_id) VALUES ($1) RETURNING seq", [.integer(change.taskID)]
       ).int(0)
+      transactionHeads.end = seq
+      if firstOwnEntry == nil { firstOwnEntry = seq }
     }
     if highest > 0 {
       try connection.query(
@@ -91,8 +93,8 @@ extension PostgresStorage {
     let own = connection.backendPID
     heard += Int64(connection.notifications().filter { $0 != own }.count)
     if !connection.isConnected { throw unreachableIfDisconnected(PostgresError(sqlState: nil, message: "lost")) }
-    // In a write before its writes, the head came with the advisory lock every writer takes.
-    let head = isWriting && !wroteInTransaction ? transactionHeads.start : try changeHead()
+    // In a write, before its own writes: the head read with its lock.
+    let head = isWriting && !wroteInTransaction ? try transactionHeads.start ?? changeHead() : try changeHead()
     if head != knownHead {
       knownHead = head
       headMoves += 1
@@ -108,6 +110,10 @@ extension PostgresStorage {
     heard += Int64(connection.notifications().filter { $0 != own }.count)
     return heard != before || !connection.isConnected
   }
+
+  /// Read after the advisory lock every writer takes, the head is exact: unchanged, no writer
+  /// committed since it was last read, and the commit need not read the change log.
+  public var noticeIsExactInTransaction: Bool { true }
 
   public func latestChange() throws -> ChangeCursor {
     // After this transaction's own log entries, the newest of them is the head (no query).

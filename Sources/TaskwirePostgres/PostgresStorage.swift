@@ -27,7 +27,9 @@ public final class PostgresStorage: Storage, ChangeFeed {
   /// and end of the transaction in progress (`changeNotice`).
   var knownHead: Int64? = nil
   var headMoves: Int64 = 0
-  var transactionHeads: (start: Int64, end: Int64?) = (0, nil)
+  var transactionHeads: (start: Int64?, end: Int64?) = (nil, nil)
+  /// The seq of the transaction's first own change-log entry.
+  var firstOwnEntry: Int64? = nil
   /// Inside `write` (its advisory lock held).
   var isWriting = false
   var retryAt = Date.distantPast
@@ -150,15 +152,18 @@ public final class PostgresStorage: Storage, ChangeFeed {
   @discardableResult
   public func write<T>(_ body: (any StorageTransaction) throws -> T) throws -> T {
     try ensureConnected()
-    try connection.execute("BEGIN")
     wroteInTransaction = false
     isWriting = true
     defer { isWriting = false }
+    transactionHeads = (nil, nil)
+    firstOwnEntry = nil
     do {
-      // (The head comes in the same round trip as the lock.)
-      let locked = try connection.query(
-        "SELECT pg_advisory_xact_lock($1), (SELECT coalesce(max(seq), 0) FROM changes)", [.integer(lockKey)])
-      transactionHeads = (locked.int(1), nil)
+      // The transaction, its lock and the change log's head in one round trip. Each statement of
+      // a simple query reads what was committed when it starts: the head, read after the lock
+      // was granted, is exact (every writer takes the lock).
+      transactionHeads.start = try connection.execute(
+        "BEGIN; SELECT pg_advisory_xact_lock(\(lockKey)); SELECT coalesce(max(seq), 0) FROM changes"
+      ).int(0)
       let result = try body(PostgresTransaction(storage: self))
       if wroteInTransaction {
         if transactionHeads.end == nil { transactionHeads.end = try changeHead() }
@@ -168,8 +173,14 @@ public final class PostgresStorage: Storage, ChangeFeed {
       } else {
         try connection.execute("COMMIT")
       }
-      // Our own commit moves the head without news, unless another writer's came before it.
-      if wroteInTransaction, knownHead == transactionHeads.start { knownHead = transactionHeads.end }
+      // Our own commit moves the head without news, unless another writer's came before it: the
+      // head read after the lock was the one known, or the first own entry follows it (a seq a
+      // rolled-back writer took leaves a gap: news for nothing, never news missed).
+      if wroteInTransaction, let known = knownHead,
+        transactionHeads.start == known || firstOwnEntry.map({ $0 == known + 1 }) == true
+      {
+        knownHead = transactionHeads.end
+      }
       return result
     } catch {
       _ = try? connection.execute("ROLLBACK")
