@@ -6,38 +6,43 @@ extension PostgresStorage {
   @discardableResult
   func appendStep(label: String, client: String, at: String, changes: [TaskChange]) throws -> Int64 {
     wroteInTransaction = true
-    // The step's id and whether undone steps are to be dropped, in one round trip.
-    let taken = try connection.query(
-      """
-      WITH taken AS (UPDATE meta SET value = (value::bigint + 1)::text WHERE key = 'last_step_id'
-        RETURNING value::bigint AS id)
-      SELECT (SELECT id FROM taken), EXISTS (SELECT 1 FROM history_steps WHERE undone = 1)
-      """)
-    if taken.text(1) == "t" {
-      try connection.query("DELETE FROM history_ops WHERE step_id IN (SELECT id FROM history_steps WHERE undone = 1)")
-      try connection.query("DELETE FROM history_steps WHERE undone = 1")
-    }
-    let step: Int64
-    if let id = taken.text(0).flatMap({ Int64($0) }) {
-      step = id
-    } else {
-      step = (Int64(try meta("last_step_id") ?? "0") ?? 0) + 1
-      try setMeta("last_step_id", String(step))
-    }
     func values(_ change: TaskChange) -> [RowValue] {
       [.integer(change.taskID), TaskRowCoding.historyText(change.before), TaskRowCoding.historyText(change.after)]
     }
-    // The step and its first op in one statement.
-    if let first = changes.first {
-      try connection.query(
-        """
-        WITH step AS (INSERT INTO history_steps (id, label, client, at) VALUES ($1, $2, $3, $4))
-        INSERT INTO history_ops (step_id, position, task_id, before, after) VALUES ($1, 0, $5, $6, $7)
-        """, [.integer(step), .text(label), .text(client), .text(at)] + values(first))
+    // One round trip: the undone steps dropped (a new step ends the redo), the step's id taken
+    // from the counter, the step and its first op written. (The statement's parts read one
+    // snapshot: the new step, not undone, is none of those dropped.)
+    let firstOp =
+      changes.first == nil
+      ? ""
+      : """
+      , op AS (INSERT INTO history_ops (step_id, position, task_id, before, after)
+        SELECT id, 0, $4, $5, $6 FROM taken)
+      """
+    let taken = try connection.query(
+      """
+      WITH dropped AS (DELETE FROM history_steps WHERE undone = 1 RETURNING id),
+      dropped_ops AS (DELETE FROM history_ops WHERE step_id IN (SELECT id FROM dropped)),
+      taken AS (UPDATE meta SET value = (value::bigint + 1)::text WHERE key = 'last_step_id'
+        RETURNING value::bigint AS id),
+      step AS (INSERT INTO history_steps (id, label, client, at) SELECT id, $1, $2, $3 FROM taken)\(firstOp)
+      SELECT id FROM taken
+      """, [.text(label), .text(client), .text(at)] + (changes.first.map(values) ?? []))
+    let step: Int64
+    if taken.count > 0, let id = taken.text(0).flatMap({ Int64($0) }) {
+      step = id
     } else {
+      // (A store without the counter's row: the step written as before.)
+      step = (Int64(try meta("last_step_id") ?? "0") ?? 0) + 1
+      try setMeta("last_step_id", String(step))
       try connection.query(
         "INSERT INTO history_steps (id, label, client, at) VALUES ($1, $2, $3, $4)",
         [.integer(step), .text(label), .text(client), .text(at)])
+      if let first = changes.first {
+        try connection.query(
+          "INSERT INTO history_ops (step_id, position, task_id, before, after) VALUES ($1, 0, $2, $3, $4)",
+          [.integer(step)] + values(first))
+      }
     }
     for (position, change) in changes.enumerated().dropFirst() {
       try connection.query(

@@ -44,21 +44,26 @@ extension PostgresStorage {
       "INSERT INTO tasks (\(TaskRowCoding.columns)) VALUES (\(placeholders)) ON CONFLICT (id) DO UPDATE SET \(updates)"
   }()
 
+  /// `upsert`, and the row's change-log entry (`$1` is the id), whose seq it returns.
+  static let upsertLogged = "WITH written AS (\(upsert)) INSERT INTO changes (task_id) VALUES ($1) RETURNING seq"
+
   func writeRows(_ changes: [TaskChange]) throws {
     wroteInTransaction = true
     var highest: Int64 = 0
     for change in changes {
+      // The row and its change-log entry in one statement; the entry's seq is the log's head
+      // (every writer holds the advisory lock, so none is above it).
+      let seq: Int64
       if let after = change.after {
-        try connection.query(Self.upsert, TaskRowCoding.values(after))
+        seq = try connection.query(Self.upsertLogged, TaskRowCoding.values(after)).int(0)
         // (Only a row written without one before can be above the counter: a change keeps ids.)
         if change.before == nil { highest = max(highest, after.id) }
       } else {
-        try connection.query("DELETE FROM tasks WHERE id = $1", [.integer(change.taskID)])
+        seq = try connection.query(
+          "WITH gone AS (DELETE FROM tasks WHERE id = $1) INSERT INTO changes (task_id) VALUES ($1) RETURNING seq",
+          [.integer(change.taskID)]
+        ).int(0)
       }
-      // Its seq is the log's head: every writer holds the advisory lock, so none is above it.
-      let seq = try connection.query(
-        "INSERT INTO changes (task_id) VALUES ($1) RETURNING seq", [.integer(change.taskID)]
-      ).int(0)
       transactionHeads.end = seq
       if firstOwnEntry == nil { firstOwnEntry = seq }
     }
