@@ -33,6 +33,18 @@ struct SyncCommandTests {
     return (process.terminationStatus, text)
   }
 
+  /// The shared store (in this test's schema: `dropSchema` drops it), two replicas' paths and
+  /// their folder.
+  func stores() throws -> (shared: String, a: String, b: String, folder: URL) {
+    let folder = try temporaryFolder()
+    return (
+      PostgresConninfo.with(schema: schema, base), folder.appendingPathComponent("a.sqlite").path,
+      folder.appendingPathComponent("b.sqlite").path, folder
+    )
+  }
+
+  func dropSchema() { try? PostgresStorage.administer(base) { "DROP SCHEMA IF EXISTS \"\(schema)\" CASCADE" } }
+
   func inbox(_ server: TaskwireProcess) throws -> [String] {
     let groups = try server.result("view/list", ["view": "inbox"])["groups"]?.arrayValue ?? []
     return groups.flatMap { $0["tasks"]?.arrayValue ?? [] }.map {
@@ -41,11 +53,8 @@ struct SyncCommandTests {
   }
 
   @Test func twoReplicasSyncThroughPostgreSQLWhileTheirServersRun() throws {
-    defer { try? PostgresStorage.administer(base) { "DROP SCHEMA IF EXISTS \"\(schema)\" CASCADE" } }
-    let shared = PostgresConninfo.with(schema: schema, base)
-    let folder = try temporaryFolder()
-    let a = folder.appendingPathComponent("a.sqlite").path
-    let b = folder.appendingPathComponent("b.sqlite").path
+    defer { dropSchema() }
+    let (shared, a, b, _) = try stores()
     let serverA = try TaskwireProcess.started(["--db", a, "--replica", "--device-id", "00000000000000a1"])
     for title in ["Buy milk", "Call Ana"] {
       _ = try serverA.result("task/create", ["title": .string(title), "view": "inbox"])
@@ -82,11 +91,8 @@ struct SyncCommandTests {
   /// A replica file opened without `--replica` (a server, an import) is still served as a
   /// replica: every change there keeps its record and reaches the other devices.
   @Test func aReplicaFileOpenedAsAPlainStoreStillSendsItsChanges() throws {
-    defer { try? PostgresStorage.administer(base) { "DROP SCHEMA IF EXISTS \"\(schema)\" CASCADE" } }
-    let shared = PostgresConninfo.with(schema: schema, base)
-    let folder = try temporaryFolder()
-    let a = folder.appendingPathComponent("a.sqlite").path
-    let b = folder.appendingPathComponent("b.sqlite").path
+    defer { dropSchema() }
+    let (shared, a, b, folder) = try stores()
     let made = try TaskwireProcess.started(["--db", a, "--replica", "--device-id", "00000000000000a1"])
     _ = try made.result("task/create", ["title": "Buy milk", "view": "inbox"])
     made.closeInput()
@@ -115,11 +121,8 @@ struct SyncCommandTests {
   /// A replica file served without `--replica` syncs through `$TASKWIRE_SHARED_DB` like one
   /// served with it.
   @Test func aReplicaFileServedPlainlySyncsThroughTheSharedStoreInItsEnvironment() throws {
-    defer { try? PostgresStorage.administer(base) { "DROP SCHEMA IF EXISTS \"\(schema)\" CASCADE" } }
-    let shared = PostgresConninfo.with(schema: schema, base)
-    let folder = try temporaryFolder()
-    let a = folder.appendingPathComponent("a.sqlite").path
-    let b = folder.appendingPathComponent("b.sqlite").path
+    defer { dropSchema() }
+    let (shared, a, b, _) = try stores()
     let made = try TaskwireProcess.started(["--db", a, "--replica", "--offline", "--device-id", "00000000000000a1"])
     made.closeInput()
     made.process.waitUntilExit()
