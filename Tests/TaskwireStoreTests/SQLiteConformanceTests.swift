@@ -72,11 +72,33 @@ final class SQLiteMemoryFixture: StorageFixture {
     sqlite3_close(db)
     let storage = try SQLiteStorage(location: .file(path))
     defer { storage.close() }
-    #expect(try storage.schemaVersion() == 13)
+    #expect(try storage.schemaVersion() == 14)
     #expect(try storage.externalIDs(source: "taskwarrior").isEmpty)
     let task = try #require(try storage.task(id: 1))
     #expect(task.title == "old" && task.tags == ["a"] && task.matrixRank == 4096)
     #expect(try storage.rolledOverTo() == nil)
+  }
+
+  /// Schema 14 finds a replica's unsent records through an index of them, from a store of
+  /// schema 13: a push reads the unsent records, not every record the replica ever kept.
+  @Test func schemaFourteenIndexesTheUnsentRecords() throws {
+    let path = try temporaryFolder().appendingPathComponent("v13.sqlite").path
+    try SQLiteStorage(location: .file(path)).close()
+    var db: OpaquePointer? = nil
+    #expect(sqlite3_open(path, &db) == SQLITE_OK)
+    sqlite3_exec(db, "DROP INDEX sync_records_unsent; PRAGMA user_version = 13;", nil, nil, nil)
+    sqlite3_close(db)
+    let storage = try SQLiteStorage(location: .file(path))
+    #expect(try storage.schemaVersion() == 14)
+    storage.close()
+    #expect(sqlite3_open(path, &db) == SQLITE_OK)
+    defer { sqlite3_close(db) }
+    var statement: OpaquePointer? = nil
+    sqlite3_prepare_v2(db, "EXPLAIN QUERY PLAN " + SQLiteStorage.unsentRecords, -1, &statement, nil)
+    defer { sqlite3_finalize(statement) }
+    var plan = ""
+    while sqlite3_step(statement) == SQLITE_ROW { plan += String(cString: sqlite3_column_text(statement, 3)) + "\n" }
+    #expect(plan.contains("USING INDEX sync_records_unsent") && !plan.contains("TEMP B-TREE"), "\(plan)")
   }
 
   /// Schema 7 drops history's index on `undone` (the undone steps are the newest: the queries
@@ -101,7 +123,7 @@ final class SQLiteMemoryFixture: StorageFixture {
       """, nil, nil, nil)
     sqlite3_close(db)
     let storage = try SQLiteStorage(location: .file(path))
-    #expect(try storage.schemaVersion() == 13)
+    #expect(try storage.schemaVersion() == 14)
     storage.close()
     #expect(sqlite3_open(path, &db) == SQLITE_OK)
     var statement: OpaquePointer? = nil
@@ -164,7 +186,7 @@ final class SQLiteMemoryFixture: StorageFixture {
     sqlite3_close(db)
     let storage = try SQLiteStorage(location: .file(path))
     defer { storage.close() }
-    #expect(try storage.schemaVersion() == 13)
+    #expect(try storage.schemaVersion() == 14)
     let step = try #require(try storage.latestUndoable())
     #expect(step.id == 7 && step.label == "Move both")
     #expect(step.changes == [TaskChange(before: a, after: movedA), TaskChange(before: b, after: movedB)])

@@ -6,7 +6,7 @@
 /// more in every commit that uses it, and the logs of every change need none (see
 /// `SQLiteStorage+History.swift`, `pruneChangeLog`).
 enum Schema {
-  static let version: Int64 = 13
+  static let version: Int64 = 14
 
   static let create = """
     CREATE TABLE tasks (
@@ -49,7 +49,8 @@ enum Schema {
     ALTER TABLE external_ids ADD COLUMN version TEXT;
     \(reminderStates)
     \(syncRecords)
-    PRAGMA user_version = 13;
+    \(unsentRecords)
+    PRAGMA user_version = 14;
     """
 
   /// A replica's change records (issue 31): empty in a store that is not a replica; and the
@@ -63,6 +64,12 @@ enum Schema {
       body TEXT NOT NULL
     ) WITHOUT ROWID;
     CREATE TABLE IF NOT EXISTS sync_dismissed (id TEXT PRIMARY KEY) WITHOUT ROWID;
+    """
+
+  /// The records not yet in the shared log, in time order (schema 14): a push and `sync/status`
+  /// read the few unsent ones, not every record the replica ever kept.
+  static let unsentRecords = """
+    CREATE INDEX IF NOT EXISTS sync_records_unsent ON sync_records (hlc) WHERE seq IS NULL;
     """
 
   /// The undo history and the change log (schema 10): a step's changes in its row (`ops`),
@@ -204,6 +211,11 @@ enum Schema {
     12: """
     CREATE TABLE IF NOT EXISTS sync_dismissed (id TEXT PRIMARY KEY) WITHOUT ROWID;
     PRAGMA user_version = 13;
+    """,
+    // A replica's unsent records found without reading every record (issue 31).
+    13: """
+    \(unsentRecords)
+    PRAGMA user_version = 14;
     """,
   ]
 }

@@ -75,9 +75,13 @@ extension SQLiteStorage: SyncRecordStore {
       seq: statement.isNull(3) ? nil : statement.int(3), body: statement.text(4) ?? "")
   }
 
+  /// The records not yet in the shared log (through the `sync_records_unsent` index: a push
+  /// reads the unsent ones, not every record kept).
+  public static let unsentRecords = "SELECT hlc, id, seen, seq, body FROM sync_records WHERE seq IS NULL ORDER BY hlc"
+
   public func keptRecords(unplaced: Bool) throws -> [StoredRecord] {
     let statement = try db.statement(
-      "SELECT hlc, id, seen, seq, body FROM sync_records\(unplaced ? " WHERE seq IS NULL" : "") ORDER BY hlc")
+      unplaced ? Self.unsentRecords : "SELECT hlc, id, seen, seq, body FROM sync_records ORDER BY hlc")
     var records: [StoredRecord] = []
     while try statement.step() {
       records.append(
