@@ -132,8 +132,10 @@ enum PostgresSchema {
   ]
 
   /// A schema name as an SQL identifier: quoted, and refused when it is not a plain name.
+  /// (At most 50 bytes: the sync log's channel, `taskwire_log_` and the name, must fit
+  /// PostgreSQL's 63-byte names, or every `pg_notify` on it fails.)
   static func identifier(_ name: String) -> String? {
-    guard !name.isEmpty, name.count <= 63,
+    guard !name.isEmpty, name.utf8.count <= 50,
       name.unicodeScalars.allSatisfy({
         $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-"
       })

@@ -49,7 +49,8 @@ public final class PostgresStorage: Storage, ChangeFeed {
     }
     guard let quoted = PostgresSchema.identifier(chosen) else {
       throw PostgresError(
-        sqlState: nil, message: "\"\(chosen)\" is not a schema name taskwire uses (letters, digits, _ and -)")
+        sqlState: nil,
+        message: "\"\(chosen)\" is not a schema name taskwire uses (letters, digits, _ and -, at most 50 bytes)")
     }
     schema = chosen
     quotedSchema = quoted
@@ -159,10 +160,11 @@ public final class PostgresStorage: Storage, ChangeFeed {
     firstOwnEntry = nil
     do {
       // The transaction, its lock and the change log's head in one round trip. Each statement of
-      // a simple query reads what was committed when it starts: the head, read after the lock
-      // was granted, is exact (every writer takes the lock).
+      // a simple query reads what was committed when it starts (read committed, whatever the
+      // role's default): the head, read after the lock was granted, is exact (every writer
+      // takes the lock).
       transactionHeads.start = try connection.execute(
-        "BEGIN; SELECT pg_advisory_xact_lock(\(lockKey)); SELECT coalesce(max(seq), 0) FROM changes"
+        "BEGIN ISOLATION LEVEL READ COMMITTED; SELECT pg_advisory_xact_lock(\(lockKey)); SELECT coalesce(max(seq), 0) FROM changes"
       ).int(0)
       let result = try body(PostgresTransaction(storage: self))
       if wroteInTransaction {
@@ -197,6 +199,11 @@ public final class PostgresStorage: Storage, ChangeFeed {
   /// Reconnects when the connection dropped, at most every `backoff` seconds (doubling to 5 s).
   func ensureConnected() throws {
     guard !connection.isConnected else { return }
+    // Never inside a write: a new session holds neither its transaction nor its lock, and the
+    // statements after it would commit one by one, past another writer's change.
+    if isWriting {
+      throw PostgresError(sqlState: "08006", message: "PostgreSQL is unreachable: \(connection.errorMessage)")
+    }
     let now = Date()
     guard now >= retryAt else {
       throw PostgresError(sqlState: "08006", message: "PostgreSQL is unreachable: \(connection.errorMessage)")
