@@ -74,16 +74,9 @@ struct TaskwarriorWriter {
   /// or in Taskwarrior, updates instead of duplicating. Version 4 and variant bits set, as
   /// Taskwarrior's own.
   static func derivedUUID(of task: TaskRecord) -> String {
-    func fnv(_ seed: UInt64) -> UInt64 {
-      var hash = seed
-      for byte in "taskwire:\(task.id):\(task.createdAt)".utf8 {
-        hash ^= UInt64(byte)
-        hash = hash &* 0x100_0000_01b3
-      }
-      return hash
-    }
-    var high = fnv(0xcbf2_9ce4_8422_2325)
-    var low = fnv(0x8422_2325_cbf2_9ce4)
+    let name = "taskwire:\(task.id):\(task.createdAt)"
+    var high = FNV1a.hash(name)
+    var low = FNV1a.hash(name, seed: 0x8422_2325_cbf2_9ce4)
     high = (high & 0xFFFF_FFFF_FFFF_0FFF) | 0x0000_0000_0000_4000
     low = (low & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
     let hex = String(format: "%016llx%016llx", high, low)

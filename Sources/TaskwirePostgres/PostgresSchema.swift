@@ -1,3 +1,5 @@
+import TaskwireCore
+
 /// The store's tables in a PostgreSQL schema of its own: the same columns as the SQLite store
 /// (dates and timestamps as text, so that `TaskRowCoding` maps rows on both backends), with
 /// the id counters in `meta` (ids are never reused nor skipped, like SQLite's AUTOINCREMENT;
@@ -146,11 +148,6 @@ enum PostgresSchema {
   /// A number derived from the schema's name, for the advisory lock that serializes its writers
   /// (FNV-1a: the same on every machine and every run).
   static func lockKey(_ schema: String) -> Int64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in "taskwire:\(schema)".utf8 {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x100_0000_01b3
-    }
-    return Int64(bitPattern: hash)
+    Int64(bitPattern: FNV1a.hash("taskwire:\(schema)"))
   }
 }

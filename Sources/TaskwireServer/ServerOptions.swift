@@ -255,12 +255,7 @@ public struct ServerOptions: Sendable {
   /// password). Nil when libpq cannot read the connection string.
   static func defaultReplicaPath(_ shared: String, _ environment: [String: String]) -> String? {
     guard let identity = PostgresConninfo.storeIdentity(shared, environment: environment) else { return nil }
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in identity.utf8 {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x0000_0100_0000_01b3
-    }
-    let hex = String(hash, radix: 16)
+    let hex = String(FNV1a.hash(identity), radix: 16)
     let folder = (defaultPath(environment) as NSString).deletingLastPathComponent
     return folder + "/replicas/" + String(repeating: "0", count: 16 - hex.count) + hex + ".sqlite"
   }
