@@ -110,41 +110,44 @@ public struct TaskIndex: Sendable {
   /// A list where the task keeps its entry (same list, same rank) is left alone: the lists
   /// are sorted arrays, and a quadrant holds a quarter of every open task, so taking an entry
   /// out and putting it back would move a quarter of 100k entries twice for nothing.
+  /// Each of the task's three places (its date list, its quadrant, its parent's list) is
+  /// looked at on its own: no array or set of keys is made (every change comes through here).
   public mutating func upsert(_ task: TaskRecord) {
-    let newKeys = keys(of: task)
+    let dateList = task.listKey(today: today)
+    let quadrant = task.quadrant.map(ListKey.quadrant)
+    let parentList = task.childrenKey
+    let listed = dateList != nil || quadrant != nil || parentList != nil
     guard let old = tasks[task.id] else {
-      guard !newKeys.isEmpty else { return }
+      guard listed else { return }
       tasks[task.id] = task
-      for key in newKeys {
-        let added = entry(key.rank(of: task), task)
-        lists[key, default: OrderedList()].insert(added)
+      for key in [dateList, quadrant, parentList] {
+        if let key { lists[key, default: OrderedList()].insert(entry(key.rank(of: task), task)) }
       }
       return
     }
-    let kept = Set(keys(of: old).filter { newKeys.contains($0) && $0.rank(of: old) == $0.rank(of: task) })
-    for key in keys(of: old) where !kept.contains(key) {
-      let gone = entry(key.rank(of: old), old)
-      lists[key]?.remove(gone)
-      if lists[key]?.isEmpty == true, key.isDropped { lists[key] = nil }
-    }
-    guard !newKeys.isEmpty else {
-      tasks[task.id] = nil
-      return
-    }
-    tasks[task.id] = task
-    for key in newKeys where !kept.contains(key) {
-      let added = entry(key.rank(of: task), task)
-      lists[key, default: OrderedList()].insert(added)
-    }
+    move(old, to: task, from: old.listKey(today: today), to: dateList)
+    move(old, to: task, from: old.quadrant.map(ListKey.quadrant), to: quadrant)
+    move(old, to: task, from: old.childrenKey, to: parentList)
+    tasks[task.id] = listed ? task : nil
+  }
+
+  /// One of a task's places from `old` to `new`: kept when the list and the rank are the same.
+  private mutating func move(_ old: TaskRecord, to new: TaskRecord, from oldKey: ListKey?, to newKey: ListKey?) {
+    if let oldKey, oldKey == newKey, oldKey.rank(of: old) == oldKey.rank(of: new) { return }
+    if let oldKey { removeEntry(entry(oldKey.rank(of: old), old), from: oldKey) }
+    if let newKey { lists[newKey, default: OrderedList()].insert(entry(newKey.rank(of: new), new)) }
+  }
+
+  /// Takes an entry out of a list (one lookup), and an emptied list that is dropped with it.
+  private mutating func removeEntry(_ gone: OrderedList.Entry, from key: ListKey) {
+    guard let position = lists.index(forKey: key) else { return }
+    lists.values[position].remove(gone)
+    if key.isDropped, lists.values[position].isEmpty { lists.remove(at: position) }
   }
 
   public mutating func remove(id: Int64) {
     guard let old = tasks.removeValue(forKey: id) else { return }
-    for key in keys(of: old) {
-      let gone = entry(key.rank(of: old), old)
-      lists[key]?.remove(gone)
-      if lists[key]?.isEmpty == true, key.isDropped { lists[key] = nil }
-    }
+    for key in keys(of: old) { removeEntry(entry(key.rank(of: old), old), from: key) }
   }
 
   /// Applies the after-state of each change.

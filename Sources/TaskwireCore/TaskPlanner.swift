@@ -196,9 +196,7 @@ public struct TaskPlanner {
     case .all, .completed:
       throw .invalidField("view", "must be inbox, today, upcoming, matrix, project, area or projects: a drag target")
     }
-    let rankPath = target.rankPath
-    let list = index.list(target).without(
-      source == target ? index.entry(original[keyPath: rankPath], original) : nil)
+    let list = index.list(target).without(source == target ? index.entry(target.rank(of: original), original) : nil)
     let dropIndex = requestedIndex ?? list.count
     guard dropIndex >= 0, dropIndex <= list.count else {
       throw .invalidField("index", "must be from 0 to \(list.count) for this list")
@@ -212,13 +210,16 @@ public struct TaskPlanner {
       return ChangeSet(label: label, changes: [])
     }
     let placement = DropIndex.place(in: list, at: dropIndex)
-    task[keyPath: rankPath] = placement.rank
+    target.setRank(placement.rank, of: &task)
     // The list it leaves behind in the other ordering: a new date or quadrant puts it at the end.
-    task = placedAtEnds(task, comparedTo: original).with(rankPath, placement.rank)
+    task = placedAtEnds(task, comparedTo: original)
+    target.setRank(placement.rank, of: &task)
     var changes: [TaskChange] = []
     for (id, rank) in placement.reassigned {
-      let before = index.tasks[id]!
-      changes.append(TaskChange(before: before, after: before.with(rankPath, rank)))
+      var after = index.tasks[id]!
+      let before = after
+      target.setRank(rank, of: &after)
+      changes.append(TaskChange(before: before, after: after))
     }
     if task != original {
       // A reorder changes where the task is, not the task: only a new date or quadrant stamps
@@ -269,13 +270,5 @@ public struct TaskPlanner {
     var after = after
     after.updatedAt = now
     return ChangeSet(label: label, changes: [TaskChange(before: before, after: after)])
-  }
-}
-
-extension TaskRecord {
-  func with(_ path: WritableKeyPath<TaskRecord, Int64>, _ value: Int64) -> TaskRecord {
-    var copy = self
-    copy[keyPath: path] = value
-    return copy
   }
 }

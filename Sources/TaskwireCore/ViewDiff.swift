@@ -149,10 +149,8 @@ public enum ViewDiff {
     // Among equally long runs, keep the tasks whose rank in this list's order (the matrix has
     // its own) did not change in place, so that the op names the task the user moved (swapping
     // two neighbours could name either).
-    let rankPath = key.rankPath
     let rankKept = ids.map { id in
-      oldRecords[id].map { old in records[id].map { $0[keyPath: rankPath] == old[keyPath: rankPath] } ?? false }
-        ?? false
+      oldRecords[id].map { old in records[id].map { key.rank(of: $0) == key.rank(of: old) } ?? false } ?? false
     }
     let stable = longestIncreasingRun(ids.map { targetIndex[$0]! }, preferring: rankKept).map { ids[$0] }
     let stableSet = Set(stable)

@@ -152,7 +152,12 @@ final class ViewPublisher {
   /// The logbook keeps its content even unsubscribed (at most 200 tasks), so that its version
   /// moves only when its content does: which tasks changed there cannot be told from the index,
   /// which holds open tasks only. The list-based views know it from the lists they mark.
-  func keepsContent(_ tracker: ViewTracker) -> Bool { tracker.query == ViewQuery(view: .logbook) }
+  func keepsContent(_ tracker: ViewTracker) -> Bool {
+    // (The view compared first: every publication asks this of each touched view.)
+    tracker.query.view == .logbook && tracker.query == Self.logbookQuery
+  }
+
+  static let logbookQuery = ViewQuery(view: .logbook)
 
   /// Whether a view has changes not yet published (so its version may be about to move).
   func hasUnpublishedChanges(_ view: ViewKind) -> Bool {
@@ -254,7 +259,8 @@ final class ViewPublisher {
       changed[tracker.query]?.newDay = previousDay != index.today
     }
     dirtyViews.removeAll()
-    dirtyLists.removeAll()
+    // (Its table kept: a freed one was grown again, key by key, by the next change's marks.)
+    dirtyLists.removeAll(keepingCapacity: true)
     rebuiltViews.removeAll()
     structureChanged = false
     soleChange = nil

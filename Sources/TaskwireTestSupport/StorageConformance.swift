@@ -29,6 +29,7 @@
         ("rolledBackWritesLeaveNothing", rolledBackWritesLeaveNothing),
         ("historySteps", historySteps),
         ("changeLogSeenByASecondConnection", changeLogSeenByASecondConnection),
+        ("aNewStepDropsAnotherConnectionsUndo", aNewStepDropsAnotherConnectionsUndo),
         ("rolloverDay", rolloverDay),
         ("newerSchemaIsRefusedAndUntouched", newerSchemaIsRefusedAndUntouched),
       ] + exchangeChecks + loadChecks + replayChecks + reminderChecks
@@ -203,6 +204,44 @@
       #expect(read.latest == (try writer.changeFeed.latestChange()))
       #expect(try reader.changeFeed.changes(after: read.latest) == ChangeLogRead(ids: [], latest: read.latest))
       #expect(try reader.task(id: 1)?.title == "a2")
+    }
+
+    /// A new step drops the redo side that another connection's undo made, and its own undo's:
+    /// each write reads the change notice first, as a replica's commit does (a backend may then
+    /// know that the newest step is done without a query, while no one else committed).
+    public static func aNewStepDropsAnotherConnectionsUndo(_ fixture: StorageFixture) throws {
+      guard fixture.sharesStore else { return }
+      let mine = try fixture.open()
+      let other = try fixture.open()
+      defer {
+        mine.close()
+        other.close()
+      }
+      let created = TaskChange(before: nil, after: task(1, "a"))
+      func step(_ storage: any Storage, _ label: String) throws {
+        try storage.write { txn in
+          _ = try storage.changeFeed.changeNotice()
+          try txn.appendStep(label: label, client: "t", at: "now", changes: [created])
+        }
+      }
+      func undo(_ storage: any Storage) throws {
+        let newest = try #require(try storage.latestUndoable())
+        try storage.write { txn in
+          _ = try storage.changeFeed.changeNotice()
+          try txn.markStep(newest.id, undone: true)
+        }
+      }
+      try step(mine, "First")
+      try step(mine, "Second")
+      try undo(other)
+      #expect(try mine.latestRedoable()?.label == "Second")
+      try step(mine, "Third")
+      #expect(try other.latestRedoable() == nil, "the other connection's undo was dropped by the new step")
+      #expect(try mine.steps(limit: 10).map(\.label) == ["Third", "First"])
+      try undo(mine)
+      try step(mine, "Fourth")
+      #expect(try mine.latestRedoable() == nil, "this connection's own undo was dropped by the new step")
+      #expect(try mine.steps(limit: 10).map(\.label) == ["Fourth", "First"])
     }
 
     /// The rollover day is kept for every connection.

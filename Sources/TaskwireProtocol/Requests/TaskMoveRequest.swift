@@ -127,13 +127,15 @@ public enum TaskMoveRequest: RequestType {
   /// Into a project (`project`, and under one of its headings with `heading`), an area (`area`),
   /// or among the projects and areas (`projects`, with the `area` to go into, none for the top).
   static func structureParent(_ reader: ParamReader, view: ViewKind) throws(RPCError) -> Int64? {
-    let allowed: Set<String> =
+    // (No set of names made per drag: every move comes through here.)
+    func allowed(_ name: String) -> Bool {
       switch view {
-      case .project: ["project", "heading"]
-      case .area, .projects: ["area"]
-      default: []
+      case .project: name == "project" || name == "heading"
+      case .area, .projects: name == "area"
+      default: false
       }
-    for name in ["project", "heading", "area"] where reader.has(name) && !allowed.contains(name) {
+    }
+    for name in ["project", "heading", "area"] where reader.has(name) && !allowed(name) {
       throw .invalidParams(name, "is not taken with view \"\(view.rawValue)\"")
     }
     switch view {

@@ -18,7 +18,11 @@ public final class SQLiteDatabase {
   /// hashing each one's text to find it was a tenth of a change's instructions.
   private var constantStatements: [UInt: SQLiteStatement] = [:]
 
+  /// The library set up once per process, before its first connection (see `shim.h`).
+  private static let configured: Bool = taskwire_sqlite3_skip_memory_statistics() == SQLITE_OK
+
   public init(path: String, flags: Int32) throws(SQLiteError) {
+    _ = Self.configured
     var db: OpaquePointer? = nil
     let rc = sqlite3_open_v2(path, &db, flags, nil)
     guard rc == SQLITE_OK, let db else {

@@ -12,7 +12,10 @@ extension SQLiteStorage {
   func appendStep(label: String, client: String, at: String, changes: [TaskChange]) throws -> Int64 {
     // Most actions follow no undo: the redo side is usually empty, and then not touched. (It is
     // the newest steps: everything after the newest done one.)
-    if try hasStep(undone: true) {
+    // (Known without a query when this connection's last commit added a step and no other
+    // connection committed since.)
+    let redoSideEmpty = newestStepDoneAt != nil && newestStepDoneAt == versionInTransaction
+    if try !redoSideEmpty && hasStep(undone: true) {
       let done = try scalar("SELECT COALESCE((\(Self.newestDone)), 0)")
       try db.statement("UPDATE history_steps SET undone = 2 WHERE id > ?").run([.integer(done)])
     }
@@ -21,7 +24,7 @@ extension SQLiteStorage {
     let step = db.lastInsertRowID
     stepInTransaction = step
     headsInTransaction = nil
-    loggedByStep.formUnion(changes.map(\.taskID))
+    for change in changes { loggedByStep.insert(change.taskID) }
     let oldest = step - StorageLimits.historyLimit
     if oldest > 0, step % StorageLimits.historyTrim == 0 {
       try db.statement("DELETE FROM history_steps WHERE id <= ?").run([.integer(oldest)])
@@ -30,6 +33,7 @@ extension SQLiteStorage {
   }
 
   func markStep(_ id: Int64, undone: Bool) throws {
+    markedStepInTransaction = true
     try db.statement("UPDATE history_steps SET undone = ? WHERE id = ?")
       .run([.integer(undone ? 1 : 0), .integer(id)])
   }

@@ -36,7 +36,7 @@ extension SQLiteStorage {
       try db.statement(constant: "INSERT INTO changes (task_id) VALUES (?)").run([.integer(id)])
       loggedInTransaction = db.lastInsertRowID
     }
-    unlogged.removeAll()
+    unlogged.removeAll(keepingCapacity: true)
   }
 
   /// Updates only the columns that changed: an index none of whose columns is set is not

@@ -53,6 +53,12 @@ public final class SQLiteStorage: Storage, ChangeFeed {
   var knownHeads: (cursor: ChangeCursor, version: Int64)? = nil
   var versionInTransaction: Int64? = nil
   var headsInTransaction: (cursor: ChangeCursor, version: Int64)? = nil
+  /// `data_version` after this connection's last commit when that commit left the newest undo
+  /// step done (it appended one, and marked none): while it stays, a new step knows that there
+  /// is no redo side to drop without a query (`appendStep`).
+  var newestStepDoneAt: Int64? = nil
+  /// Whether the open write transaction marked a step undone or done (an undo or a redo).
+  var markedStepInTransaction = false
   var isWriting = false
   /// Whether other writers are listened for (see `listenForOtherWriters`).
   public internal(set) var isListening = false
@@ -168,19 +174,27 @@ public final class SQLiteStorage: Storage, ChangeFeed {
       stepInTransaction = nil
       versionInTransaction = nil
       headsInTransaction = nil
-      unlogged.removeAll()
-      loggedByStep.removeAll()
+      markedStepInTransaction = false
+      // (Their storage kept for the next write: each write would allocate it again.)
+      unlogged.removeAll(keepingCapacity: true)
+      loggedByStep.removeAll(keepingCapacity: true)
     }
     do {
       let result = try body(SQLiteTransaction(storage: self))
       try flushChangeLog()
       try db.statement(constant: "COMMIT").run()
       knownHeads = headsInTransaction
+      if markedStepInTransaction {
+        newestStepDoneAt = nil
+      } else if stepInTransaction != nil {
+        newestStepDoneAt = versionInTransaction
+      }
       commitNotice?.announce()
       return result
     } catch {
       try? db.statement(constant: "ROLLBACK").run()
       knownHeads = nil
+      newestStepDoneAt = nil
       throw error
     }
   }
