@@ -44,11 +44,22 @@ enum ResidentServer {
       clock: ReplicaClock(fixed: options.fixedClock))
     replica.log = { ServerLog.write("taskwire: \($0)\n") }
     try? replica.prepare(forChange: false)
-    // A replica's changes keep their records here too; this server does not sync (the process
-    // holding the file's sync lock, or `taskwire sync`, sends them).
+    // A replica's changes keep their records here too, and with `$TASKWIRE_SHARED_DB` set
+    // (never argv: it may hold a password) this server syncs them as a device's server does:
+    // its agent pushes each change, hears the others' (NOTIFY, and every 5 s) while it runs, and
+    // takes the file's sync lock when no other process holds it.
     let sync: SyncReplica?
+    let link: SyncLink?
     do {
       sync = try ReplicaFiles.attach(replica, options)
+      let shared = ReplicaFiles.sharedStore(options) { ServerLog.write("taskwire: \($0)\n") }
+      if let sync, let shared, !options.offline {
+        link = try SyncLink(sync: sync, conninfo: shared, replicaPath: path) { ServerLog.write("taskwire: \($0)\n") }
+        // Another process's commit on the file (an import, `taskwire sync`) is this one's to push.
+        replica.hearOtherWriters()
+      } else {
+        link = nil
+      }
     } catch {
       fail("cannot open the store as a replica: \(error)")
     }
@@ -80,16 +91,20 @@ enum ResidentServer {
     while true {
       var fds = [pollfd(fd: listener.descriptor, events: Int16(POLLIN), revents: 0)]
       if let signals { fds.append(pollfd(fd: signals.descriptor, events: Int16(POLLIN), revents: 0)) }
+      let syncing = SyncWatch(link: link, replica: replica, fds: &fds)
       let doorStart = fds.count
       fds += door.descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
       // Awake a second after a change, for its checkpoint; otherwise every half minute at most
-      // (to notice its file gone), or when the idle time is up, or a handshake's time is.
+      // (to notice its file gone), or when the idle time is up, or a handshake's time is, or a
+      // push's.
       let left = Double(options.residentIdleSeconds) - Date().timeIntervalSince(lastConnection)
       var timeout = replica.hasIdleWork ? 1000 : Int32(max(10, min(30_000, left * 1000)))
       if let handshake = door.timeout(now: uptime()) { timeout = min(timeout, handshake) }
+      if let pushing = syncing.timeout() { timeout = min(timeout, pushing) }
       let ready = poll(&fds, nfds_t(fds.count), timeout)
       if ready < 0 && errno != EINTR { leave() }
       if signals != nil && fds[1].revents != 0 { leave() }
+      syncing.serve(fds)
       if fds[0].revents != 0 {
         if stale || !file.isStillOurs { leave() }
         door.acceptAll(from: listener, now: uptime())
@@ -97,7 +112,8 @@ enum ResidentServer {
       let readable = Set(fds[doorStart...].filter { $0.revents != 0 }.map(\.fd))
       // Only a client that proved itself counts as use (nobody else keeps the server alive).
       for connection in door.admitReady(readable, now: uptime()) {
-        let signalled = serve(connection, replica: replica, sync: sync, options: options, signals: signals)
+        let signalled = serve(
+          connection, replica: replica, sync: sync, link: link, options: options, signals: signals)
         lastConnection = Date()
         close(connection)
         if signalled { leave() }
@@ -115,11 +131,13 @@ enum ResidentServer {
   /// One session, until the client sends `exit` or closes the connection, through the one
   /// serving loop; true when a shutdown signal ended it.
   static func serve(
-    _ descriptor: Int32, replica: Replica, sync: SyncReplica?, options: ServerOptions, signals: SignalDescriptor?
+    _ descriptor: Int32, replica: Replica, sync: SyncReplica?, link: SyncLink?, options: ServerOptions,
+    signals: SignalDescriptor?
   ) -> Bool {
     replica.client = "unknown"
     let server = Server(replica: replica, options: options)
     server.sync = sync
+    server.syncLink = link
     // A client that stops reading for the send timeout is dropped (not waited for forever),
     // and one that sends nothing for as long is ended.
     let loop = ServeLoop(

@@ -222,3 +222,47 @@ test_resident_on_a_replica() {
   expect_eq "tw ls" "$(tw ls | tail -n 2)" "  2  [ ] Beta
   1  [ ] Alpha"
 }
+
+# titles FILE: the titles in a replica file's Today, read by a server of its own (offline).
+titles() {
+  printf '%s\n' '{"jsonrpc":"2.0","id":0,"method":"initialize"}' \
+    '{"jsonrpc":"2.0","id":1,"method":"view/list","params":{"view":"today"}}' |
+    "$TASKWIRE" --db "$1" --replica --offline --quiet | jq -r 'select(.id == 1) | [.result.groups[].tasks[].title] | join(" ")'
+}
+
+# A replica's resident server syncs through $TASKWIRE_SHARED_DB (never its arguments) as a
+# device's server does: tw's changes reach another device, and another device's change reaches
+# tw while the resident server runs.
+test_resident_syncs_a_replica() {
+  if [[ -z ${TASKWIRE_TEST_POSTGRES:-} ]]; then
+    echo "skipped: no TASKWIRE_TEST_POSTGRES"
+    return
+  fi
+  local TW_RESIDENT=1 TASKWIRE_SHARED_DB="$TASKWIRE_TEST_POSTGRES&options=-csearch_path%3Dtw_sync_$$_$RANDOM"
+  export TW_RESIDENT TASKWIRE_SHARED_DB
+  local other i
+  other="$(dirname "$DB")/other.sqlite"
+  printf '%s\n' '{"jsonrpc":"2.0","id":0,"method":"initialize"}' |
+    "$TASKWIRE" --db "$DB" --replica --offline --device-id 00000000000000a1 --quiet >/dev/null
+  tw add Beta --today >/dev/null
+  wait_resident || return
+  [[ $(tr '\0' ' ' <"/proc/$PID/cmdline") == *tw_sync_* ]] && fail "the shared store in the resident server's arguments"
+  # The other device, made from the shared store: synced until tw's change is there (5 s at most).
+  for ((i = 0; i < 50; i++)); do
+    "$TASKWIRE" sync --db "$other" --device-id 00000000000000b2 >/dev/null 2>&1
+    [[ $(titles "$other") == *Beta* ]] && break
+    sleep 0.1
+  done
+  expect_eq "tw's change on the other device" "$(titles "$other")" "Beta"
+  printf '%s\n' '{"jsonrpc":"2.0","id":0,"method":"initialize"}' \
+    '{"jsonrpc":"2.0","id":1,"method":"task/create","params":{"title":"Gamma","view":"today"}}' |
+    "$TASKWIRE" --db "$other" --replica --offline --quiet >/dev/null
+  "$TASKWIRE" sync --db "$other" >/dev/null 2>&1 || fail "the other device's sync failed"
+  # The resident server hears it (NOTIFY, or its pull every 5 s): 10 s at most.
+  for ((i = 0; i < 100; i++)); do
+    [[ $(tw ls today) == *Gamma* ]] && break
+    sleep 0.1
+  done
+  expect_match "the other device's change through tw" "$(tw ls today)" "Gamma"
+  expect_eq "nothing waits to be sent" "$(tw --json rpc sync/status | jq -r .unsent)" "0"
+}

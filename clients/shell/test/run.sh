@@ -42,7 +42,7 @@ mkdir "$ROOT/clock"
   cat <<'EOF'
 case ${1-} in
   replay) exec "$bin" "$@" ;;
-  export | import | backup) exec "$bin" "$1" --clock "$clock" "${@:2}" ;;
+  export | import | backup | sync) exec "$bin" "$1" --clock "$clock" "${@:2}" ;;
   *) exec "$bin" --clock "$clock" "$@" ;;
 esac
 EOF
@@ -178,7 +178,7 @@ tests=(help add_dates add_options ls mv_reorder mv_across sched "done" undo_redo
   no_jq missing_store error_messages color speed_batch symlink
   repeat_markers ls_filter_options ls_sort_options find_options one_jq_start watch_with_jq
   resident_serves resident_handshake resident_cut_off resident_stale resident_rebuilt resident_stop
-  resident_linked_file resident_on_a_replica secret_not_in_argv reader_gone
+  resident_linked_file resident_on_a_replica resident_syncs_a_replica secret_not_in_argv reader_gone
   install man completion_bash completion_resident completion_zsh completion_fish show edit_editor edit_times tags_in_words
   fixture german done_several several_failing rm_range sched_several id_ranges german_ids
   projects projects_rm projects_names german_projects
