@@ -10,6 +10,10 @@ public enum RecordBuilder {
   /// The items of a record for `changes`; `uuidOf` gives an item's uuid by its local id (for
   /// `parent`), nil when there is none.
   public static func items(for changes: [TaskChange], uuidOf: (Int64) -> ItemUUID?) -> [ItemChange] {
+    // (Most steps change one item: its item without the table of items below.)
+    if changes.count == 1, let change = changes.first {
+      return item(change, uuid: (change.after ?? change.before)?.uuid, uuidOf: uuidOf).map { [$0] } ?? []
+    }
     // The first before and the last after of each item, in the order first touched.
     var order: [ItemUUID] = []
     var net: [ItemUUID: TaskChange] = [:]
@@ -23,14 +27,16 @@ public enum RecordBuilder {
         net[uuid] = change
       }
     }
-    return order.compactMap { uuid in
-      let change = net[uuid]!
-      switch (change.before, change.after) {
-      case (nil, nil): return nil
-      case (nil, let after?): return created(after, uuidOf: uuidOf)
-      case (_?, nil): return ItemChange(uuid: uuid, op: .delete)
-      case (let before?, let after?): return updated(from: before, to: after, uuidOf: uuidOf)
-      }
+    return order.compactMap { uuid in item(net[uuid]!, uuid: uuid, uuidOf: uuidOf) }
+  }
+
+  /// One item's net change (nil when it is none).
+  static func item(_ change: TaskChange, uuid: ItemUUID?, uuidOf: (Int64) -> ItemUUID?) -> ItemChange? {
+    switch (change.before, change.after) {
+    case (nil, nil): nil
+    case (nil, let after?): created(after, uuidOf: uuidOf)
+    case (_?, nil): uuid.map { ItemChange(uuid: $0, op: .delete) }
+    case (let before?, let after?): updated(from: before, to: after, uuidOf: uuidOf)
     }
   }
 
@@ -81,7 +87,7 @@ public enum RecordBuilder {
     for change in TaskRowCoding.changedValues(from: before, to: after) {
       if let name = registerNames[change.column] {
         set.append((name, json(change.value)))
-      } else if [11, 12, 23].contains(change.column) {
+      } else if change.column == 11 || change.column == 12 || change.column == 23 {
         statusChanged = true
       }
     }
