@@ -86,6 +86,10 @@ extension ItemChange {
     writer.writeString(uuid.description)
     writer.append(raw: ",\"op\":")
     writer.writeString(op.rawValue)
+    if let legacyID {
+      writer.append(raw: ",\"legacyId\":")
+      writer.append(integer: legacyID)
+    }
     if !set.isEmpty {
       writer.append(raw: ",\"set\":")
       members(set)
@@ -109,6 +113,7 @@ extension ItemChange {
 
   var json: JSONValue {
     var members: [(String, JSONValue)] = [("uuid", .string(uuid.description)), ("op", .string(op.rawValue))]
+    if let legacyID { members.append(("legacyId", .number(String(legacyID)))) }
     if !set.isEmpty { members.append(("set", .object(JSONObject(set.map { ($0.name, $0.value) })))) }
     if !tags.isEmpty { members.append(("tags", .object(JSONObject(tags.map { ($0.name, .bool($0.present)) })))) }
     if !lines.isEmpty {
@@ -155,5 +160,7 @@ extension ItemChange {
       }
     }
     self.init(uuid: uuid, op: op, set: set, tags: tags, lines: lines)
+    // (An id a server could give: a hostile record's huge one is passed over, not trusted.)
+    legacyID = json["legacyId"]?.integerValue.flatMap { (1...ChangeRecord.largestLegacyID).contains($0) ? $0 : nil }
   }
 }

@@ -5,6 +5,9 @@ import TaskwireCore
 /// (Protocol/devices.md, "The change record"). Sending it twice is harmless: it is known by its
 /// `id`, and applying it again sets every register to what it already holds.
 public struct ChangeRecord: Equatable, Sendable {
+  /// The largest `legacyId` taken in (2^53: any JSON reader's exact integers; ids are far below).
+  public static let largestLegacyID: Int64 = 1 << 53
+
   public enum Kind: String, Sendable, CaseIterable {
     case action, undo, redo, rollover, bookkeeping, genesis
   }
@@ -59,6 +62,10 @@ public struct ItemChange: Equatable, Sendable {
   public var tags: [(name: String, present: Bool)]
   /// Checklist line → its changed members (`title`, `done`, `order`), or nil when removed.
   public var lines: [(uuid: ItemUUID, members: [(name: String, value: JSONValue)]?)]
+  /// In a genesis record, the item's integer id in the store it came from (`legacyId`): every
+  /// device gives it that id when it is free there, so nobody's numbers change on upgrade
+  /// (Protocol/devices.md, "Short integer ids"). Older readers skip the member.
+  public var legacyID: Int64? = nil
 
   public init(
     uuid: ItemUUID, op: Operation, set: [(name: String, value: JSONValue)] = [],
@@ -73,7 +80,8 @@ public struct ItemChange: Equatable, Sendable {
   }
 
   public static func == (a: ItemChange, b: ItemChange) -> Bool {
-    a.uuid == b.uuid && a.op == b.op && a.set.elementsEqual(b.set) { $0.name == $1.name && $0.value == $1.value }
+    a.uuid == b.uuid && a.op == b.op && a.legacyID == b.legacyID
+      && a.set.elementsEqual(b.set) { $0.name == $1.name && $0.value == $1.value }
       && a.tags.elementsEqual(b.tags) { $0.name == $1.name && $0.present == $1.present }
       && a.lines.elementsEqual(b.lines) { x, y in
         guard x.uuid == y.uuid else { return false }

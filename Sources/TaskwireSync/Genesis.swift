@@ -3,7 +3,7 @@ import TaskwirePostgres
 import TaskwireStore
 
 /// What a store held before it was shared (Protocol/devices.md, "Migration"): its tasks as
-/// creations, in genesis records of `chunk` items, timed at the start of every clock (wall 0)
+/// creations (each with its id there, `legacyId`), in genesis records of `chunk` items, timed at the start of every clock (wall 0)
 /// so that any change made since, on any device, wins over them. A store that becomes a
 /// replica keeps them as its first records; a shared PostgreSQL store that had tasks before its
 /// log starts the log with them (device 0, which no device is).
@@ -21,11 +21,15 @@ public enum Genesis {
     while start < tasks.count {
       let part = tasks[start..<min(tasks.count, start + chunk)]
       let hlc = HybridTime(wall: 0, counter: UInt16(truncatingIfNeeded: records.count), device: device)
+      // Each item with the id it had here, for the devices that take it in.
+      let idOf = Dictionary(part.map { ($0.uuid, $0.id) }) { first, _ in first }
+      var items = RecordBuilder.items(for: part.map { TaskChange(before: nil, after: $0) }) { uuids[$0] }
+      for index in items.indices { items[index].legacyID = idOf[items[index].uuid] }
       records.append(
         ChangeRecord(
           id: ItemUUID.nameBased(namespace: .none, name: hlc.description), hlc: hlc, seen: 0, kind: .genesis,
           label: "genesis", client: "taskwire", at: at,
-          items: RecordBuilder.items(for: part.map { TaskChange(before: nil, after: $0) }) { uuids[$0] }))
+          items: items))
       start += chunk
     }
     return records

@@ -25,6 +25,7 @@ extension SyncReplica {
       .merge { replica, txn in
         guard let keeper = txn as? SyncRecordTransaction else { throw NotAReplica() }
         var touched: [ItemUUID] = []
+        var legacyIDs: [ItemUUID: Int64] = [:]
         for (record, seq) in pulled {
           if next.known[record.hlc] != nil {
             next.place(record.hlc, seq: seq)
@@ -36,9 +37,12 @@ extension SyncReplica {
               hlc: record.hlc.description, id: record.id.description, seen: record.seen, seq: seq, body: record.text))
           next.apply(record, seq: seq)
           touched += record.items.map(\.uuid)
+          for item in record.items where record.kind == .genesis {
+            if let legacy = item.legacyID, legacyIDs[item.uuid] == nil { legacyIDs[item.uuid] = legacy }
+          }
         }
         if last > before { try keeper.setSyncSeen(last) }
-        return try Self.rows(for: touched, in: next, replica: replica, txn: txn)
+        return try Self.rows(for: touched, in: next, replica: replica, txn: txn, legacyIDs: legacyIDs)
       })
     for (record, _) in pulled { observe(record.hlc, now: wallClock()) }
     seen = max(seen, last)
@@ -48,7 +52,8 @@ extension SyncReplica {
 
   /// The row changes that make the replica show `state` for these items and their children.
   static func rows(
-    for touched: [ItemUUID], in state: MergeState, replica: Replica, txn: any StorageTransaction
+    for touched: [ItemUUID], in state: MergeState, replica: Replica, txn: any StorageTransaction,
+    legacyIDs: [ItemUUID: Int64] = [:]
   ) throws -> [TaskChange] {
     guard !touched.isEmpty else { return [] }
     var items: [ItemUUID] = []
@@ -61,17 +66,29 @@ extension SyncReplica {
       else { continue }
       items.append(uuid)
     }
-    // Ids first: an item made here gets the next local id, in the records' order.
+    // Ids first: an item of a genesis keeps the id it had in the store it came from when this
+    // replica never gave that id (it is at or past the next local one, and no other item of
+    // the page took it); every other item made here gets the next local id past those, in the
+    // records' order. (A replica never gives an id twice: an old id may be in its undo steps.)
     var ids: [ItemUUID: Int64] = [:]
-    var nextID = try txn.nextTaskID()
+    let firstFree = try txn.nextTaskID()
     func localID(_ uuid: ItemUUID) throws -> Int64? {
       if let id = ids[uuid] { return id }
       let id = try replica.storage.taskID(uuid: uuid)
       ids[uuid] = id
       return id
     }
+    var made: [ItemUUID] = []
     for uuid in items where try localID(uuid) == nil && state.items[uuid]?.created != nil && state.view(of: uuid) != nil
     {
+      made.append(uuid)
+    }
+    var taken: Set<Int64> = []
+    for uuid in made {
+      if let legacy = legacyIDs[uuid], legacy >= firstFree, taken.insert(legacy).inserted { ids[uuid] = legacy }
+    }
+    var nextID = max(firstFree, (taken.max() ?? 0) + 1)
+    for uuid in made where ids[uuid] == nil {
       ids[uuid] = nextID
       nextID += 1
     }

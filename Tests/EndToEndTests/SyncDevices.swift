@@ -79,6 +79,16 @@ struct SyncDevices {
     }
   }
 
+  /// Each task's id on this device, by title ("title: id"), over every list, sorted.
+  func ids(_ device: TaskwireProcess) throws -> [String] {
+    try ["inbox", "today", "upcoming", "anytime", "logbook"].flatMap { view in
+      let groups = try device.result("view/list", ["view": .string(view)])["groups"]?.arrayValue ?? []
+      return groups.flatMap { ($0["tasks"]?.arrayValue ?? []) }.map {
+        "\($0["title"]?.stringValue ?? "?"): \($0["id"]?.integerValue ?? -1)"
+      }
+    }.sorted()
+  }
+
   /// Whether these devices have sent everything and merged the log as far as each other.
   func settled(_ all: [TaskwireProcess]) throws -> Bool {
     let states = try all.map { try status($0) }

@@ -22,6 +22,23 @@ import Testing
     #expect(try JSONParser.parse(record.text) == record.json)
   }
 
+  /// A genesis item's id in its old store (`legacyId`) reads back; one no server could give (a
+  /// hostile record's) is passed over, and the item read without it.
+  @Test func aGenesisItemKeepsItsLegacyIDWithinBounds() throws {
+    var item = ItemChange(uuid: Self.uuid(2), op: .create, set: [("title", "Buy milk")])
+    item.legacyID = 12
+    let record = ChangeRecord(
+      id: Self.uuid(1), hlc: HybridTime(wall: 0, counter: 0, device: DeviceID(0)), seen: 0, kind: .genesis,
+      label: "genesis", client: "taskwire", at: "", items: [item])
+    #expect(record.text.contains(#""legacyId":12"#))
+    #expect(try ChangeRecord(text: record.text) == record)
+    #expect(try JSONParser.parse(record.text) == record.json)
+    for hostile in ["9223372036854775807", "0", "-4", "\"12\""] {
+      let text = record.text.replacingOccurrences(of: #""legacyId":12"#, with: #""legacyId":"# + hostile)
+      #expect(try ChangeRecord(text: text).items.first?.legacyID == nil, "\(hostile)")
+    }
+  }
+
   @Test func aNewerFormatOrABrokenRecordIsRefusedWithItsReason() {
     #expect(throws: ChangeRecord.Unreadable(description: "format 2 is newer than this taskwire's 1")) {
       try ChangeRecord(text: #"{"v":2}"#)
