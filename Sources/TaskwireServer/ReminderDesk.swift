@@ -94,6 +94,12 @@ final class ReminderDesk {
       let old = moments[change.taskID]
       // (Most tasks have no reminders, before or after: nothing to follow.)
       guard old != nil || !(change.after?.reminders.isEmpty ?? true) else { continue }
+      // (A drag or a rename leaves the task's reminders where they were: nothing to follow.)
+      if let old, let before = change.before, let after = change.after, before.uuid == after.uuid, !after.completed,
+        after.reminders.compactMap({ $0.moment(for: after) }) == old.at
+      {
+        continue
+      }
       if let after = change.after {
         track(after)
       } else if let old {
