@@ -164,7 +164,8 @@ public struct TaskIndex: Sendable {
   /// Moves the index to another day: lists are rebuilt, as tasks change lists wholesale.
   public mutating func setToday(_ day: CalendarDate) {
     guard day != today else { return }
-    self = TaskIndex(today: day, tasks: tasks.values)
+    // (A replica's ties stay by uuid, the same on every device, across midnight.)
+    self = TaskIndex(today: day, tasks: tasks.values, tiesByUUID: tiesByUUID)
   }
 
   public func list(_ key: ListKey) -> OrderedList { lists[key] ?? OrderedList() }

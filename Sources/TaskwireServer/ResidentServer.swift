@@ -105,6 +105,9 @@ enum ResidentServer {
       if ready < 0 && errno != EINTR { leave() }
       if signals != nil && fds[1].revents != 0 { leave() }
       syncing.serve(fds)
+      // (Merges come page after page while other devices push: a checkpoint does not wait for a
+      // quiet second that may not come.)
+      if replica.needsHousekeepingNow { replica.idle() }
       if fds[0].revents != 0 {
         if stale || !file.isStillOurs { leave() }
         door.acceptAll(from: listener, now: uptime())

@@ -5,8 +5,10 @@ import TaskwireCore
 /// (Protocol/devices.md, "The change record"). Sending it twice is harmless: it is known by its
 /// `id`, and applying it again sets every register to what it already holds.
 public struct ChangeRecord: Equatable, Sendable {
-  /// The largest `legacyId` taken in (2^53: any JSON reader's exact integers; ids are far below).
-  public static let largestLegacyID: Int64 = 1 << 53
+  /// The largest `legacyId` taken in (2^31 - 1): far past any store's ids, and low enough that
+  /// a hostile record cannot push a device's next ids past where ties go by uuid (2^32,
+  /// `OrderedList.Entry`) or past what a client's doubles hold exactly.
+  public static let largestLegacyID = Int64(Int32.max)
 
   public enum Kind: String, Sendable, CaseIterable {
     case action, undo, redo, rollover, bookkeeping, genesis

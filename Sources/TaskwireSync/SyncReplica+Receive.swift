@@ -37,7 +37,8 @@ extension SyncReplica {
               hlc: record.hlc.description, id: record.id.description, seen: record.seen, seq: seq, body: record.text))
           next.apply(record, seq: seq)
           touched += record.items.map(\.uuid)
-          for item in record.items where record.kind == .genesis {
+          // (Only from a genesis, which is timed at the start of the clock.)
+          for item in record.items where record.kind == .genesis && record.hlc.wall == 0 {
             if let legacy = item.legacyID, legacyIDs[item.uuid] == nil { legacyIDs[item.uuid] = legacy }
           }
         }

@@ -81,3 +81,23 @@ import Testing
     }
   }
 }
+
+/// A replica's index orders tasks tied in rank by uuid, the same on every device, and keeps
+/// doing so after midnight (the index is rebuilt for the new day).
+@Suite struct TaskIndexTiesTests {
+  @Test func tiesGoByUUIDAcrossMidnight() throws {
+    let today = try #require(CalendarDate(iso: "2026-02-12"))
+    // Two tasks at one rank on Monday's list; the one with the smaller id has the larger uuid.
+    let monday = try #require(CalendarDate(iso: "2026-02-16"))
+    var first = TaskRecord(id: 1, title: "a", scheduledDate: monday, createdAt: "x", updatedAt: "x", rank: 7)
+    first.uuid = ItemUUID(high: 0x9000_0000_0000_4000, low: 0x8000_0000_0000_0001)
+    var second = TaskRecord(id: 2, title: "b", scheduledDate: monday, createdAt: "x", updatedAt: "x", rank: 7)
+    second.uuid = ItemUUID(high: 0x1000_0000_0000_4000, low: 0x8000_0000_0000_0002)
+    var index = TaskIndex(today: today, tasks: [first, second], tiesByUUID: true)
+    let byUUID = index.tasks(in: .day(monday)).map(\.id)
+    #expect(byUUID == [2, 1], "the smaller uuid first, whatever the ids")
+    index.setToday(try #require(CalendarDate(iso: "2026-02-13")))
+    #expect(index.tiesByUUID)
+    #expect(index.tasks(in: .day(monday)).map(\.id) == byUUID, "the same order the next day")
+  }
+}

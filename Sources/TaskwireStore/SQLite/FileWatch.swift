@@ -12,7 +12,7 @@
     private var watch: Int32 = -1
     /// Where events are read, kept: every commit of this process makes one event here to
     /// drain, and a fresh zeroed array each time was most of a drain's cost.
-    private let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 4096)
+    private var buffer = [UInt8](repeating: 0, count: 4096)
 
     /// Nil when inotify is not available or the file cannot be made or watched.
     init?(file: String) {
@@ -38,10 +38,9 @@
     func drain() -> Bool {
       var seen = false
       var lost = false
-      let buffer = self.buffer
       var reading = true
       while reading {
-        let count = read(descriptor, buffer.baseAddress, buffer.count)
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         guard count > 0 else { break }
         seen = true
         // A read that did not fill the buffer took every event there was: no second read to
@@ -66,8 +65,6 @@
     }
 
     func close() { Glibc.close(descriptor) }
-
-    deinit { buffer.deallocate() }
   }
 #else
   /// Elsewhere the server polls.
