@@ -91,19 +91,40 @@ struct PostgresEndToEndTests {
     )
   }
 
+  /// A cluster of the test's own (`Tests/support/postgres.sh start`): its `export` lines, by
+  /// name. The caller stops it (`postgres.sh stop`), which removes its folder.
+  static func ownCluster(in folder: String) throws -> [String: String] {
+    // (Into a file, not a pipe: the cluster's processes would hold a pipe open for good.)
+    let exportsFile = folder + ".env"
+    #expect(system("bash '\(Self.clusterScript)' start '\(folder)' > '\(exportsFile)' 2>/dev/null") == 0)
+    let text = try String(contentsOfFile: exportsFile, encoding: .utf8)
+    var exports: [String: String] = [:]
+    for line in text.split(separator: "\n") where line.hasPrefix("export ") {
+      let pair = line.dropFirst("export ".count).split(separator: "=", maxSplits: 1)
+      guard pair.count == 2 else { continue }
+      exports[String(pair[0])] = String(pair[1]).trimmingCharacters(in: CharacterSet(charactersIn: "'"))
+    }
+    return exports
+  }
+
+  static let clusterScript = ContractTests.root.appendingPathComponent("Tests/support/postgres.sh").path
+
   /// PostgreSQL restarts under two running servers: both recover by themselves, and their
-  /// subscribers end up equal to view/list.
+  /// subscribers end up equal to view/list. On a cluster of its own: a restart of the shared one
+  /// cut every other suite's servers off in the middle of their tests.
   @Test func bothServersRecoverFromARestart() throws {
-    defer { dropSchema() }
-    let laptop = try TaskwireProcess.started(["--db", url("TASKWIRE_TEST_POSTGRES")])
-    let desktop = try TaskwireProcess.started(["--db", url("TASKWIRE_TEST_POSTGRES_TCP")])
+    let folder = try temporaryFolder().appendingPathComponent("cluster").path
+    defer { _ = system("bash '\(Self.clusterScript)' stop '\(folder)'") }
+    let cluster = try Self.ownCluster(in: folder)
+    let socket = try #require(cluster["TASKWIRE_TEST_POSTGRES"])
+    let tcp = try #require(cluster["TASKWIRE_TEST_POSTGRES_TCP"])
+    let laptop = try TaskwireProcess.started(["--db", PostgresConninfo.with(schema: schema, socket)])
+    let desktop = try TaskwireProcess.started(["--db", PostgresConninfo.with(schema: schema, tcp)])
     var applier = try SnapshotApplier(
       subscribeResult: try laptop.result("view/subscribe", ["view": "inbox"]))
     try desktop.result("task/create", ["title": "before", "view": "inbox"])
     try applier.apply(try #require(try laptop.readMessage(timeout: 5)["params"]))
-    let script = ContractTests.root.appendingPathComponent("Tests/support/postgres.sh").path
-    let status = system(
-      "bash '\(script)' restart '\(Self.environment["TASKWIRE_TEST_POSTGRES_DIR"]!)'")
+    let status = system("bash '\(Self.clusterScript)' restart '\(folder)'")
     #expect(status == 0)
     // The first change after the restart may find the connection gone (-32021); it is tried
     // again, as a client would, and then goes through.
