@@ -210,8 +210,8 @@ public struct TaskPlanner {
       return ChangeSet(label: label, changes: [])
     }
     let placement = DropIndex.place(in: list, at: dropIndex)
-    target.setRank(placement.rank, of: &task)
-    // The list it leaves behind in the other ordering: a new date or quadrant puts it at the end.
+    // The list it leaves behind in the other ordering: a new date or quadrant puts it at the end
+    // (its place in the target list is set after, so that it is the drop's).
     task = placedAtEnds(task, comparedTo: original)
     target.setRank(placement.rank, of: &task)
     var changes: [TaskChange] = []

@@ -3,8 +3,9 @@ import TaskwirePostgres
 import TaskwireStore
 
 /// What a store held before it was shared (Protocol/devices.md, "Migration"): its tasks as
-/// creations (each with its id there, `legacyId`), in genesis records of `chunk` items, timed at the start of every clock (wall 0)
-/// so that any change made since, on any device, wins over them. A store that becomes a
+/// creations (each with its id there, `legacyId`), in genesis records of `chunk` items, timed
+/// at the start of every clock (wall 0) so that any change made since, on any device, wins over
+/// them. A store that becomes a
 /// replica keeps them as its first records; a shared PostgreSQL store that had tasks before its
 /// log starts the log with them (device 0, which no device is).
 public enum Genesis {
