@@ -22,14 +22,19 @@ public final class PostgresLog {
     public var body: String
     /// (Only for records pushed, and the genesis.)
     public var device: String
+    /// A device compacted it: `body` is what is left of the record its device made.
+    public var compacted: Bool
 
-    public init(seq: Int64, id: String, hlc: String, seen: Int64, body: String, device: String = "") {
+    public init(
+      seq: Int64, id: String, hlc: String, seen: Int64, body: String, device: String = "", compacted: Bool = false
+    ) {
       self.seq = seq
       self.id = id
       self.hlc = hlc
       self.seen = seen
       self.body = body
       self.device = device
+      self.compacted = compacted
     }
   }
 
@@ -60,6 +65,8 @@ public final class PostgresLog {
       }
       try connection.query("INSERT INTO sync_log_head VALUES (1, $1)", [.integer(Int64(first.count))])
     }
+    // (A log made before compaction.)
+    try connection.execute("ALTER TABLE sync_log ADD COLUMN IF NOT EXISTS compacted boolean NOT NULL DEFAULT false")
     storeID = try connection.query("SELECT store_id FROM sync_log_head WHERE one = 1").text(0) ?? ""
     try connection.execute("COMMIT")
     try connection.execute("LISTEN \(PostgresSchema.identifier(channel) ?? "\"taskwire_log\"")")
@@ -133,10 +140,11 @@ public final class PostgresLog {
       let end = head + inserted
       try connection.query("UPDATE sync_log_head SET seq = $1 WHERE one = 1", [.integer(end)])
       // A record the log has under the same id must be the same record: else another replica
-      // makes records as this device (a copied replica file), and the two would mix.
+      // makes records as this device (a copied replica file), and the two would mix. (What is
+      // left of a compacted one is another text.)
       let placed = try connection.query(
         """
-        SELECT l.id, l.seq, l.body = r.body
+        SELECT l.id, l.seq, l.body = r.body OR l.compacted
         FROM sync_log l JOIN json_to_recordset($1::json) AS r(id text, body text) ON l.id = r.id
         """, [.text(batch)], escaping: false
       ).rows { row in (row.text(0) ?? "", row.int(1), row.text(2) == "t") }
@@ -161,10 +169,46 @@ public final class PostgresLog {
   /// The records after `seq`, in log order, at most `limit`.
   public func pull(after seq: Int64, limit: Int = 2000) throws -> [Entry] {
     try connection.query(
-      "SELECT seq, id, hlc, seen, body FROM sync_log WHERE seq > $1 ORDER BY seq LIMIT $2",
+      "SELECT seq, id, hlc, seen, body, compacted FROM sync_log WHERE seq > $1 ORDER BY seq LIMIT $2",
       [.integer(seq), .integer(Int64(limit))]
     ).rows { row in
-      Entry(seq: row.int(0), id: row.text(1) ?? "", hlc: row.text(2) ?? "", seen: row.int(3), body: row.text(4) ?? "")
+      Entry(
+        seq: row.int(0), id: row.text(1) ?? "", hlc: row.text(2) ?? "", seen: row.int(3), body: row.text(4) ?? "",
+        compacted: row.text(5) == "t")
     }
+  }
+
+  /// Keeps what a device's compaction left of these records (Protocol/devices.md,
+  /// "Compaction"): a shorter text, or nothing (the row goes). Two devices compacting one record
+  /// each leave a valid text; the shorter stays. Returns how many rows changed.
+  @discardableResult
+  public func compact(_ records: [(seq: Int64, id: String, body: String?)]) throws -> Int {
+    guard !records.isEmpty else { return 0 }
+    let batch = JSONWriter.string(
+      .array(
+        records.map {
+          [
+            "seq": .int64($0.seq), "id": .string($0.id),
+            "body": $0.body.map { .string(PostgresText.escape($0)) } ?? .null,
+          ]
+        }))
+    let changed = try connection.query(
+      """
+      WITH r AS (SELECT * FROM json_to_recordset($1::json) AS r(seq bigint, id text, body text)),
+      upd AS (
+        UPDATE sync_log l SET body = r.body, compacted = true FROM r
+        WHERE l.seq = r.seq AND l.id = r.id AND r.body IS NOT NULL AND length(r.body) < length(l.body)
+        RETURNING 1),
+      del AS (DELETE FROM sync_log l USING r WHERE l.seq = r.seq AND l.id = r.id AND r.body IS NULL RETURNING 1)
+      SELECT (SELECT count(*) FROM upd) + (SELECT count(*) FROM del)
+      """, [.text(batch)], escaping: false
+    ).int(0)
+    return Int(changed)
+  }
+
+  /// How many records the log holds, and their bytes (for `sync/status` and the tests).
+  public func size() throws -> (records: Int64, bytes: Int64) {
+    let result = try connection.query("SELECT count(*), coalesce(sum(length(body)), 0) FROM sync_log")
+    return (result.int(0), result.int(1))
   }
 }

@@ -54,7 +54,9 @@ enum ResidentServer {
       sync = try ReplicaFiles.attach(replica, options)
       let shared = ReplicaFiles.sharedStore(options) { ServerLog.write("taskwire: \($0)\n") }
       if let sync, let shared, !options.offline {
-        link = try SyncLink(sync: sync, conninfo: shared, replicaPath: path) { ServerLog.write("taskwire: \($0)\n") }
+        link = try SyncLink(
+          sync: sync, conninfo: shared, replicaPath: path, compactAfter: options.compactAfter
+        ) { ServerLog.write("taskwire: \($0)\n") }
         // Another process's commit on the file (an import, `taskwire sync`) is this one's to push.
         replica.hearOtherWriters()
       } else {

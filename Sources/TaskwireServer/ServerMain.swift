@@ -49,7 +49,9 @@ public enum ServerMain {
         server.sync = sync
         let shared = ReplicaFiles.sharedStore(options) { ServerLog.write("taskwire: \($0)\n") }
         if let shared, !options.offline, case .file(let path) = options.store {
-          server.syncLink = try SyncLink(sync: sync, conninfo: shared, replicaPath: path) {
+          server.syncLink = try SyncLink(
+            sync: sync, conninfo: shared, replicaPath: path, compactAfter: options.compactAfter
+          ) {
             ServerLog.write("taskwire: \($0)\n")
           }
           // Another process's commit on the file is this process's to push, if it syncs.

@@ -3,6 +3,7 @@ import TaskwireCore
 import TaskwirePostgres
 import TaskwireProtocol
 import TaskwireStore
+import TaskwireSync
 
 /// The command line: `taskwire [--db PATH | --memory] [--time-zone TZ] [--clock ISO8601]`,
 /// `taskwire --version`, `taskwire --help`.
@@ -43,6 +44,9 @@ public struct ServerOptions: Sendable {
   public var sharedStoreIfReplica: String? = nil
   /// `--offline`: a replica does not connect (the changes wait in it).
   public var offline = false
+  /// `--compact-after N`: a replica's records holding overwritten values are compacted once
+  /// this many are (Protocol/devices.md, "Compaction").
+  public var compactAfter = SyncReplica.compactAfter
   public var residentIdleSeconds = 600
 
   public enum Action: Sendable {
@@ -97,6 +101,8 @@ public struct ServerOptions: Sendable {
                         served as one without --replica too: by tw, import, every server)
       --offline         a replica does not connect; its changes wait in it
       --device-id HEX   for tests: the device a new replica is made as (16 hex digits)
+      --compact-after N a replica compacts its change records, and the shared log's, once N
+                        of them hold values later changes overwrote (default 1000)
       sync              pushes the replica's changes to the shared log in PostgreSQL named by
                         $TASKWIRE_SHARED_DB (never on the command line: it may hold a
                         password) and merges the others', then exits
@@ -123,6 +129,7 @@ public struct ServerOptions: Sendable {
     var replicaDevice: String? = nil
     var replicaPath: String? = nil
     var offline = false
+    var compactAfter = SyncReplica.compactAfter
     var idleSeconds = 600
     var rest = arguments[...]
     func value(_ flag: String) -> String? {
@@ -146,6 +153,11 @@ public struct ServerOptions: Sendable {
           rest.removeFirst()
         }
       case "--offline": offline = true
+      case "--compact-after":
+        guard let text = value(argument), let count = Int(text), (1...1_000_000).contains(count) else {
+          return .usageError("--compact-after needs a number of records (1 to 1000000)")
+        }
+        compactAfter = count
       case "--device-id":
         guard let text = value(argument), text.count == 16, UInt64(text, radix: 16) ?? 0 != 0,
           text == text.lowercased()
@@ -218,6 +230,7 @@ public struct ServerOptions: Sendable {
       options.store = .memory
     }
     options.offline = offline
+    options.compactAfter = compactAfter
     if replica, let shared = options.postgres {
       guard let replicaPath = replicaPath ?? Self.defaultReplicaPath(shared, environment) else {
         return .usageError(

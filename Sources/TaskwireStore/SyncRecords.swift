@@ -30,6 +30,8 @@ public protocol SyncRecordTransaction {
   func keepOwnRecord(_ record: StoredRecord) throws
   /// Notes a kept record's place in the shared log.
   func placeRecord(hlc: String, seq: Int64) throws
+  /// Keeps what is left of a compacted record (nil: nothing, it goes).
+  func rewriteRecord(hlc: String, body: String?) throws
   /// Makes the store a replica of a shared store, as this device (16 hex digits).
   func setReplicaDevice(_ device: String) throws
   /// The newest kept record's hlc: every process on the file issues times above it (the

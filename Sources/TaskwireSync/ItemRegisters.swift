@@ -57,7 +57,7 @@ public struct LostValue: Equatable, Sendable {
 
 extension ItemChange {
   /// The register writes of this change, in order (`created_at` apart: `created`).
-  var writes: [(name: String, value: JSONValue)] {
+  public var writes: [(name: String, value: JSONValue)] {
     var writes: [(name: String, value: JSONValue)] = []
     switch op {
     case .create: writes.append(("deleted", .bool(false)))

@@ -11,6 +11,10 @@ public struct MergeState: Sendable {
   public private(set) var known: [HybridTime: (seen: Int64, seq: Int64?)] = [:]
   /// Values that lost to a value whose record had not seen them, in the order found.
   public private(set) var lost: [LostValue] = []
+  /// The records (by time) that lost a register since they were last compacted: only they hold
+  /// values nothing shows any more (`MergeState+Compaction.swift`). Rebuilt when a replica
+  /// reads its kept records at start.
+  public internal(set) var superseded: Set<HybridTime> = []
 
   public init() {}
 
@@ -38,6 +42,9 @@ public struct MergeState: Sendable {
       var registers = items[change.uuid] ?? ItemRegisters()
       if let created = change.set.first(where: { $0.name == "created_at" }) {
         let incoming = Register(value: created.value, time: time)
+        if let current = registers.created, current.time != time {
+          superseded.insert(max(current.time, time))  // (the first creation's is kept)
+        }
         if registers.created.map({ time < $0.time }) ?? true { registers.created = incoming }
       }
       for write in change.writes {
@@ -48,6 +55,7 @@ public struct MergeState: Sendable {
         }
         if current.time == time { continue }
         let (kept, loser) = current.time < time ? (incoming, current) : (current, incoming)
+        superseded.insert(loser.time)
         if kept.value != loser.value, !covers(kept.time, loser.time), !covers(loser.time, kept.time),
           write.name != "deleted", write.name != "updated_at"
         {

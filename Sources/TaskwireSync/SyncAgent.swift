@@ -187,6 +187,10 @@ public enum SyncAgent {
         }
         mailbox.wakeLoop()
       }
+      if let compacted = mailbox.state.withLock({ $0.toCompact }) {
+        _ = try guarded(mailbox, shared) { try shared.compact(compacted.map { ($0.seq, $0.id, $0.body) }) }
+        mailbox.state.withLock { $0.toCompact = nil }
+      }
       let (cursor, outstanding) = mailbox.state.withLock { ($0.cursor, $0.pageOutstanding) }
       var page: [PostgresLog.Entry] = []
       if wantPull, !outstanding, let cursor {

@@ -27,12 +27,17 @@ public final class SyncLink {
   /// commit is waiting for it.
   public private(set) var pushDue: Double? = nil
 
+  /// How many records may hold overwritten values before they are compacted.
+  let compactAfter: Int
+
   /// Starts the agent for `sync`'s replica file, syncing through the shared store `conninfo`.
-  public init(sync: SyncReplica, conninfo: String, replicaPath: String, log: @escaping @Sendable (String) -> Void)
-    throws
-  {
+  public init(
+    sync: SyncReplica, conninfo: String, replicaPath: String, compactAfter: Int = SyncReplica.compactAfter,
+    log: @escaping @Sendable (String) -> Void
+  ) throws {
     self.sync = sync
     self.log = log
+    self.compactAfter = compactAfter
     mailbox = try SyncMailbox()
     SyncAgent.start(mailbox: mailbox, conninfo: conninfo, replicaPath: replicaPath, log: log)
   }
@@ -76,7 +81,24 @@ public final class SyncLink {
     var changed = false
     if let page { changed = merge(page) }
     outboxMayHaveGrown()
+    compactIfDue()
     return changed
+  }
+
+  /// Once enough kept records hold values later records overwrote, and nothing is on its way
+  /// to the log: they shrink in the file, and the agent has the log shrink them too.
+  func compactIfDue() {
+    guard started, inFlight.isEmpty, pushDue == nil, sync.wantsCompaction(after: compactAfter),
+      mailbox.state.withLock({ $0.stopped == nil && $0.toCompact == nil })
+    else { return }
+    do {
+      let compacted = try sync.compact()
+      guard !compacted.isEmpty else { return }
+      mailbox.state.withLock { $0.toCompact = compacted }
+      mailbox.wakeAgent()
+    } catch {
+      log("sync: cannot compact the replica's records: \(error)")
+    }
   }
 
   /// The replica syncs with the shared store it first synced with, and no other: its id is

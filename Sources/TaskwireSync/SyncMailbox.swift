@@ -27,6 +27,8 @@ public final class SyncMailbox: Sendable {
     var cursor: Int64? = nil
     /// A batch to push; the agent keeps it until the log took it (sent again after a drop).
     var toPush: [Outgoing]? = nil
+    /// What a compaction left of records the log holds; kept until the log took it.
+    var toCompact: [SyncReplica.Compacted]? = nil
     /// The page could not be applied: the agent pulls again at its next health check.
     var applyFailed = false
     /// A pulled page is with the loop (set by the agent, cleared by the loop once applied).

@@ -4,7 +4,7 @@ extension SyncReplica {
   /// One sync through the shared log in PostgreSQL: the outbox pushed (each record once, however
   /// often it is sent), then everything after the pull cursor pulled and merged, a page of
   /// records a commit.
-  public func sync(through log: PostgresLog) throws {
+  public func sync(through log: PostgresLog, compactAfter: Int = SyncReplica.compactAfter) throws {
     if let kept = try sharedStore() {
       guard kept == log.storeID else {
         throw SyncAgent.Failure("this replica belongs to shared store \(kept), not to \(log.storeID)")
@@ -19,9 +19,15 @@ extension SyncReplica {
     var after = seen
     while true {
       let page = try log.pull(after: after, limit: 2000)
-      guard let last = page.last else { return }
+      guard let last = page.last else { break }
       try receive(try page.map { (try ChangeRecord(text: $0.body), $0.seq) })
       after = last.seq
+    }
+    // (Everything sent and placed: what later records overwrote can go, here and in the log.)
+    while wantsCompaction(after: compactAfter) {
+      let compacted = try compact()
+      guard !compacted.isEmpty else { break }
+      try log.compact(compacted.map { ($0.seq, $0.id, $0.body) })
     }
   }
 }

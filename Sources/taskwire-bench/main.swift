@@ -25,6 +25,8 @@ var baseline: URL? = nil
 /// `--store PATH`: only build the benchmark's store of the first size there and stop (to profile
 /// the server on it, e.g. under callgrind).
 var storeOnly: String? = nil
+/// `--replica-only`: only the devices-on-replicas rows (with `--postgres`), printed as JSON.
+var replicaOnly = false
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
   .deletingLastPathComponent()
 // (Inside .build: the repository's top level holds only the package, its sources and docs.)
@@ -41,6 +43,7 @@ while let argument = arguments.popFirst() {
   case "--rounds": rounds = max(1, Int(arguments.popFirst() ?? "") ?? rounds)
   case "--baseline": baseline = URL(fileURLWithPath: arguments.popFirst() ?? "")
   case "--store": storeOnly = arguments.popFirst()
+  case "--replica-only": replicaOnly = true
   case "--smoke":
     smoke = true
     sizes = [300]
@@ -49,7 +52,7 @@ while let argument = arguments.popFirst() {
   default:
     FileHandle.standardError.write(
       Data(
-        "usage: taskwire-bench [--sizes N,N] [--iterations N] [--json FILE] [--server PATH] [--postgres URL] [--rounds N] [--smoke] [--baseline PATH] [--store PATH]\n"
+        "usage: taskwire-bench [--sizes N,N] [--iterations N] [--json FILE] [--server PATH] [--postgres URL] [--rounds N] [--smoke] [--baseline PATH] [--store PATH] [--replica-only]\n"
           .utf8))
     exit(2)
   }
@@ -74,6 +77,16 @@ let echo = try EchoChild.build(in: folder)
 
 // Pin the benchmark itself to CPU 0; the children it starts pinned join it there.
 let pinnedSelf = Affinity.set([0])
+if replicaOnly, let postgres {
+  let size = min(10_000, sizes.last ?? 0)
+  let rows = try ReplicaScenarios(server: server, iterations: iterations, conninfo: postgres, folder: folder)
+    .run(size: size)
+  for (name, value) in rows.sorted(by: { $0.key < $1.key }) {
+    print(name, (value as? Stats).map { "p50 \($0.p50) p99 \($0.p99) µs" } ?? "\(value)")
+  }
+  try? FileManager.default.removeItem(at: folder)
+  exit(0)
+}
 if let baseline {
   var compare = Compare(baseline: baseline, server: server, iterations: iterations, rounds: rounds)
   print(try compare.run(sizes: sizes, pinned: pinnedSelf, folder: folder))

@@ -17,6 +17,14 @@ extension SQLiteStorage: SyncRecordStore {
     try db.statement(constant: "UPDATE sync_records SET seq = ? WHERE hlc = ?").run([.integer(seq), .text(hlc)])
   }
 
+  func rewriteRecord(hlc: String, body: String?) throws {
+    if let body {
+      try db.statement(constant: "UPDATE sync_records SET body = ? WHERE hlc = ?").run([.text(body), .text(hlc)])
+    } else {
+      try db.statement(constant: "DELETE FROM sync_records WHERE hlc = ?").run([.text(hlc)])
+    }
+  }
+
   func setReplicaDevice(_ device: String) throws {
     try db.statement("INSERT OR REPLACE INTO meta (key, value) VALUES ('replica_device', ?)").run([.text(device)])
   }
@@ -97,6 +105,7 @@ extension SQLiteTransaction: SyncRecordTransaction {
   func keepRecord(_ record: StoredRecord) throws { try storage.keepRecord(record) }
   func keepOwnRecord(_ record: StoredRecord) throws { try storage.keepOwnRecord(record) }
   func placeRecord(hlc: String, seq: Int64) throws { try storage.placeRecord(hlc: hlc, seq: seq) }
+  func rewriteRecord(hlc: String, body: String?) throws { try storage.rewriteRecord(hlc: hlc, body: body) }
   func setReplicaDevice(_ device: String) throws { try storage.setReplicaDevice(device) }
   func latestRecordHLC() throws -> String? { try storage.latestRecordHLC() }
   func syncSeen() throws -> Int64 { try storage.syncSeen() }

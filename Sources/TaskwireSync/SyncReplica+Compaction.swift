@@ -1,0 +1,48 @@
+import TaskwireStore
+
+extension SyncReplica {
+  /// A kept record that compaction shrank, for the shared log: what is left of it (nil: it goes).
+  public struct Compacted: Equatable, Sendable {
+    public var seq: Int64
+    public var id: String
+    public var body: String?
+  }
+
+  /// How many records may hold overwritten values before the syncing process compacts them
+  /// (`--compact-after`).
+  public static let compactAfter = 1000
+
+  /// Whether enough records hold overwritten values to compact them now.
+  public func wantsCompaction(after threshold: Int) -> Bool { state.superseded.count >= max(1, threshold) }
+
+  /// Shrinks the kept records that hold values a later record in the shared log overwrote
+  /// (Protocol/devices.md, "Compaction"), in one transaction of the file, and returns what the
+  /// shared log should keep of them (by seq). A record still unsent, or beaten only by one
+  /// unsent, waits for the next compaction. At most `limit` records a call.
+  public func compact(limit: Int = 2000) throws -> [Compacted] {
+    try takeInKept()  // (another process on the file may have kept records)
+    var done: [Compacted] = []
+    var looked: [HybridTime] = []
+    var waiting: [HybridTime] = []
+    try replica.storage.write { txn in
+      guard let keeper = txn as? SyncRecordTransaction else { throw NotAReplica() }
+      for time in state.compactable.prefix(limit) {
+        looked.append(time)
+        guard let stored = try records.keptRecord(hlc: time.description) else { continue }
+        guard let seq = stored.seq else {
+          waiting.append(time)
+          continue
+        }
+        let restriction = state.restriction(of: try ChangeRecord(text: stored.body))
+        if restriction.waiting { waiting.append(time) }
+        guard restriction.shrunk else { continue }
+        let body = restriction.record?.text
+        try keeper.rewriteRecord(hlc: stored.hlc, body: body)
+        done.append(Compacted(seq: seq, id: stored.id, body: body))
+      }
+    }
+    state.compacted(looked)
+    state.mayShrinkAgain(waiting)
+    return done
+  }
+}
