@@ -168,14 +168,40 @@ public final class PostgresLog {
 
   /// The records after `seq`, in log order, at most `limit`.
   public func pull(after seq: Int64, limit: Int = 2000) throws -> [Entry] {
-    try connection.query(
-      "SELECT seq, id, hlc, seen, body, compacted FROM sync_log WHERE seq > $1 ORDER BY seq LIMIT $2",
+    try page(after: seq, limit: limit).entries
+  }
+
+  /// A page of the log: its records, and how far it reaches (the last record's seq when the
+  /// page is full; else the head, past seqs that hold nothing: a push rolled back, a record
+  /// compaction removed).
+  public struct Page: Sendable {
+    public var entries: [Entry]
+    public var through: Int64
+  }
+
+  /// The records after `seq`, at most `limit`, and how far they reach: read with the head in
+  /// one statement, so in one snapshot (a push takes its seqs and moves the head in one
+  /// transaction: no record at or below that head can come later).
+  public func page(after seq: Int64, limit: Int = 2000) throws -> Page {
+    var head: Int64 = 0
+    let rows = try connection.query(
+      """
+      SELECT l.seq, l.id, l.hlc, l.seen, l.body, l.compacted, h.seq
+      FROM sync_log_head h LEFT JOIN LATERAL (
+        SELECT seq, id, hlc, seen, body, compacted FROM sync_log WHERE seq > $1 ORDER BY seq LIMIT $2) l ON true
+      WHERE h.one = 1 ORDER BY l.seq
+      """,
       [.integer(seq), .integer(Int64(limit))]
-    ).rows { row in
-      Entry(
+    ).rows { row -> Entry? in
+      head = row.int(6)
+      guard !row.isNull(0) else { return nil }
+      return Entry(
         seq: row.int(0), id: row.text(1) ?? "", hlc: row.text(2) ?? "", seen: row.int(3), body: row.text(4) ?? "",
         compacted: row.text(5) == "t")
     }
+    let entries = rows.compactMap { $0 }
+    let through = entries.count >= limit ? entries.last?.seq ?? seq : max(seq, head)
+    return Page(entries: entries, through: through)
   }
 
   /// Keeps what a device's compaction left of these records (Protocol/devices.md,

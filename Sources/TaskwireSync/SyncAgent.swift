@@ -194,11 +194,13 @@ public enum SyncAgent {
       let (cursor, outstanding) = mailbox.state.withLock { ($0.cursor, $0.pageOutstanding) }
       var page: [PostgresLog.Entry] = []
       if wantPull, !outstanding, let cursor {
-        page = try guarded(mailbox, shared) { try shared.pull(after: cursor, limit: pageSize) }
+        let pulled = try guarded(mailbox, shared) { try shared.page(after: cursor, limit: pageSize) }
+        page = pulled.entries
         wantPull = page.count == pageSize
-        if !page.isEmpty {
+        // (A page with nothing in it may still reach past the cursor: records compaction took.)
+        if !page.isEmpty || pulled.through > cursor {
           mailbox.state.withLock {
-            $0.pulled = page
+            $0.pulled = pulled
             $0.pageOutstanding = true
           }
           mailbox.wakeLoop()

@@ -124,7 +124,8 @@ public final class SyncLink {
     mailbox.wakeAgent()
   }
 
-  private func merge(_ page: [PostgresLog.Entry]) -> Bool {
+  private func merge(_ pulled: PostgresLog.Page) -> Bool {
+    let page = pulled.entries
     var records: [(record: ChangeRecord, seq: Int64)] = []
     let horizon = sync.wallClock() &+ SyncReplica.maxAhead
     for entry in page {
@@ -160,7 +161,7 @@ public final class SyncLink {
       return false
     }
     do {
-      changed = try sync.receive(records, through: page.last?.seq) != nil
+      changed = try sync.receive(records, through: pulled.through) != nil
       lastSync = sync.replica.clock.now
     } catch {
       log("sync: cannot merge the log's records \(page.first?.seq ?? 0)…\(page.last?.seq ?? 0): \(error)")

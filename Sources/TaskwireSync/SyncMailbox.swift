@@ -37,7 +37,7 @@ public final class SyncMailbox: Sendable {
     // The agent to the loop.
     /// The agent holds the file's sync lock and needs the cursor (and the outbox).
     var started = false
-    var pulled: [PostgresLog.Entry]? = nil
+    var pulled: PostgresLog.Page? = nil
     /// The places a push got, by record id.
     var placed: [String: Int64]? = nil
 

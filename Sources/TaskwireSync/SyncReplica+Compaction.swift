@@ -18,7 +18,9 @@ extension SyncReplica {
   /// Shrinks the kept records that hold values a later record in the shared log overwrote
   /// (Protocol/devices.md, "Compaction"), in one transaction of the file, and returns what the
   /// shared log should keep of them (by seq). A record still unsent, or beaten only by one
-  /// unsent, waits for the next compaction. At most `limit` records a call.
+  /// unsent, waits for the next compaction; so does one past the pull cursor, which the next
+  /// pull brings back (and which must then still be in the file, as it was sent, to tell it
+  /// from a copied replica's: `madeElsewhereAsThisDevice`). At most `limit` records a call.
   public func compact(limit: Int = 2000) throws -> [Compacted] {
     try takeInKept()  // (another process on the file may have kept records)
     var done: [Compacted] = []
@@ -26,10 +28,13 @@ extension SyncReplica {
     var waiting: [HybridTime] = []
     try replica.storage.write { txn in
       guard let keeper = txn as? SyncRecordTransaction else { throw NotAReplica() }
+      // (This process's cursor, which its own records coming back moved on: kept, so that a
+      // restart does not pull back what is compacted here.)
+      if seen > (try keeper.syncSeen()) { try keeper.setSyncSeen(seen) }
       for time in state.compactable.prefix(limit) {
         looked.append(time)
         guard let stored = try records.keptRecord(hlc: time.description) else { continue }
-        guard let seq = stored.seq else {
+        guard let seq = stored.seq, seq <= seen else {
           waiting.append(time)
           continue
         }

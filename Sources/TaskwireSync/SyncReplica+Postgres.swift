@@ -18,10 +18,10 @@ extension SyncReplica {
     try placed(outgoing.compactMap { record in seqs[record.id.description].map { (record.hlc, $0) } })
     var after = seen
     while true {
-      let page = try log.pull(after: after, limit: 2000)
-      guard let last = page.last else { break }
-      try receive(try page.map { (try ChangeRecord(text: $0.body), $0.seq) })
-      after = last.seq
+      let page = try log.page(after: after, limit: 2000)
+      guard page.through > after else { break }
+      try receive(try page.entries.map { (try ChangeRecord(text: $0.body), $0.seq) }, through: page.through)
+      after = page.through
     }
     // (Everything sent and placed: what later records overwrote can go, here and in the log.)
     while wantsCompaction(after: compactAfter) {

@@ -111,8 +111,11 @@ public final class SyncReplica {
     let own = pulled.filter { $0.hlc.hasSuffix(suffix) }
     guard !own.isEmpty else { return nil }
     // (The same time is not enough: two copies of one replica issue the same times. The same
-    // record is the same text.)
-    return own.first { entry in (try? records.keptRecord(hlc: entry.hlc))??.body != entry.body }?.id
+    // record is the same text; what another device's compaction left of it, a shorter one.)
+    return own.first { entry in
+      guard let kept = (try? records.keptRecord(hlc: entry.hlc)) ?? nil else { return true }
+      return !entry.compacted && kept.body != entry.body
+    }?.id
   }
 
   /// The log position merged into the file (by whichever process syncs it).
