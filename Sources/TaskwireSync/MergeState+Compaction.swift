@@ -6,7 +6,9 @@ import TaskwireCore
 /// overwriting record, and every device that pulls the log gets that record, so the overwritten
 /// value can leave the shared log and the replicas' files. Merging the shrunk records gives the
 /// same registers and the same visibility as merging the whole ones, in any order: a register's
-/// latest value is never removed, and the times and `seen`s that coverage reads stay.
+/// latest value is never removed, and the times and `seen`s that coverage reads stay. A value
+/// that lost a conflict (neither record had seen the other) stays too: it is listed by
+/// `conflict/list` on every device that merges both, until a person restores or dismisses it.
 extension MergeState {
   /// What of a record still decides the state.
   public struct Restriction: Equatable, Sendable {
@@ -33,9 +35,11 @@ extension MergeState {
     let time = record.hlc
     guard known[time] != nil else { return Restriction(record: record, shrunk: false, waiting: false) }
     var waiting = false
-    /// The register's value was replaced by one the log holds.
-    func replaced(_ winner: Register?, earlierWins: Bool = false) -> Bool {
+    /// The register's value was replaced by one the log holds, and is no lost value of a
+    /// conflict (which every device that merges both records lists, so it stays for them).
+    func replaced(_ winner: Register?, _ item: ItemUUID, _ name: String, earlierWins: Bool = false) -> Bool {
       guard let winner, winner.time != time, (winner.time < time) == earlierWins else { return false }
+      guard !lostKeys.contains(LostKey(item: item, register: name, time: time)) else { return false }
       if known[winner.time]?.seq != nil { return true }
       waiting = true
       return false
@@ -47,10 +51,14 @@ extension MergeState {
       var kept: [(name: String, value: JSONValue)] = []
       var dropped = false
       if let created = change.set.first(where: { $0.name == "created_at" }) {
-        if replaced(registers?.created, earlierWins: true) { dropped = true } else { kept.append(created) }
+        if replaced(registers?.created, change.uuid, "created_at", earlierWins: true) {
+          dropped = true
+        } else {
+          kept.append(created)
+        }
       }
       for write in change.writes {
-        if replaced(registers?[write.name]) { dropped = true } else { kept.append(write) }
+        if replaced(registers?[write.name], change.uuid, write.name) { dropped = true } else { kept.append(write) }
       }
       guard dropped else {
         items.append(change)

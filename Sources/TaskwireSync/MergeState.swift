@@ -11,6 +11,15 @@ public struct MergeState: Sendable {
   public private(set) var known: [HybridTime: (seen: Int64, seq: Int64?)] = [:]
   /// Values that lost to a value whose record had not seen them, in the order found.
   public private(set) var lost: [LostValue] = []
+  /// The same, by what compaction asks: whether a record's register is a lost value (which
+  /// stays in the record, for the conflicts list: it is not only an overwritten value).
+  var lostKeys: Set<LostKey> = []
+
+  struct LostKey: Hashable {
+    var item: ItemUUID
+    var register: String
+    var time: HybridTime
+  }
   /// The records (by time) that lost a register since they were last compacted: only they hold
   /// values nothing shows any more (`MergeState+Compaction.swift`). Rebuilt when a replica
   /// reads its kept records at start.
@@ -60,6 +69,7 @@ public struct MergeState: Sendable {
           write.name != "deleted", write.name != "updated_at"
         {
           lost.append(LostValue(item: change.uuid, register: write.name, kept: kept, lost: loser))
+          lostKeys.insert(LostKey(item: change.uuid, register: write.name, time: loser.time))
         }
         registers.registers[write.name] = kept
       }

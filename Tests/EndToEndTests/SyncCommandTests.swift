@@ -77,6 +77,25 @@ struct SyncCommandTests {
     #expect(try inbox(serverA) == inbox(serverB))
   }
 
+  /// The command compacts too (Protocol/devices.md, "Compaction"): what later changes
+  /// overwrote leaves the log once it is sent, and another replica still gets the task as it is.
+  @Test func theSyncCommandCompactsWhatLaterChangesOverwrote() throws {
+    defer { dropSchema() }
+    let (shared, a, b, _) = try stores()
+    let serverA = try TaskwireProcess.started(["--db", a, "--replica", "--device-id", "00000000000000a1"])
+    let id = try #require(try serverA.result("task/create", ["title": "Draft", "view": "inbox"])["task"]?["id"])
+    for round in 1...10 { _ = try serverA.result("task/update", ["id": id, "title": .string("Draft \(round)")]) }
+    #expect(try sync(["--db", a, "--compact-after", "1"], shared: shared).status == 0)
+    let log = try PostgresLog(conninfo: shared)
+    defer { log.close() }
+    let left = try log.pull(after: 0)
+    #expect(left.count < 3, "\(left.count) of 11 records left")
+    #expect(try sync(["--db", b, "--device-id", "00000000000000b2"], shared: shared).status == 0)
+    let serverB = try TaskwireProcess.started(["--db", b, "--replica"])
+    #expect(try inbox(serverB).map { $0.split(separator: " ", maxSplits: 1).last ?? "" } == ["Draft 10"])
+    #expect(try inbox(serverB) == inbox(serverA))
+  }
+
   /// No shared store, or an unreachable one: a clear refusal, and a password never shown.
   @Test func aSyncWithoutItsSharedStoreSaysWhy() throws {
     let folder = try temporaryFolder()

@@ -33,8 +33,11 @@ struct SyncCompactionTests {
     d = nil
     d = try devices.device("d", "00000000000000d4", extra: compact + ["--offline"])
     let firstOnD = try #require(try d!.result("view/list", ["view": "inbox"])["groups"]?[0]?["tasks"]?[0]?["id"])
+    let secondOnD = try #require(try d!.result("view/list", ["view": "inbox"])["groups"]?[0]?["tasks"]?[1]?["id"])
     _ = try d!.result("task/update", ["id": firstOnD, "notes": "kept from D"])
-    _ = try d!.result("task/update", ["id": firstOnD, "title": "Renamed offline"])
+    _ = try d!.result("task/update", ["id": secondOnD, "title": "Task 2 by D"])
+    // (The title A's last rename gives it: overwritten by A's, but no conflict.)
+    _ = try d!.result("task/update", ["id": firstOnD, "title": "Task 1, take 40"])
 
     // Meanwhile A renames the first task forty times and drags the others about.
     let first = try #require(try a.result("view/list", ["view": "inbox"])["groups"]?[0]?["tasks"]?[0]?["id"])
@@ -44,7 +47,12 @@ struct SyncCompactionTests {
         try a.result("view/list", ["view": "inbox"])["groups"]?[0]?["tasks"]?[round % 5]?["id"])
       _ = try a.result("task/move", ["id": moved, "view": "inbox", "index": .int((round * 3) % 5)])
     }
-    let made = 5 + 80
+    let second = try #require(
+      try a.result("view/list", ["view": "inbox"])["groups"]?[0]?["tasks"]?.arrayValue?.first {
+        $0["title"] == "Task 2"
+      }?["id"])
+    _ = try a.result("task/update", ["id": second, "title": "Task 2 by A"])
+    let made = 5 + 81
     // The records of the forty renames and drags are compacted away, in the log and in A's file.
     let log = try PostgresLog(conninfo: devices.shared())
     defer { log.close() }
@@ -55,8 +63,9 @@ struct SyncCompactionTests {
     let keptByA = try kept("a")
     #expect(keptByA < 20, "A's file keeps \(keptByA) of \(made) records")
 
-    // D comes back with its offline changes. Its rename, the last record in the log, lost to
-    // A's later ones: it is compacted away, and the log's head is past every record it holds.
+    // D comes back with its offline changes. Its last rename, the last record in the log, was
+    // overwritten by A's later one with the same title: it is compacted away, and the log's head
+    // is past every record it holds. Its other rename lost a conflict: it stays, to be listed.
     d = nil
     d = try devices.device("d", "00000000000000d4", extra: compact)
     #expect(try devices.eventually { try log.head() > (log.pull(after: 0).last?.seq ?? 0) })
@@ -69,8 +78,14 @@ struct SyncCompactionTests {
     let firstTask = try #require(expected.first { $0.contains("kept from D") })
     #expect(firstTask.contains("Task 1, take 40"), "A's later title wins, D's notes stay: \(firstTask)")
     #expect(expected.filter { $0.hasPrefix("inbox: ") }.count == 5)
+    #expect(expected.contains { $0.contains(" Task 2 by A ") })
     let again = try devices.device("a", "00000000000000a1", extra: compact)
     #expect(try devices.views(again) == expected)
+    // The conflict is listed on every device, the new one and the restarted one too.
+    for device in [again, c, d!] {
+      let conflicts = try device.result("conflict/list")["conflicts"]?.arrayValue ?? []
+      #expect(conflicts.map { $0["lost"] } == ["Task 2 by D"], "\(conflicts)")
+    }
     #expect(try log.size().records < 20)
   }
 }

@@ -64,12 +64,29 @@ import Testing
     // The later title is still unsent: its device may never send it, so the earlier one stays.
     let create = M.create(Self.a, 1)
     let first = M.set(Self.a, 2, seen: 1, "title", "one")
-    let unsent = M.set(Self.b, 3, seen: 1, "title", "two")
+    let unsent = M.set(Self.b, 3, seen: 2, "title", "two")
     let state = Self.state([create, first, unsent], unsent: [2])
     #expect(state.restriction(of: first) == .init(record: first, shrunk: false, waiting: true))
     // A record this state never took in (passed over) is kept whole.
     let elsewhere = M.set(Self.b, 1, seen: 0, "title", "old")
     #expect(state.restriction(of: elsewhere) == .init(record: elsewhere, shrunk: false, waiting: false))
+  }
+
+  @Test func aValueThatLostAConflictStaysForTheConflictsList() throws {
+    // A's and B's titles were made without seeing each other: B's wins, A's is listed.
+    let create = M.create(Self.a, 1)
+    let mine = M.set(Self.a, 2, seen: 1, "title", "A's")
+    let theirs = M.set(Self.b, 3, seen: 1, "title", "B's")
+    let state = Self.state([create, mine, theirs])
+    #expect(state.lost.map(\.lost.value) == ["A's"])
+    #expect(state.restriction(of: mine) == .init(record: mine, shrunk: false, waiting: false))
+    // Merged from the compacted records, the conflict is still there.
+    var compacted = MergeState()
+    for (index, record) in [create, mine, theirs].enumerated() {
+      guard let rest = state.restriction(of: record).record else { continue }
+      compacted.apply(rest, seq: Int64(index + 1))
+    }
+    #expect(compacted.lost.map(\.lost.value) == ["A's"])
   }
 
   @Test func anOverwrittenDeletionAndTheEditThatBeatItStay() throws {

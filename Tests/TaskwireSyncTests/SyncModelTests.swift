@@ -216,10 +216,8 @@ import Testing
         !whole.covers(loser.record.hlc, winner.record.hlc)
       else { continue }
       concurrentPairs += 1
-      // (Compacted away before the winner's device pulled it, the loser is listed where it was
-      // written: Protocol/devices.md, "Compaction".)
-      for bits in compacting ? [loser.record.device.bits] : [loser.record.device.bits, winner.record.device.bits]
-      where bits <= count {
+      // (Compaction keeps a conflict's lost value: the winner's device lists it too.)
+      for bits in [loser.record.device.bits, winner.record.device.bits] where bits <= count {
         let device = devices[Int(bits) - 1]
         #expect(
           device.state.lost.contains { $0.lost.time == loser.record.hlc && key.hasSuffix("/" + $0.register) },
