@@ -52,7 +52,8 @@ public final class PostgresLog {
         """
         CREATE TABLE sync_log (
           seq bigint PRIMARY KEY, id text NOT NULL UNIQUE, device text NOT NULL, hlc text NOT NULL,
-          seen bigint NOT NULL, body text NOT NULL, pushed_at timestamptz NOT NULL DEFAULT now());
+          seen bigint NOT NULL, body text NOT NULL, pushed_at timestamptz NOT NULL DEFAULT now(),
+          compacted boolean NOT NULL DEFAULT false);
         CREATE TABLE sync_log_head (
           one int PRIMARY KEY CHECK (one = 1), seq bigint NOT NULL,
           store_id text NOT NULL DEFAULT gen_random_uuid()::text);
@@ -65,8 +66,17 @@ public final class PostgresLog {
       }
       try connection.query("INSERT INTO sync_log_head VALUES (1, $1)", [.integer(Int64(first.count))])
     }
-    // (A log made before compaction.)
-    try connection.execute("ALTER TABLE sync_log ADD COLUMN IF NOT EXISTS compacted boolean NOT NULL DEFAULT false")
+    // A log made before compaction gains its column (asked first: altering needs the table's
+    // owner, and a device may connect as a role that only reads and writes).
+    let compactable = try connection.query(
+      """
+      SELECT count(*) FROM pg_attribute
+      WHERE attrelid = to_regclass('sync_log') AND attname = 'compacted' AND NOT attisdropped
+      """
+    ).int(0)
+    if compactable == 0 {
+      try connection.execute("ALTER TABLE sync_log ADD COLUMN compacted boolean NOT NULL DEFAULT false")
+    }
     storeID = try connection.query("SELECT store_id FROM sync_log_head WHERE one = 1").text(0) ?? ""
     try connection.execute("COMMIT")
     try connection.execute("LISTEN \(PostgresSchema.identifier(channel) ?? "\"taskwire_log\"")")

@@ -24,6 +24,7 @@ public struct MergeState: Sendable {
   /// values nothing shows any more (`MergeState+Compaction.swift`). Rebuilt when a replica
   /// reads its kept records at start.
   public internal(set) var superseded: Set<HybridTime> = []
+  static let supersededLimit = 200_000
 
   public init() {}
 
@@ -65,6 +66,9 @@ public struct MergeState: Sendable {
         if current.time == time { continue }
         let (kept, loser) = current.time < time ? (incoming, current) : (current, incoming)
         superseded.insert(loser.time)
+        // (A process that never compacts, not syncing its file, keeps no more than this: the
+        // next start finds them again.)
+        if superseded.count > Self.supersededLimit { superseded.removeAll() }
         if kept.value != loser.value, !covers(kept.time, loser.time), !covers(loser.time, kept.time),
           write.name != "deleted", write.name != "updated_at"
         {

@@ -12,6 +12,10 @@ extension SyncReplica {
   /// (`--compact-after`).
   public static let compactAfter = 1000
 
+  /// How many bytes of records one compaction reads, at most (the first record is always
+  /// read): it runs on the serving loop.
+  static let compactionBytes = 2 << 20
+
   /// Whether enough records hold overwritten values to compact them now.
   public func wantsCompaction(after threshold: Int) -> Bool { state.superseded.count >= max(1, threshold) }
 
@@ -24,6 +28,7 @@ extension SyncReplica {
   public func compact(limit: Int = 2000) throws -> [Compacted] {
     try takeInKept()  // (another process on the file may have kept records)
     var done: [Compacted] = []
+    var read = 0
     var looked: [HybridTime] = []
     var waiting: [HybridTime] = []
     try replica.storage.write { txn in
@@ -38,10 +43,20 @@ extension SyncReplica {
           waiting.append(time)
           continue
         }
+        // (A long compaction goes on at the next one: it runs on the serving loop.)
+        read += stored.body.utf8.count
+        if read > Self.compactionBytes, read > stored.body.utf8.count {
+          waiting.append(time)
+          continue
+        }
         let restriction = state.restriction(of: try ChangeRecord(text: stored.body))
         if restriction.waiting { waiting.append(time) }
         guard restriction.shrunk else { continue }
         let body = restriction.record?.text
+        // A big record (a genesis of a thousand tasks) is written again only once a quarter of
+        // it can go: what it costs stays within a few times what compaction takes away. (It is
+        // looked at again when more of it is overwritten.)
+        if let body, body.utf8.count * 4 > stored.body.utf8.count * 3 { continue }
         try keeper.rewriteRecord(hlc: stored.hlc, body: body)
         done.append(Compacted(seq: seq, id: stored.id, body: body))
       }

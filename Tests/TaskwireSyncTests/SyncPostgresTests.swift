@@ -51,4 +51,45 @@ struct SyncPostgresTests {
     #expect(again == Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0.seq) }))
     #expect(try logB.pull(after: 0).count == all.count && all.map(\.seq) == Array(1...Int64(all.count)))
   }
+
+  /// What a device's compaction leaves of records (Protocol/devices.md, "Compaction"): a
+  /// shorter text, marked; a longer one refused; a record with nothing left deleted, and a page
+  /// then reaches the head past it. The record's device may send it again: no clash, its seq.
+  @Test func theLogKeepsWhatCompactionLeaves() throws {
+    defer { dropSchema() }
+    let log = try PostgresLog(conninfo: conninfo)
+    defer { log.close() }
+    let bodies = ["{\"a\":\"one\",\"b\":\"two\"}", "{\"a\":\"three\"}", "{\"b\":\"four\"}"]
+    let records = bodies.enumerated().map { index, body in
+      (
+        "0000000\(index)-0000-4000-8000-000000000000", "00000000000\(index)-0000-0000000000000001", "0000000000000001",
+        Int64(0), body
+      )
+    }
+    let seqs = try log.push(records)
+    #expect(seqs.values.sorted() == [1, 2, 3])
+    let changed = try log.compact([
+      (1, records[0].0, "{\"b\":\"two\"}"), (2, records[1].0, "{\"a\":\"three\",\"c\":1}"), (3, records[2].0, nil),
+    ])
+    #expect(changed == 2)
+    let page = try log.page(after: 0)
+    #expect(page.entries.map(\.body) == ["{\"b\":\"two\"}", bodies[1]])
+    #expect(page.entries.map(\.compacted) == [true, false])
+    #expect(page.through == 3, "the page reaches the head past the deleted record")
+    #expect(try log.page(after: 2).entries.isEmpty && log.page(after: 2).through == 3)
+    // Sent again as its device made it: the log keeps what compaction left, at its seq.
+    #expect(try log.push([records[0]]) == [records[0].0: 1])
+    #expect(try log.pull(after: 0).first?.body == "{\"b\":\"two\"}")
+  }
+
+  /// A log made before compaction gains its column when a device connects.
+  @Test func aLogMadeBeforeCompactionIsUpgraded() throws {
+    defer { dropSchema() }
+    try PostgresLog(conninfo: conninfo).close()
+    try PostgresStorage.administer(base) { "ALTER TABLE \"\(schema)\".sync_log DROP COLUMN compacted" }
+    let log = try PostgresLog(conninfo: conninfo)
+    defer { log.close() }
+    #expect(try log.compact([(1, "none", nil)]) == 0)
+    #expect(try log.page(after: 0).through == 0)
+  }
 }
