@@ -9,6 +9,7 @@ import JSON
 //   swift build -c release --static-swift-stdlib && .build/release/taskwire-bench [--sizes 1000,10000,100000]
 //       [--iterations 300] [--json .build/bench.json] [--server PATH] [--rounds 3] [--smoke]
 //       [--baseline PATH]   (the latency scenarios of two builds, alternating, compared: Compare.swift)
+//       [--replica-only]    (with --postgres: only the devices-on-replicas rows)
 // Latency scenarios run with the benchmark and the server pinned to CPU 0 (waking a process on
 // the other CPU costs tens of microseconds on a small VM); unpinned figures are shown beside them.
 // They run in rounds (Rounds.swift): a target passes when it passes in most of them.
