@@ -87,7 +87,7 @@ public final class PostgresLog {
     public var record: String
     public var description: String {
       "another replica makes records as this device (record \(record) differs): a copied replica file? "
-        + "Stop one of them; a copy needs a fresh replica file"
+        + "On the copy whose sync stopped, stop its servers and run taskwire new-device --db FILE"
     }
   }
 
@@ -181,12 +181,13 @@ public final class PostgresLog {
     try page(after: seq, limit: limit).entries
   }
 
-  /// A page of the log: its records, and how far it reaches (the last record's seq when the
-  /// page is full; else the head, past seqs that hold nothing: a push rolled back, a record
-  /// compaction removed).
+  /// A page of the log: its records, how far it reaches (the last record's seq when the page
+  /// is full; else the head, past seqs that hold nothing, such as a push rolled back), and the
+  /// log's wall clock then (milliseconds).
   public struct Page: Sendable {
     public var entries: [Entry]
     public var through: Int64
+    public var clock: UInt64 = 0
   }
 
   /// The records after `seq`, at most `limit`, and how far they reach: read with the head in
@@ -194,9 +195,11 @@ public final class PostgresLog {
   /// transaction: no record at or below that head can come later).
   public func page(after seq: Int64, limit: Int = 2000) throws -> Page {
     var head: Int64 = 0
+    var clock: Int64 = 0
     let rows = try connection.query(
       """
-      SELECT l.seq, l.id, l.hlc, l.seen, l.body, l.compacted, h.seq
+      SELECT l.seq, l.id, l.hlc, l.seen, l.body, l.compacted, h.seq,
+        (extract(epoch FROM clock_timestamp()) * 1000)::bigint
       FROM sync_log_head h LEFT JOIN LATERAL (
         SELECT seq, id, hlc, seen, body, compacted FROM sync_log WHERE seq > $1 ORDER BY seq LIMIT $2) l ON true
       WHERE h.one = 1 ORDER BY l.seq
@@ -204,6 +207,7 @@ public final class PostgresLog {
       [.integer(seq), .integer(Int64(limit))]
     ).rows { row -> Entry? in
       head = row.int(6)
+      clock = row.int(7)
       guard !row.isNull(0) else { return nil }
       return Entry(
         seq: row.int(0), id: row.text(1) ?? "", hlc: row.text(2) ?? "", seen: row.int(3), body: row.text(4) ?? "",
@@ -211,12 +215,14 @@ public final class PostgresLog {
     }
     let entries = rows.compactMap { $0 }
     let through = entries.count >= limit ? entries.last?.seq ?? seq : max(seq, head)
-    return Page(entries: entries, through: through)
+    return Page(entries: entries, through: through, clock: UInt64(max(0, clock)))
   }
 
   /// Keeps what a device's compaction left of these records (Protocol/devices.md,
-  /// "Compaction"): a shorter text, or nothing (the row goes). Two devices compacting one record
-  /// each leave a valid text; the shorter stays. Returns how many rows changed.
+  /// "Compaction"): a shorter text, or none (an empty text: the row stays, so that the record's
+  /// device sending it again, its acknowledgement lost, finds it there and does not add it at
+  /// a new place). Two devices compacting one record each leave a valid text; the shorter
+  /// stays. Returns how many rows changed.
   @discardableResult
   public func compact(_ records: [(seq: Int64, id: String, body: String?)]) throws -> Int {
     guard !records.isEmpty else { return 0 }
@@ -232,19 +238,19 @@ public final class PostgresLog {
       """
       WITH r AS (SELECT * FROM json_to_recordset($1::json) AS r(seq bigint, id text, body text)),
       upd AS (
-        UPDATE sync_log l SET body = r.body, compacted = true FROM r
-        WHERE l.seq = r.seq AND l.id = r.id AND r.body IS NOT NULL AND length(r.body) < length(l.body)
-        RETURNING 1),
-      del AS (DELETE FROM sync_log l USING r WHERE l.seq = r.seq AND l.id = r.id AND r.body IS NULL RETURNING 1)
-      SELECT (SELECT count(*) FROM upd) + (SELECT count(*) FROM del)
+        UPDATE sync_log l SET body = coalesce(r.body, ''), compacted = true FROM r
+        WHERE l.seq = r.seq AND l.id = r.id AND length(coalesce(r.body, '')) < length(l.body)
+        RETURNING 1)
+      SELECT count(*) FROM upd
       """, [.text(batch)], escaping: false
     ).int(0)
     return Int(changed)
   }
 
-  /// How many records the log holds, and their bytes (for `sync/status` and the tests).
+  /// How many records the log holds with something left in them, and their bytes.
   public func size() throws -> (records: Int64, bytes: Int64) {
-    let result = try connection.query("SELECT count(*), coalesce(sum(length(body)), 0) FROM sync_log")
+    let result = try connection.query(
+      "SELECT count(*) FILTER (WHERE body <> ''), coalesce(sum(length(body)), 0) FROM sync_log")
     return (result.int(0), result.int(1))
   }
 }

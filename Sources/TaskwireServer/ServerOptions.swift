@@ -105,7 +105,11 @@ public struct ServerOptions: Sendable {
                         of them hold values later changes overwrote (default 1000)
       sync              pushes the replica's changes to the shared log in PostgreSQL named by
                         $TASKWIRE_SHARED_DB (never on the command line: it may hold a
-                        password) and merges the others', then exits
+                        password) and merges the others', then exits (refused while a
+                        server syncs the file)
+      new-device        on a copied replica file (both copies stop syncing as one device):
+                        gives the copy a device of its own, its unsent changes made again
+                        as that device's (stop the servers on the file first)
       --version         print the version
       --help            print this help
 

@@ -3,6 +3,10 @@ import TaskwirePostgres
 import TaskwireStore
 import TaskwireSync
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `taskwire sync [--db PATH] [--device-id HEX]`: one sync of a replica (issue 31) through the
 /// shared log in PostgreSQL named by `$TASKWIRE_SHARED_DB`: its change records pushed, the
 /// others' merged into it as one commit. Servers running on the replica see the merge as any
@@ -22,6 +26,15 @@ public enum SyncMain {
     guard options.postgres == nil, case .file = options.store else {
       fail("--db must name the replica: a SQLite store file", code: 2)
     }
+    // One process syncs a replica file at a time: a server's agent holds the file's sync lock
+    // while it runs, and this command would push and compact beside it.
+    guard case .file(let path) = options.store,
+      let lock = SafeFile.openOwned(path + ".sync.lock", flags: O_RDWR, create: true)
+    else { fail("cannot open the replica's sync lock", code: 1) }
+    guard flock(lock, LOCK_EX | LOCK_NB) == 0 else {
+      fail("a server syncs this replica file now (it holds \(path).sync.lock): it sends and merges by itself", code: 1)
+    }
+    defer { close(lock) }
     do {
       let storage = try ServerMain.openStorage(options)
       defer { storage.close() }

@@ -30,17 +30,19 @@ extension MergeState {
 
   /// `record` without the registers a later record in the shared log overwrote. Only a value
   /// beaten by a placed record goes: an unsent winner may never reach the log (its device may
-  /// be lost), and a record this state never took in (passed over) is kept whole.
-  public func restriction(of record: ChangeRecord) -> Restriction {
+  /// be lost); so is one whose time has not come by `horizon` (wall milliseconds, the shared
+  /// log's clock: a device pulling now would pass over a record from a clock far ahead, so it
+  /// decides nothing yet); and a record this state never took in (passed over) is kept whole.
+  public func restriction(of record: ChangeRecord, horizon: UInt64 = .max) -> Restriction {
     let time = record.hlc
     guard known[time] != nil else { return Restriction(record: record, shrunk: false, waiting: false) }
     var waiting = false
-    /// The register's value was replaced by one the log holds, and is no lost value of a
-    /// conflict (which every device that merges both records lists, so it stays for them).
+    /// The register's value was replaced by one the log holds, and is no side of a conflict
+    /// (which every device that merges both records lists, so both values stay for them).
     func replaced(_ winner: Register?, _ item: ItemUUID, _ name: String, earlierWins: Bool = false) -> Bool {
       guard let winner, winner.time != time, (winner.time < time) == earlierWins else { return false }
       guard !lostKeys.contains(LostKey(item: item, register: name, time: time)) else { return false }
-      if known[winner.time]?.seq != nil { return true }
+      if known[winner.time]?.seq != nil, winner.time.wall <= horizon { return true }
       waiting = true
       return false
     }
@@ -57,7 +59,10 @@ extension MergeState {
           kept.append(created)
         }
       }
-      for write in change.writes {
+      // (A name written twice in one item took its first value, as `apply` does: the rest
+      // would make a member twice in the text.)
+      var named: Set<String> = []
+      for write in change.writes where named.insert(write.name).inserted {
         if replaced(registers?[write.name], change.uuid, write.name) { dropped = true } else { kept.append(write) }
       }
       guard dropped else {

@@ -11,8 +11,9 @@ public struct MergeState: Sendable {
   public private(set) var known: [HybridTime: (seen: Int64, seq: Int64?)] = [:]
   /// Values that lost to a value whose record had not seen them, in the order found.
   public private(set) var lost: [LostValue] = []
-  /// The same, by what compaction asks: whether a record's register is a lost value (which
-  /// stays in the record, for the conflicts list: it is not only an overwritten value).
+  /// Both sides of each, by what compaction asks: whether a record's register is a value of a
+  /// conflict (which stays in the record, for the conflicts list: it is not only an
+  /// overwritten value, and a device that merges the records again must find the conflict).
   var lostKeys: Set<LostKey> = []
 
   struct LostKey: Hashable {
@@ -74,6 +75,7 @@ public struct MergeState: Sendable {
         {
           lost.append(LostValue(item: change.uuid, register: write.name, kept: kept, lost: loser))
           lostKeys.insert(LostKey(item: change.uuid, register: write.name, time: loser.time))
+          lostKeys.insert(LostKey(item: change.uuid, register: write.name, time: kept.time))
         }
         registers.registers[write.name] = kept
       }

@@ -128,7 +128,7 @@ public final class SyncLink {
     let page = pulled.entries
     var records: [(record: ChangeRecord, seq: Int64)] = []
     let horizon = sync.wallClock() &+ SyncReplica.maxAhead
-    for entry in page {
+    for entry in page where !entry.body.isEmpty {  // (an empty one: compacted to nothing)
       do {
         let record = try ChangeRecord(text: entry.body)
         // A record from a clock far ahead would beat every change made until its time comes,
@@ -150,7 +150,7 @@ public final class SyncLink {
       // Another replica makes records as this device: merging them would mix two histories.
       let reason =
         "another replica makes records as this device (record \(foreign) is not this replica's): a copied "
-        + "replica file? Stop one of them; a copy needs a fresh replica file"
+        + "replica file? On the copy whose sync stopped, stop its servers and run taskwire new-device --db FILE"
       log("sync: stopped: \(reason)")
       mailbox.state.withLock {
         $0.stopped = reason
@@ -161,6 +161,7 @@ public final class SyncLink {
       return false
     }
     do {
+      sync.logClock = pulled.clock
       changed = try sync.receive(records, through: pulled.through) != nil
       lastSync = sync.replica.clock.now
     } catch {

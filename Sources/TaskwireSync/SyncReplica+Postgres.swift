@@ -19,8 +19,11 @@ extension SyncReplica {
     var after = seen
     while true {
       let page = try log.page(after: after, limit: 2000)
+      logClock = page.clock
       guard page.through > after else { break }
-      try receive(try page.entries.map { (try ChangeRecord(text: $0.body), $0.seq) }, through: page.through)
+      try receive(
+        try page.entries.filter { !$0.body.isEmpty }.map { (try ChangeRecord(text: $0.body), $0.seq) },
+        through: page.through)
       after = page.through
     }
     // (Everything sent and placed: what later records overwrote can go, here and in the log.)

@@ -74,6 +74,9 @@ public final class SyncReplica {
   /// The newest time this process kept: while the file's newest is this one, no other process
   /// has kept a record since, and the floor need not be read again.
   var latestKept: String? = nil
+  /// The shared log's wall clock (milliseconds) when this process last read it: compaction
+  /// trusts no record timed after it (`compact`).
+  public var logClock: UInt64? = nil
 
   /// Applies the kept records the state does not have yet: at the start all of them; after,
   /// this device's commits since, which are all still unplaced (a record is placed only once
@@ -89,7 +92,9 @@ public final class SyncReplica {
         if known.seq == nil, let seq = stored.seq { state.place(time, seq: seq) }
         continue
       }
-      let record = try ChangeRecord(text: stored.body)
+      // (A record this build cannot read is passed over, as one pulled is: the file still
+      // opens.)
+      guard let record = try? ChangeRecord(text: stored.body) else { continue }
       state.apply(record, seq: stored.seq)
       observe(record.hlc, now: 0)
       if let seq = stored.seq, record.device != clock.device { seen = max(seen, seq) }
@@ -150,6 +155,8 @@ public final class SyncReplica {
     // last looked: its times are a floor, and its merges count as seen. (Read in the write
     // transaction, so no two processes issue the same time.)
     if latestKept == nil || keeper.othersMayHaveCommitted {
+      // (`taskwire new-device` may have given the file another device meanwhile.)
+      try adoptDevice(named: try records.replicaDevice())
       if let floor = try keeper.latestRecordHLC(), floor != latestKept, let time = HybridTime(floor) {
         observe(time, now: 0)
       }

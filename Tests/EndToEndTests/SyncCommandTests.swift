@@ -88,12 +88,30 @@ struct SyncCommandTests {
     #expect(try sync(["--db", a, "--compact-after", "1"], shared: shared).status == 0)
     let log = try PostgresLog(conninfo: shared)
     defer { log.close() }
-    let left = try log.pull(after: 0)
+    let left = try log.pull(after: 0).filter { !$0.body.isEmpty }
     #expect(left.count < 3, "\(left.count) of 11 records left")
     #expect(try sync(["--db", b, "--device-id", "00000000000000b2"], shared: shared).status == 0)
     let serverB = try TaskwireProcess.started(["--db", b, "--replica"])
     #expect(try inbox(serverB).map { $0.split(separator: " ", maxSplits: 1).last ?? "" } == ["Draft 10"])
     #expect(try inbox(serverB) == inbox(serverA))
+  }
+
+  /// A server syncing the file (its agent holds the file's sync lock): the command refuses,
+  /// rather than push and compact beside it.
+  @Test func theSyncCommandLeavesAFileAServerSyncs() throws {
+    defer { dropSchema() }
+    let (shared, a, _, _) = try stores()
+    let server = try TaskwireProcess(
+      ["--db", shared, "--replica", a, "--device-id", "00000000000000a1"] + TaskwireProcess.clockArguments)
+    _ = try server.result("initialize", ["clientInfo": ["name": "tests"], "protocolVersion": "1"])
+    var syncing = false
+    for _ in 0..<200 where !syncing {
+      syncing = try server.result("sync/status")["syncing"] == true
+      if !syncing { usleep(50_000) }
+    }
+    #expect(syncing)
+    let refused = try sync(["--db", a], shared: shared)
+    #expect(refused.status == 1 && refused.stderr.contains("a server syncs this replica file"), "\(refused.stderr)")
   }
 
   /// No shared store, or an unreachable one: a clear refusal, and a password never shown.

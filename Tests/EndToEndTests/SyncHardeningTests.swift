@@ -75,6 +75,57 @@ struct SyncHardeningTests {
     }
   }
 
+  /// `taskwire new-device` on the file whose sync stopped: it becomes a device of its own, its
+  /// unsent change goes out as that device's, and both copies show both changes.
+  @Test func aStoppedCopyBecomesADeviceOfItsOwn() throws {
+    defer { devices.dropSchema() }
+    let folder = devices.folder
+    do {
+      let a = try devices.device("a", "00000000000000a1")
+      _ = try a.result("task/create", ["title": "Buy milk", "view": "inbox"])
+      #expect(try devices.eventually { try devices.settled([a]) })
+    }
+    try FileManager.default.copyItem(
+      atPath: folder.appendingPathComponent("a.sqlite").path, toPath: folder.appendingPathComponent("copy.sqlite").path)
+    var running: [String: TaskwireProcess] = [
+      "a": try devices.device("a", "00000000000000a1"), "copy": try devices.device("copy", "00000000000000a1"),
+    ]
+    // (Under the test clock both copies would mint one uuid for their first task: real ones
+    // mint random uuids.)
+    _ = try running["a"]!.result(
+      "task/create", ["title": "From the original", "view": "inbox", "uuid": "0a0a0a0a-0000-4000-8000-000000000001"])
+    _ = try running["copy"]!.result(
+      "task/create", ["title": "From the copy", "view": "inbox", "uuid": "0c0c0c0c-0000-4000-8000-000000000002"])
+    var stopped: String? = nil
+    #expect(
+      try devices.eventually {
+        stopped = try running.keys.sorted().first {
+          try devices.status(running[$0]!)["problem"]?.stringValue?.contains("as this device") == true
+        }
+        return stopped != nil
+      })
+    let name = try #require(stopped)
+    // While its server syncs the file, the command refuses; stopped, it makes the new device.
+    let path = folder.appendingPathComponent("\(name).sqlite").path
+    let refused = try TaskwireProcess.run(["new-device", "--db", path] + TaskwireProcess.clockArguments)
+    #expect(refused.status == 1 && refused.stderr.contains("stop its servers first"), "\(refused.stderr)")
+    guard let old = running.removeValue(forKey: name) else { return }
+    old.process.terminate()
+    _ = old.waitForExit()
+    let made = try TaskwireProcess.run(
+      ["new-device", "--db", path, "--device-id", "00000000000000e5"] + TaskwireProcess.clockArguments)
+    #expect(made.status == 0 && made.stderr.contains("1 unsent change(s) made again"), "\(made.stderr)")
+    running[name] = try devices.device(name, "00000000000000e5")
+    let both = [running["a"]!, running["copy"]!]
+    #expect(
+      try devices.eventually {
+        try devices.settled(both) && devices.views(both[0]) == devices.views(both[1])
+          && devices.inbox(both[0]).count == 3
+      })
+    #expect(try devices.status(running[name]!)["device"] == "00000000000000e5")
+    #expect(try both.allSatisfy { try devices.status($0)["problem"] == .null })
+  }
+
   @Test func aRecordFromTheEndOfTimeCannotMakeADeviceDropItsChanges() throws {
     defer { devices.dropSchema() }
     let a = try devices.device("a", "00000000000000a1")

@@ -89,6 +89,55 @@ import Testing
     #expect(compacted.lost.map(\.lost.value) == ["A's"])
   }
 
+  @Test func bothSidesOfAConflictStayAfterALaterEditOverwritesThem() throws {
+    // Device 3 merged "A's" losing to "B's", then set its own title having seen both: both
+    // values of the conflict stay, so that merging the file again lists it again.
+    let create = M.create(Self.a, 1)
+    let mine = M.set(Self.a, 2, seen: 1, "title", "A's")
+    let theirs = M.set(Self.b, 3, seen: 1, "title", "B's")
+    let later = M.set(DeviceID(0xC), 4, seen: 3, "title", "C's")
+    let records = [create, mine, theirs, later]
+    let state = Self.state(records)
+    #expect(state.restriction(of: mine).shrunk == false)
+    #expect(state.restriction(of: theirs).shrunk == false)
+    var again = MergeState()
+    for (index, record) in records.enumerated() {
+      guard let rest = state.restriction(of: record).record else { continue }
+      again.apply(rest, seq: Int64(index + 1))
+    }
+    #expect(again.lost.map(\.lost.value) == ["A's"])
+  }
+
+  @Test func aWriteNamedTwiceInOneItemKeepsItsFirstValueAndStaysReadable() throws {
+    // A hostile create also sets `deleted` and a tag register by name: `apply` took the first
+    // of each; what compaction leaves must still be one readable text, and merge the same.
+    let odd = M.record(
+      Self.b, 1,
+      [
+        ItemChange(
+          uuid: M.item, op: .create,
+          set: [("title", "t"), ("deleted", true), ("tag:x", false), ("created_at", "c1")], tags: [("x", true)])
+      ])
+    let retitle = M.set(Self.a, 2, seen: 1, "title", "u")
+    let state = Self.state([odd, retitle])
+    let rest = try #require(state.restriction(of: odd).record)
+    let reread = try ChangeRecord(text: rest.text)
+    var again = MergeState()
+    again.apply(reread, seq: 1)
+    again.apply(retitle, seq: 2)
+    #expect(again.views() == state.views())
+    #expect(state.view(of: M.item) != nil, "the first write of deleted (false, from the create) holds")
+  }
+
+  @Test func aWinnerWhoseTimeHasNotComeOverwritesNothingYet() {
+    let create = M.create(Self.a, 1)
+    let first = M.set(Self.a, 2, seen: 1, "title", "one")
+    let ahead = M.set(Self.b, 5_000, seen: 2, "title", "from a clock ahead")
+    let state = Self.state([create, first, ahead])
+    #expect(state.restriction(of: first, horizon: 4_999) == .init(record: first, shrunk: false, waiting: true))
+    #expect(state.restriction(of: first, horizon: 5_000).record == nil)
+  }
+
   @Test func anOverwrittenDeletionAndTheEditThatBeatItStay() throws {
     // B's edit had not been seen by A's deletion: the item shows. Compaction keeps both.
     let create = M.create(Self.a, 1)

@@ -43,8 +43,10 @@ public final class Replica {
   /// Makes this a replica of a shared store, as device `device`: uuids minted under the test
   /// clock mix it in, and the lists are built again with their ties by uuid.
   public func becomeReplica(device: UInt64) throws {
+    let wasReplica = uuidSalt != 0
     uuidSalt = device
-    if isLoaded { try reload() }
+    // (Another device of a replica already has its ties by uuid: nothing to build again.)
+    if isLoaded, !wasReplica { try reload() }
   }
   /// Called inside the transaction of every commit of this device that changed rows (not a
   /// merge of others' changes): a replica of a shared store records it there (issue 31).

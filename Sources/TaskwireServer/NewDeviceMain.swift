@@ -1,0 +1,52 @@
+import Foundation
+import TaskwireStore
+import TaskwireSync
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `taskwire new-device [--db PATH] [--device-id HEX]`: makes a copied replica file a device of
+/// its own (Protocol/devices.md, *Built so far*). Two copies of one replica file are one
+/// device to the shared log, which refuses the second's records (its sync stops, and says so);
+/// on the copy, this gives the file a new device and makes what it has not sent again as that
+/// device's, so that both copies sync. Refused while a server syncs the file.
+public enum NewDeviceMain {
+  public static func run(arguments: [String]) -> Never {
+    let environment = ProcessInfo.processInfo.environment
+    guard case .serve(let options) = ServerOptions.parse(arguments, environment: environment), !options.resident,
+      options.recordPath == nil, options.postgres == nil, case .file(let path) = options.store
+    else {
+      fail("usage: taskwire new-device --db REPLICA.sqlite [--device-id HEX] [--time-zone TZ] [--clock TIME]", code: 2)
+    }
+    guard let lock = SafeFile.openOwned(path + ".sync.lock", flags: O_RDWR, create: true) else {
+      fail("cannot open the replica's sync lock", code: 1)
+    }
+    guard flock(lock, LOCK_EX | LOCK_NB) == 0 else {
+      fail("a server syncs this replica file now (it holds \(path).sync.lock): stop its servers first", code: 1)
+    }
+    do {
+      let storage = try ServerMain.openStorage(options)
+      defer { storage.close() }
+      guard ReplicaFiles.isReplica(storage) else { fail("\(path) is not a replica file", code: 2) }
+      let server = Server(storage: storage, options: options)
+      let sync = try SyncReplica.attach(to: server.replica)
+      let before = sync.device
+      var random = SystemRandomNumberGenerator()
+      let device = options.replicaDevice.flatMap(DeviceID.init) ?? DeviceID(random.next() | 1)
+      guard device != before else { fail("the file is device \(before) already", code: 2) }
+      let renewed = try sync.becomeNewDevice(device)
+      FileHandleOutput.stderr(
+        "taskwire new-device: the file is device \(device) now (it was \(before)); \(renewed) unsent change(s) "
+          + "made again as its own; start its servers again\n")
+      exit(0)
+    } catch {
+      fail("\(error)", code: 1)
+    }
+  }
+
+  static func fail(_ message: String, code: Int32) -> Never {
+    FileHandleOutput.stderr("taskwire new-device: \(message)\n")
+    exit(code)
+  }
+}
