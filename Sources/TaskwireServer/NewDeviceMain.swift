@@ -2,10 +2,6 @@ import Foundation
 import TaskwireStore
 import TaskwireSync
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// `taskwire new-device [--db PATH] [--device-id HEX]`: makes a copied replica file a device of
 /// its own (Protocol/devices.md, *Built so far*). Two copies of one replica file are one
 /// device to the shared log, which refuses the second's records (its sync stops, and says so);
@@ -19,12 +15,7 @@ public enum NewDeviceMain {
     else {
       fail("usage: taskwire new-device --db REPLICA.sqlite [--device-id HEX] [--time-zone TZ] [--clock TIME]", code: 2)
     }
-    guard let lock = SafeFile.openOwned(path + ".sync.lock", flags: O_RDWR, create: true) else {
-      fail("cannot open the replica's sync lock", code: 1)
-    }
-    guard flock(lock, LOCK_EX | LOCK_NB) == 0 else {
-      fail("a server syncs this replica file now (it holds \(path).sync.lock): stop its servers first", code: 1)
-    }
+    ReplicaCommand.takeSyncLock("new-device", path: path, refusal: "stop its servers first")
     do {
       let storage = try ServerMain.openStorage(options)
       defer { storage.close() }
@@ -36,17 +27,14 @@ public enum NewDeviceMain {
       let device = options.replicaDevice.flatMap(DeviceID.init) ?? DeviceID(random.next() | 1)
       guard device != before else { fail("the file is device \(before) already", code: 2) }
       let renewed = try sync.becomeNewDevice(device)
-      FileHandleOutput.stderr(
-        "taskwire new-device: the file is device \(device) now (it was \(before)); \(renewed) unsent change(s) "
-          + "made again as its own; start its servers again\n")
-      exit(0)
+      ReplicaCommand.end(
+        "new-device",
+        "the file is device \(device) now (it was \(before)); \(renewed) unsent change(s) made again as its own; "
+          + "start its servers again", code: 0)
     } catch {
       fail("\(error)", code: 1)
     }
   }
 
-  static func fail(_ message: String, code: Int32) -> Never {
-    FileHandleOutput.stderr("taskwire new-device: \(message)\n")
-    exit(code)
-  }
+  static func fail(_ message: String, code: Int32) -> Never { ReplicaCommand.end("new-device", message, code: code) }
 }

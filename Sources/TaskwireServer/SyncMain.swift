@@ -3,14 +3,11 @@ import TaskwirePostgres
 import TaskwireStore
 import TaskwireSync
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// `taskwire sync [--db PATH] [--device-id HEX]`: one sync of a replica (issue 31) through the
 /// shared log in PostgreSQL named by `$TASKWIRE_SHARED_DB`: its change records pushed, the
 /// others' merged into it as one commit. Servers running on the replica see the merge as any
-/// other writer's commit. (The agent that does this inside the server is the next step.)
+/// other writer's commit; a server syncing the file (its agent) does this by itself, and the
+/// command then refuses.
 public enum SyncMain {
   public static func run(arguments: [String]) -> Never {
     let environment = ProcessInfo.processInfo.environment
@@ -23,18 +20,11 @@ public enum SyncMain {
       fail("usage: taskwire sync [--db PATH] [--device-id HEX] [--time-zone TZ] [--clock TIME]", code: 2)
     }
     options.replica = true
-    guard options.postgres == nil, case .file = options.store else {
+    guard options.postgres == nil, case .file(let path) = options.store else {
       fail("--db must name the replica: a SQLite store file", code: 2)
     }
-    // One process syncs a replica file at a time: a server's agent holds the file's sync lock
-    // while it runs, and this command would push and compact beside it.
-    guard case .file(let path) = options.store,
-      let lock = SafeFile.openOwned(path + ".sync.lock", flags: O_RDWR, create: true)
-    else { fail("cannot open the replica's sync lock", code: 1) }
-    guard flock(lock, LOCK_EX | LOCK_NB) == 0 else {
-      fail("a server syncs this replica file now (it holds \(path).sync.lock): it sends and merges by itself", code: 1)
-    }
-    defer { close(lock) }
+    // (One process syncs a file at a time: this one would push and compact beside the server.)
+    ReplicaCommand.takeSyncLock("sync", path: path, refusal: "it sends and merges by itself")
     do {
       let storage = try ServerMain.openStorage(options)
       defer { storage.close() }
@@ -44,17 +34,13 @@ public enum SyncMain {
       defer { log.close() }
       let before = (sent: try sync.outbox().count, seen: sync.seen)
       try sync.sync(through: log, compactAfter: options.compactAfter)
-      FileHandleOutput.stderr(
-        "taskwire sync: device \(sync.device), \(before.sent) change(s) sent, log read to \(sync.seen) (from \(before.seen))\n"
-      )
-      exit(0)
+      ReplicaCommand.end(
+        "sync", "device \(sync.device), \(before.sent) change(s) sent, log read to \(sync.seen) (from \(before.seen))",
+        code: 0)
     } catch {
       fail("\(PostgresConninfo.redacted(String(describing: error)))", code: 1)
     }
   }
 
-  static func fail(_ message: String, code: Int32) -> Never {
-    FileHandleOutput.stderr("taskwire sync: \(message)\n")
-    exit(code)
-  }
+  static func fail(_ message: String, code: Int32) -> Never { ReplicaCommand.end("sync", message, code: code) }
 }
