@@ -53,7 +53,7 @@ public final class PostgresLog {
         CREATE TABLE sync_log (
           seq bigint PRIMARY KEY, id text NOT NULL UNIQUE, device text NOT NULL, hlc text NOT NULL,
           seen bigint NOT NULL, body text NOT NULL, pushed_at timestamptz NOT NULL DEFAULT now(),
-          compacted boolean NOT NULL DEFAULT false);
+          compacted boolean NOT NULL DEFAULT false, digest text);
         CREATE TABLE sync_log_head (
           one int PRIMARY KEY CHECK (one = 1), seq bigint NOT NULL,
           store_id text NOT NULL DEFAULT gen_random_uuid()::text);
@@ -61,21 +61,27 @@ public final class PostgresLog {
       let first = try genesis?(store) ?? []
       for (index, entry) in first.enumerated() {
         try connection.query(
-          "INSERT INTO sync_log (seq, id, device, hlc, seen, body) VALUES ($1, $2, $3, $4, 0, $5)",
+          "INSERT INTO sync_log (seq, id, device, hlc, seen, body, digest) VALUES ($1, $2, $3, $4, 0, $5, md5($5))",
           [.integer(Int64(index + 1)), .text(entry.id), .text(entry.device), .text(entry.hlc), .text(entry.body)])
       }
       try connection.query("INSERT INTO sync_log_head VALUES (1, $1)", [.integer(Int64(first.count))])
     }
-    // A log made before compaction gains its column (asked first: altering needs the table's
-    // owner, and a device may connect as a role that only reads and writes).
-    let compactable = try connection.query(
+    // A log made before compaction gains its columns (asked first: altering needs the table's
+    // owner, and a device may connect as a role that only reads and writes): whether a record
+    // was compacted, and the digest of the text its device made (which a compacted one keeps,
+    // to tell another replica's record under the same id from it).
+    let columns = try connection.query(
       """
       SELECT count(*) FROM pg_attribute
-      WHERE attrelid = to_regclass('sync_log') AND attname = 'compacted' AND NOT attisdropped
+      WHERE attrelid = to_regclass('sync_log') AND attname IN ('compacted', 'digest') AND NOT attisdropped
       """
     ).int(0)
-    if compactable == 0 {
-      try connection.execute("ALTER TABLE sync_log ADD COLUMN compacted boolean NOT NULL DEFAULT false")
+    if columns < 2 {
+      try connection.execute(
+        """
+        ALTER TABLE sync_log ADD COLUMN IF NOT EXISTS compacted boolean NOT NULL DEFAULT false,
+          ADD COLUMN IF NOT EXISTS digest text
+        """)
     }
     storeID = try connection.query("SELECT store_id FROM sync_log_head WHERE one = 1").text(0) ?? ""
     try connection.execute("COMMIT")
@@ -87,7 +93,7 @@ public final class PostgresLog {
     public var record: String
     public var description: String {
       "another replica makes records as this device (record \(record) differs): a copied replica file? "
-        + "On the copy whose sync stopped, stop its servers and run taskwire new-device --db FILE"
+        + "On each copy whose sync stopped, stop its servers and run taskwire new-device --db FILE"
     }
   }
 
@@ -138,8 +144,8 @@ public final class PostgresLog {
       let inserted = try connection.query(
         """
         WITH ins AS (
-          INSERT INTO sync_log (seq, id, device, hlc, seen, body)
-          SELECT $2::bigint + row_number() OVER (ORDER BY r.ord), r.id, r.device, r.hlc, r.seen, r.body
+          INSERT INTO sync_log (seq, id, device, hlc, seen, body, digest)
+          SELECT $2::bigint + row_number() OVER (ORDER BY r.ord), r.id, r.device, r.hlc, r.seen, r.body, md5(r.body)
           FROM ROWS FROM (json_to_recordset($1::json) AS (id text, device text, hlc text, seen bigint, body text))
             WITH ORDINALITY AS r(id, device, hlc, seen, body, ord)
           WHERE NOT EXISTS (SELECT 1 FROM sync_log l WHERE l.id = r.id)
@@ -150,25 +156,42 @@ public final class PostgresLog {
       let end = head + inserted
       try connection.query("UPDATE sync_log_head SET seq = $1 WHERE one = 1", [.integer(end)])
       // A record the log has under the same id must be the same record: else another replica
-      // makes records as this device (a copied replica file), and the two would mix. (What is
-      // left of a compacted one is another text.)
-      let placed = try connection.query(
-        """
-        SELECT l.id, l.seq, l.body = r.body OR l.compacted
-        FROM sync_log l JOIN json_to_recordset($1::json) AS r(id text, body text) ON l.id = r.id
-        """, [.text(batch)], escaping: false
-      ).rows { row in (row.text(0) ?? "", row.int(1), row.text(2) == "t") }
-      if let clash = placed.first(where: { !$0.2 }) {
-        throw DeviceClash(record: clash.0)
+      // makes records as this device (a copied replica file), and the two would mix.
+      let placed = try places(of: batch)
+      if let clash = placed.first(where: { !$0.same }) {
+        throw DeviceClash(record: clash.id)
       }
       // Delivered at commit: the other devices pull.
       try connection.query("SELECT pg_notify($1, $2)", [.text(channel), .text(String(end))])
       try connection.execute("COMMIT")
-      return Dictionary(placed.map { ($0.0, $0.1) }, uniquingKeysWith: { first, _ in first })
+      return Dictionary(placed.map { ($0.id, $0.seq) }, uniquingKeysWith: { first, _ in first })
     } catch {
       _ = try? connection.execute("ROLLBACK")
       throw error
     }
+  }
+
+  /// Where the log has these records (a JSON array of `{id, body}`, bodies escaped), and
+  /// whether each is the text given: the same text, or a compacted one whose digest is the
+  /// text's (a row from before digests, compacted, is taken as the same).
+  func places(of batch: String) throws -> [(id: String, seq: Int64, same: Bool)] {
+    try connection.query(
+      """
+      SELECT l.id, l.seq, l.body = r.body OR (l.compacted AND coalesce(l.digest = md5(r.body), true))
+      FROM sync_log l JOIN json_to_recordset($1::json) AS r(id text, body text) ON l.id = r.id
+      """, [.text(batch)], escaping: false
+    ).rows { row in (row.text(0) ?? "", row.int(1), row.text(2) == "t") }
+  }
+
+  /// Which of these records (id and text, as their device made them) the log holds, by id: its
+  /// seq, and whether it is that text (else another replica made a record under that id).
+  public func lookUp(_ records: [(id: String, body: String)]) throws -> [String: (seq: Int64, same: Bool)] {
+    guard !records.isEmpty else { return [:] }
+    let batch = JSONWriter.string(
+      .array(records.map { ["id": .string($0.id), "body": .string(PostgresText.escape($0.body))] }))
+    var found: [String: (seq: Int64, same: Bool)] = [:]
+    for place in try places(of: batch) { found[place.id] = (place.seq, place.same) }
+    return found
   }
 
   /// The log's last seq.

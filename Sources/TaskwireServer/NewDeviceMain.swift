@@ -1,12 +1,14 @@
 import Foundation
+import TaskwirePostgres
 import TaskwireStore
 import TaskwireSync
 
 /// `taskwire new-device [--db PATH] [--device-id HEX]`: makes a copied replica file a device of
 /// its own (Protocol/devices.md, *Built so far*). Two copies of one replica file are one
 /// device to the shared log, which refuses the second's records (its sync stops, and says so);
-/// on the copy, this gives the file a new device and makes what it has not sent again as that
-/// device's, so that both copies sync. Refused while a server syncs the file.
+/// on each copy whose sync stopped, this gives the file a new device, and of what it has not
+/// sent, makes again as that device's what the log holds another text of (asked of the shared
+/// store named by `$TASKWIRE_SHARED_DB`, never argv). Refused while a server syncs the file.
 public enum NewDeviceMain {
   public static func run(arguments: [String]) -> Never {
     let environment = ProcessInfo.processInfo.environment
@@ -14,6 +16,9 @@ public enum NewDeviceMain {
       options.recordPath == nil, options.postgres == nil, case .file(let path) = options.store
     else {
       fail("usage: taskwire new-device --db REPLICA.sqlite [--device-id HEX] [--time-zone TZ] [--clock TIME]", code: 2)
+    }
+    guard let shared = environment["TASKWIRE_SHARED_DB"], !shared.isEmpty else {
+      fail("$TASKWIRE_SHARED_DB must name the shared store (a postgresql:// URL): what it holds decides", code: 2)
     }
     ReplicaCommand.takeSyncLock("new-device", path: path, refusal: "stop its servers first")
     do {
@@ -26,13 +31,21 @@ public enum NewDeviceMain {
       var random = SystemRandomNumberGenerator()
       let device = options.replicaDevice.flatMap(DeviceID.init) ?? DeviceID(random.next() | 1)
       guard device != before else { fail("the file is device \(before) already", code: 2) }
-      let renewed = try sync.becomeNewDevice(device)
+      let log = try PostgresLog(conninfo: shared)
+      defer { log.close() }
+      if let kept = try sync.sharedStore(), kept != log.storeID {
+        fail("this replica belongs to shared store \(kept), not to \(log.storeID)", code: 1)
+      }
+      let unsent = try sync.outgoing()
+      let inLog = try log.lookUp(unsent.map { ($0.id, $0.body) })
+      let renewal = try sync.becomeNewDevice(device, inLog: inLog)
       ReplicaCommand.end(
         "new-device",
-        "the file is device \(device) now (it was \(before)); \(renewed) unsent change(s) made again as its own; "
+        "the file is device \(device) now (it was \(before)); of its \(unsent.count) unsent change(s), "
+          + "\(renewal.remade) made again as its own, \(renewal.placed) found in the log, \(renewal.kept) left to send; "
           + "start its servers again", code: 0)
     } catch {
-      fail("\(error)", code: 1)
+      fail(PostgresConninfo.redacted(String(describing: error)), code: 1)
     }
   }
 

@@ -33,7 +33,7 @@ public enum SyncMain {
       let log = try PostgresLog(conninfo: shared, genesis: Genesis.entries)
       defer { log.close() }
       let before = (sent: try sync.outbox().count, seen: sync.seen)
-      try sync.sync(through: log, compactAfter: options.compactAfter)
+      try sync.sync(through: log, compactAfter: options.compactAfter) { FileHandleOutput.stderr("taskwire \($0)\n") }
       ReplicaCommand.end(
         "sync", "device \(sync.device), \(before.sent) change(s) sent, log read to \(sync.seen) (from \(before.seen))",
         code: 0)

@@ -29,6 +29,9 @@ public final class SyncLink {
 
   /// How many records may hold overwritten values before they are compacted.
   let compactAfter: Int
+  /// After a compaction that shrank nothing, how many the next one waits for while the cursor
+  /// stays where it was.
+  private var compactFloor: (count: Int, seen: Int64) = (0, 0)
 
   /// Starts the agent for `sync`'s replica file, syncing through the shared store `conninfo`.
   public init(
@@ -88,11 +91,15 @@ public final class SyncLink {
   /// Once enough kept records hold values later records overwrote, and nothing is on its way
   /// to the log: they shrink in the file, and the agent has the log shrink them too.
   func compactIfDue() {
-    guard started, inFlight.isEmpty, pushDue == nil, sync.wantsCompaction(after: compactAfter),
+    // (After a compaction that shrank nothing, the same records are not read again at each
+    // page: only once the cursor moved, or more records hold overwritten values.)
+    let floor = compactFloor.seen == sync.seen ? compactFloor.count : 0
+    guard started, inFlight.isEmpty, pushDue == nil, sync.wantsCompaction(after: max(compactAfter, floor)),
       mailbox.state.withLock({ $0.stopped == nil && $0.toCompact == nil })
     else { return }
     do {
       let compacted = try sync.compact()
+      compactFloor = (compacted.isEmpty ? sync.state.superseded.count + max(1, compactAfter / 4) : 0, sync.seen)
       guard !compacted.isEmpty else { return }
       mailbox.state.withLock { $0.toCompact = compacted }
       mailbox.wakeAgent()
@@ -126,31 +133,12 @@ public final class SyncLink {
 
   private func merge(_ pulled: PostgresLog.Page) -> Bool {
     let page = pulled.entries
-    var records: [(record: ChangeRecord, seq: Int64)] = []
-    let horizon = sync.wallClock() &+ SyncReplica.maxAhead
-    for entry in page where !entry.body.isEmpty {  // (an empty one: compacted to nothing)
-      do {
-        let record = try ChangeRecord(text: entry.body)
-        // A record from a clock far ahead would beat every change made until its time comes,
-        // and this device's own edits would then disagree with its merge: passed over, on
-        // every device alike (each judges by its own clock, which agree to far less than a day).
-        guard record.device == sync.device || record.hlc.wall <= horizon else {
-          log(
-            "sync: the log's record \(entry.seq) comes from a clock more than a day ahead (\(record.hlc)): passed over")
-          continue
-        }
-        records.append((record, entry.seq))
-      } catch {
-        log("sync: the log's record \(entry.seq) cannot be read, passed over: \(error)")
-      }
-    }
+    let (records, texts) = sync.takeable(page, log: log)
     var changed = false
     var failed = false
     if let foreign = sync.madeElsewhereAsThisDevice(page) {
       // Another replica makes records as this device: merging them would mix two histories.
-      let reason =
-        "another replica makes records as this device (record \(foreign) is not this replica's): a copied "
-        + "replica file? On the copy whose sync stopped, stop its servers and run taskwire new-device --db FILE"
+      let reason = SyncReplica.copiedReplica(foreign)
       log("sync: stopped: \(reason)")
       mailbox.state.withLock {
         $0.stopped = reason
@@ -162,7 +150,7 @@ public final class SyncLink {
     }
     do {
       sync.logClock = pulled.clock
-      changed = try sync.receive(records, through: pulled.through) != nil
+      changed = try sync.receive(records, through: pulled.through, texts: texts) != nil
       lastSync = sync.replica.clock.now
     } catch {
       log("sync: cannot merge the log's records \(page.first?.seq ?? 0)…\(page.last?.seq ?? 0): \(error)")

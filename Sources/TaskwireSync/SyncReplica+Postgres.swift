@@ -4,7 +4,10 @@ extension SyncReplica {
   /// One sync through the shared log in PostgreSQL: the outbox pushed (each record once, however
   /// often it is sent), then everything after the pull cursor pulled and merged, a page of
   /// records a commit.
-  public func sync(through log: PostgresLog, compactAfter: Int = SyncReplica.compactAfter) throws {
+  public func sync(
+    through log: PostgresLog, compactAfter: Int = SyncReplica.compactAfter,
+    report: (String) -> Void = { _ in }
+  ) throws {
     if let kept = try sharedStore() {
       guard kept == log.storeID else {
         throw SyncAgent.Failure("this replica belongs to shared store \(kept), not to \(log.storeID)")
@@ -21,9 +24,12 @@ extension SyncReplica {
       let page = try log.page(after: after, limit: 2000)
       logClock = page.clock
       guard page.through > after else { break }
-      try receive(
-        try page.entries.filter { !$0.body.isEmpty }.map { (try ChangeRecord(text: $0.body), $0.seq) },
-        through: page.through)
+      // (As the agent takes a page: the same records passed over, a copied replica stopped.)
+      if let foreign = madeElsewhereAsThisDevice(page.entries) {
+        throw SyncAgent.Failure(Self.copiedReplica(foreign))
+      }
+      let (records, texts) = takeable(page.entries, log: report)
+      try receive(records, through: page.through, texts: texts)
       after = page.through
     }
     // (Everything sent and placed: what later records overwrote can go, here and in the log.)

@@ -7,9 +7,12 @@ extension SyncReplica {
   /// each item whose parent they touch. This device's own records coming back only get their
   /// place. Returns what the commit changed (nil when all were this device's own, placed
   /// already: no commit). `through`: the last seq of the page (its last records may have been
-  /// unreadable, and are passed over).
+  /// unreadable, and are passed over). `texts`: each record's text as the log had it, kept as
+  /// it is (a newer device's members this build does not read stay in it).
   @discardableResult
-  public func receive(_ pulled: [(record: ChangeRecord, seq: Int64)], through: Int64? = nil) throws
+  public func receive(
+    _ pulled: [(record: ChangeRecord, seq: Int64)], through: Int64? = nil, texts: [String]? = nil
+  ) throws
     -> Replica.Committed?
   {
     try takeInKept()
@@ -26,7 +29,7 @@ extension SyncReplica {
         guard let keeper = txn as? SyncRecordTransaction else { throw NotAReplica() }
         var touched: [ItemUUID] = []
         var legacyIDs: [ItemUUID: Int64] = [:]
-        for (record, seq) in pulled {
+        for (index, (record, seq)) in pulled.enumerated() {
           if next.known[record.hlc] != nil {
             next.place(record.hlc, seq: seq)
             try keeper.placeRecord(hlc: record.hlc.description, seq: seq)
@@ -34,7 +37,8 @@ extension SyncReplica {
           }
           try keeper.keepRecord(
             StoredRecord(
-              hlc: record.hlc.description, id: record.id.description, seen: record.seen, seq: seq, body: record.text))
+              hlc: record.hlc.description, id: record.id.description, seen: record.seen, seq: seq,
+              body: texts.map { $0[index] } ?? record.text))
           next.apply(record, seq: seq)
           touched += record.items.map(\.uuid)
           // (Only from a genesis, which is timed at the start of the clock.)

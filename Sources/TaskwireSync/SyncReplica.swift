@@ -67,9 +67,9 @@ public final class SyncReplica {
   }
 
   /// The pull cursor: a pull brings every log record above it, so every one up to it is
-  /// applied here. It is the greatest seq of another device's record kept here (the log may
-  /// have gaps: a push sent twice leaves one); this device's own records coming back after it
-  /// are only placed again.
+  /// applied here. The file keeps it (`sync_seen`, written by each merge and compaction);
+  /// this device's own records coming back after it are only placed again, and move it on in
+  /// this process.
   public internal(set) var seen: Int64 = 0
   /// The newest time this process kept: while the file's newest is this one, no other process
   /// has kept a record since, and the floor need not be read again.
@@ -97,7 +97,8 @@ public final class SyncReplica {
       guard let record = try? ChangeRecord(text: stored.body) else { continue }
       state.apply(record, seq: stored.seq)
       observe(record.hlc, now: 0)
-      if let seq = stored.seq, record.device != clock.device { seen = max(seen, seq) }
+      // (The cursor is the file's `sync_seen`, which each merge writes with its records: a
+      // record's device says nothing of how it came, as a file's device may change.)
     }
     return kept
   }
@@ -143,7 +144,10 @@ public final class SyncReplica {
 
   /// Reads every record the file keeps that the state lacks (another process on the file
   /// merged or made them): before this process starts syncing the file.
-  public func catchUpWithFile() throws { try takeInKept(all: true) }
+  public func catchUpWithFile() throws {
+    try adoptDevice(named: try records.replicaDevice())
+    try takeInKept(all: true)
+  }
 
   /// A local commit's record, kept in its transaction.
   func record(_ kind: Replica.CommitKind, _ committed: Replica.Committed, _ txn: any StorageTransaction) throws {

@@ -75,8 +75,27 @@ struct SyncHardeningTests {
     }
   }
 
+  /// `taskwire new-device` with the shared store in its environment, as a person runs it.
+  func newDevice(_ arguments: [String], shared: String? = "") throws -> (status: Int32, stderr: String) {
+    let process = Process()
+    process.executableURL = TaskwireProcess.binary
+    process.arguments = ["new-device"] + arguments + TaskwireProcess.clockArguments
+    var environment = ProcessInfo.processInfo.environment
+    environment["TASKWIRE_SHARED_DB"] = shared.map { $0.isEmpty ? devices.shared() : $0 }
+    process.environment = environment
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, text)
+  }
+
   /// `taskwire new-device` on the file whose sync stopped: it becomes a device of its own, its
-  /// unsent change goes out as that device's, and both copies show both changes.
+  /// unsent change (which the log holds another text of) goes out as that device's, and both
+  /// copies show both changes.
   @Test func aStoppedCopyBecomesADeviceOfItsOwn() throws {
     defer { devices.dropSchema() }
     let folder = devices.folder
@@ -107,14 +126,14 @@ struct SyncHardeningTests {
     let name = try #require(stopped)
     // While its server syncs the file, the command refuses; stopped, it makes the new device.
     let path = folder.appendingPathComponent("\(name).sqlite").path
-    let refused = try TaskwireProcess.run(["new-device", "--db", path] + TaskwireProcess.clockArguments)
+    let refused = try newDevice(["--db", path])
     #expect(refused.status == 1 && refused.stderr.contains("stop its servers first"), "\(refused.stderr)")
     guard let old = running.removeValue(forKey: name) else { return }
     old.process.terminate()
     _ = old.waitForExit()
-    let made = try TaskwireProcess.run(
-      ["new-device", "--db", path, "--device-id", "00000000000000e5"] + TaskwireProcess.clockArguments)
-    #expect(made.status == 0 && made.stderr.contains("1 unsent change(s) made again"), "\(made.stderr)")
+    #expect(try newDevice(["--db", path], shared: nil).stderr.contains("TASKWIRE_SHARED_DB"))
+    let made = try newDevice(["--db", path, "--device-id", "00000000000000e5"])
+    #expect(made.status == 0 && made.stderr.contains("1 made again as its own"), "\(made.stderr)")
     running[name] = try devices.device(name, "00000000000000e5")
     let both = [running["a"]!, running["copy"]!]
     #expect(

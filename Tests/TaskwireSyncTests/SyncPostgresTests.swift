@@ -82,6 +82,13 @@ struct SyncPostgresTests {
     #expect(try log.push([records[0], records[2]]) == [records[0].0: 1, records[2].0: 3])
     #expect(try log.pull(after: 0).map(\.body) == ["{\"b\":\"two\"}", bodies[1], ""])
     #expect(try log.head() == 3)
+    // Another text under a compacted record's id (a copied replica's) is still refused: the log
+    // keeps the digest of the text its device made.
+    var other = records[2]
+    other.4 = "{\"b\":\"five\"}"
+    #expect(throws: PostgresLog.DeviceClash.self) { try log.push([other]) }
+    #expect(try log.lookUp([(other.0, other.4)])[other.0]?.same == false)
+    #expect(try log.lookUp([(records[2].0, records[2].4)])[records[2].0]?.same == true)
   }
 
   /// A log made before compaction gains its column when a device connects.

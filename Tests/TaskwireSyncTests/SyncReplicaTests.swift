@@ -193,4 +193,55 @@ import Testing
     let stored = try #require(a.client.server.replica.storage as? SQLiteStorage)
     #expect(try stored.loadOpenTasks().filter { $0.title == "Stretch" }.count == 2, "memory and store agree")
   }
+
+  /// A record from a newer device, with a member this build does not read, is kept as the log
+  /// had it; compaction leaves it whole rather than drop the member (Protocol/devices.md,
+  /// "Compaction").
+  @Test func aNewerDevicesRecordIsKeptAsItCame() throws {
+    let folder = try temporaryFolder()
+    let a = try Device(folder, 1)
+    let log = Log()
+    _ = try a.client.result("task/create", ["title": "Buy milk", "view": "inbox"])
+    try log.sync(a.sync)
+    let uuid = try #require(try a.list("inbox").first?.prefix(36)).description
+    let made = ChangeRecord(
+      id: ChangeRecordTests.uuid(0xB1), hlc: HybridTime(wall: 1, counter: 0, device: DeviceID(0xB)), seen: 1,
+      items: [ItemChange(uuid: try #require(ItemUUID(uuid)), op: .update, set: [("notes", "from B")])])
+    let newer = made.text.replacingOccurrences(of: #""op":"update","#, with: #""op":"update","x-later":{"a":1},"#)
+    let record = try ChangeRecord(text: newer)
+    try a.sync.receive([(record, 5)], texts: [newer])
+    let stored = try #require(a.client.server.replica.storage as? SQLiteStorage)
+    #expect(try stored.keptRecord(hlc: record.hlc.description)?.body == newer)
+    // Overwritten, it would shrink; written back by this build, it would lose `x-later`.
+    _ = try a.client.result("task/update", ["id": .number(String(try a.id("Buy milk", in: "inbox"))), "notes": "mine"])
+    try log.sync(a.sync)
+    a.sync.logClock = .max
+    #expect(try a.sync.compact().allSatisfy { $0.seq != 5 })
+    #expect(try stored.keptRecord(hlc: record.hlc.description)?.body == newer)
+  }
+
+  /// A replica's records shrink in its file once later ones overwrote them, and the replica
+  /// opened again shows the same.
+  @Test func overwrittenRecordsShrinkInTheFile() throws {
+    let folder = try temporaryFolder()
+    let a = try Device(folder, 1)
+    let log = Log()
+    _ = try a.client.result("task/create", ["title": "Draft", "view": "inbox"])
+    for round in 1...5 {
+      _ = try a.client.result(
+        "task/update",
+        [
+          "id": .number(String(try a.id(round == 1 ? "Draft" : "Draft \(round - 1)", in: "inbox"))),
+          "title": .string("Draft \(round)"),
+        ])
+    }
+    try log.sync(a.sync)
+    try log.sync(a.sync)
+    a.sync.logClock = .max
+    let compacted = try a.sync.compact()
+    #expect(compacted.filter { $0.body == nil }.count == 4, "\(compacted)")
+    let stored = try #require(a.client.server.replica.storage as? SQLiteStorage)
+    #expect(try stored.keptRecords(unplaced: false).count == 2)
+    #expect(try a.list("inbox").map { $0.dropFirst(37) } == ["Draft 5 "])
+  }
 }
