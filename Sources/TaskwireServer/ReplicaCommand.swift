@@ -23,7 +23,8 @@ enum ReplicaCommand {
       end(name, "cannot open the replica's sync lock", code: 1)
     }
     guard flock(lock, LOCK_EX | LOCK_NB) == 0 else {
-      end(name, "a server syncs this replica file now (it holds \(path).sync.lock): \(refusal)", code: 1)
+      end(
+        name, "a server holds this replica file's sync now (\(path).sync.lock), connected or not: \(refusal)", code: 1)
     }
     // (Held until the process exits: the descriptor stays open.)
   }

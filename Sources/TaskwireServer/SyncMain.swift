@@ -24,7 +24,8 @@ public enum SyncMain {
       fail("--db must name the replica: a SQLite store file", code: 2)
     }
     // (One process syncs a file at a time: this one would push and compact beside the server.)
-    ReplicaCommand.takeSyncLock("sync", path: path, refusal: "it sends and merges by itself")
+    ReplicaCommand.takeSyncLock(
+      "sync", path: path, refusal: "it sends and merges whenever it reaches the shared store (see its sync/status)")
     do {
       let storage = try ServerMain.openStorage(options)
       defer { storage.close() }

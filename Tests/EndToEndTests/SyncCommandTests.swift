@@ -111,7 +111,8 @@ struct SyncCommandTests {
     }
     #expect(syncing)
     let refused = try sync(["--db", a], shared: shared)
-    #expect(refused.status == 1 && refused.stderr.contains("a server syncs this replica file"), "\(refused.stderr)")
+    #expect(
+      refused.status == 1 && refused.stderr.contains("a server holds this replica file's sync"), "\(refused.stderr)")
   }
 
   /// No shared store, or an unreachable one: a clear refusal, and a password never shown.
