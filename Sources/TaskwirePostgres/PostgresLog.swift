@@ -174,23 +174,24 @@ public final class PostgresLog {
   /// Where the log has these records (a JSON array of `{id, body}`, bodies escaped), and
   /// whether each is the text given: the same text, or a compacted one whose digest is the
   /// text's (a row from before digests, compacted, is taken as the same).
-  func places(of batch: String) throws -> [(id: String, seq: Int64, same: Bool)] {
+  func places(of batch: String, strictly: Bool = false) throws -> [(id: String, seq: Int64, same: Bool)] {
     try connection.query(
       """
-      SELECT l.id, l.seq, l.body = r.body OR (l.compacted AND coalesce(l.digest = md5(r.body), true))
+      SELECT l.id, l.seq, l.body = r.body OR (l.compacted AND coalesce(l.digest = md5(r.body), $2))
       FROM sync_log l JOIN json_to_recordset($1::json) AS r(id text, body text) ON l.id = r.id
-      """, [.text(batch)], escaping: false
+      """, [.text(batch), .text(strictly ? "false" : "true")], escaping: false
     ).rows { row in (row.text(0) ?? "", row.int(1), row.text(2) == "t") }
   }
 
   /// Which of these records (id and text, as their device made them) the log holds, by id: its
-  /// seq, and whether it is that text (else another replica made a record under that id).
+  /// seq, and whether it is surely that text (else another replica made a record under that id,
+  /// or a compacted row from before digests cannot tell).
   public func lookUp(_ records: [(id: String, body: String)]) throws -> [String: (seq: Int64, same: Bool)] {
     guard !records.isEmpty else { return [:] }
     let batch = JSONWriter.string(
       .array(records.map { ["id": .string($0.id), "body": .string(PostgresText.escape($0.body))] }))
     var found: [String: (seq: Int64, same: Bool)] = [:]
-    for place in try places(of: batch) { found[place.id] = (place.seq, place.same) }
+    for place in try places(of: batch, strictly: true) { found[place.id] = (place.seq, place.same) }
     return found
   }
 
@@ -261,7 +262,8 @@ public final class PostgresLog {
       """
       WITH r AS (SELECT * FROM json_to_recordset($1::json) AS r(seq bigint, id text, body text)),
       upd AS (
-        UPDATE sync_log l SET body = coalesce(r.body, ''), compacted = true FROM r
+        UPDATE sync_log l SET body = coalesce(r.body, ''), compacted = true, digest = coalesce(l.digest, md5(l.body))
+        FROM r
         WHERE l.seq = r.seq AND l.id = r.id AND length(coalesce(r.body, '')) < length(l.body)
         RETURNING 1)
       SELECT count(*) FROM upd

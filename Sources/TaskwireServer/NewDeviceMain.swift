@@ -31,19 +31,28 @@ public enum NewDeviceMain {
       var random = SystemRandomNumberGenerator()
       let device = options.replicaDevice.flatMap(DeviceID.init) ?? DeviceID(random.next() | 1)
       guard device != before else { fail("the file is device \(before) already", code: 2) }
-      let log = try PostgresLog(conninfo: shared)
+      guard let store = try sync.sharedStore() else {
+        fail("\(path) never synced: it is no copy of a device that did (nothing to do)", code: 2)
+      }
+      let log = try PostgresLog(conninfo: SyncAgent.withDefaults(shared), genesis: Genesis.entries)
       defer { log.close() }
-      if let kept = try sync.sharedStore(), kept != log.storeID {
-        fail("this replica belongs to shared store \(kept), not to \(log.storeID)", code: 1)
+      guard store == log.storeID else {
+        fail("this replica belongs to shared store \(store), not to \(log.storeID)", code: 1)
       }
       let unsent = try sync.outgoing()
       let inLog = try log.lookUp(unsent.map { ($0.id, $0.body) })
       let renewal = try sync.becomeNewDevice(device, inLog: inLog)
+      let made = "the file is device \(device) now (it was \(before))"
+      // (Synced at once as the new device: its cursor passes the records it sent as the old one.)
+      do {
+        try sync.sync(through: log, compactAfter: options.compactAfter) { FileHandleOutput.stderr("taskwire \($0)\n") }
+      } catch {
+        fail("\(made), but its sync failed: \(PostgresConninfo.redacted(String(describing: error)))", code: 1)
+      }
       ReplicaCommand.end(
         "new-device",
-        "the file is device \(device) now (it was \(before)); of its \(unsent.count) unsent change(s), "
-          + "\(renewal.remade) made again as its own, \(renewal.placed) found in the log, \(renewal.kept) left to send; "
-          + "start its servers again", code: 0)
+        "\(made); of its \(unsent.count) unsent change(s), \(renewal.remade) made again as its own, "
+          + "\(renewal.placed) found in the log; synced; start its servers again", code: 0)
     } catch {
       fail(PostgresConninfo.redacted(String(describing: error)), code: 1)
     }

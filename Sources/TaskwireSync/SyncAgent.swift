@@ -78,7 +78,9 @@ public enum SyncAgent {
     return try body()
   }
 
-  static func withDefaults(_ conninfo: String) -> String { PostgresConninfo.withDefaults(connectionDefaults, conninfo) }
+  public static func withDefaults(_ conninfo: String) -> String {
+    PostgresConninfo.withDefaults(connectionDefaults, conninfo)
+  }
 
   private static func run(
     mailbox: SyncMailbox, conninfo: String, lockPath: String, log: @Sendable (String) -> Void

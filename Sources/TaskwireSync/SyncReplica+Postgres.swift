@@ -15,10 +15,11 @@ extension SyncReplica {
     } else {
       try setSharedStore(log.storeID)
     }
-    let outgoing = try outbox()
+    // (Each record as the file keeps it, as the agent sends it.)
+    let outgoing = try outgoing().compactMap { stored in HybridTime(stored.hlc).map { (stored, $0) } }
     let seqs = try log.push(
-      outgoing.map { ($0.id.description, $0.hlc.description, $0.device.description, $0.seen, $0.text) })
-    try placed(outgoing.compactMap { record in seqs[record.id.description].map { (record.hlc, $0) } })
+      outgoing.map { stored, time in (stored.id, stored.hlc, time.device.description, stored.seen, stored.body) })
+    try placed(outgoing.compactMap { stored, time in seqs[stored.id].map { (time, $0) } })
     var after = seen
     while true {
       let page = try log.page(after: after, limit: 2000)
@@ -38,5 +39,6 @@ extension SyncReplica {
       guard !compacted.isEmpty else { break }
       try log.compact(compacted.map { ($0.seq, $0.id, $0.body) })
     }
+    try keepCursor()
   }
 }

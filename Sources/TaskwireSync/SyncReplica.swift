@@ -110,17 +110,21 @@ public final class SyncReplica {
     try replica.storage.write { txn in try (txn as? SyncRecordTransaction)?.setSharedStore(id) }
   }
 
-  /// A pulled record made as this device that this replica did not make (after reading the
-  /// file: another process on it may have): the id of the first, or nil.
+  /// A pulled record that another replica made as a device this file is or was (a copied
+  /// file), read after the file (another process on it may have made it): the id of the first,
+  /// or nil. The same time is not enough: two copies of one replica issue the same times. A
+  /// record made as this device must be kept here, at that place once placed, and the same
+  /// text (what another device's compaction left of one placed here is another, shorter one);
+  /// and a record this file has not sent yet under that time must be the same text, whatever
+  /// device made it (else this file's change would be taken as sent, and the other's as seen).
   public func madeElsewhereAsThisDevice(_ pulled: [PostgresLog.Entry]) -> String? {
     let suffix = "-" + device.description
-    let own = pulled.filter { $0.hlc.hasSuffix(suffix) }
-    guard !own.isEmpty else { return nil }
-    // (The same time is not enough: two copies of one replica issue the same times. The same
-    // record is the same text; what another device's compaction left of it, a shorter one.)
-    return own.first { entry in
-      guard let kept = (try? records.keptRecord(hlc: entry.hlc)) ?? nil else { return true }
-      return !entry.compacted && kept.body != entry.body
+    return pulled.first { entry in
+      let kept = (try? records.keptRecord(hlc: entry.hlc)) ?? nil
+      if let kept, kept.seq == nil { return kept.body != entry.body }
+      guard entry.hlc.hasSuffix(suffix) else { return false }
+      guard let kept else { return true }
+      return kept.seq != entry.seq || (!entry.compacted && kept.body != entry.body)
     }?.id
   }
 

@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import TaskwireCore
+import TaskwirePostgres
 import TaskwireServer
 import TaskwireStore
 import TaskwireSync
@@ -243,5 +244,22 @@ import Testing
     let stored = try #require(a.client.server.replica.storage as? SQLiteStorage)
     #expect(try stored.keptRecords(unplaced: false).count == 2)
     #expect(try a.list("inbox").map { $0.dropFirst(37) } == ["Draft 5 "])
+  }
+
+  /// A pulled record under a time this file has not sent yet, with another text (a copy of the
+  /// file made it), stops the sync whatever device it names: else this file's change would be
+  /// taken as sent and the copy's as seen. The same text is this file's own, coming back.
+  @Test func aPulledRecordUnderAnUnsentTimeMustBeTheSameText() throws {
+    let folder = try temporaryFolder()
+    let a = try Device(folder, 1)
+    _ = try a.client.result("task/create", ["title": "Buy milk", "view": "inbox"])
+    let stored = try #require(a.client.server.replica.storage as? SQLiteStorage)
+    let mine = try #require(try stored.keptRecords(unplaced: true).first)
+    func entry(_ body: String, compacted: Bool = false) -> PostgresLog.Entry {
+      PostgresLog.Entry(seq: 7, id: mine.id, hlc: mine.hlc, seen: 0, body: body, compacted: compacted)
+    }
+    #expect(a.sync.madeElsewhereAsThisDevice([entry(mine.body)]) == nil)
+    #expect(a.sync.madeElsewhereAsThisDevice([entry(mine.body + " ")]) == mine.id)
+    #expect(a.sync.madeElsewhereAsThisDevice([entry("", compacted: true)]) == mine.id)
   }
 }
