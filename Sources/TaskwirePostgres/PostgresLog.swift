@@ -195,6 +195,12 @@ public final class PostgresLog {
     return found
   }
 
+  /// Whether the log holds a record of this device (16 hex digits).
+  public func hasRecords(of device: String) throws -> Bool {
+    try connection.query("SELECT count(*) FROM (SELECT 1 FROM sync_log WHERE device = $1 LIMIT 1) d", [.text(device)])
+      .int(0) > 0
+  }
+
   /// The log's last seq.
   public func head() throws -> Int64 {
     try connection.query("SELECT seq FROM sync_log_head WHERE one = 1").int(0)
@@ -262,7 +268,8 @@ public final class PostgresLog {
       """
       WITH r AS (SELECT * FROM json_to_recordset($1::json) AS r(seq bigint, id text, body text)),
       upd AS (
-        UPDATE sync_log l SET body = coalesce(r.body, ''), compacted = true, digest = coalesce(l.digest, md5(l.body))
+        UPDATE sync_log l SET body = coalesce(r.body, ''), compacted = true,
+          digest = CASE WHEN l.compacted THEN l.digest ELSE coalesce(l.digest, md5(l.body)) END
         FROM r
         WHERE l.seq = r.seq AND l.id = r.id AND length(coalesce(r.body, '')) < length(l.body)
         RETURNING 1)

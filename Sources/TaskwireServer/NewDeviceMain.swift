@@ -6,9 +6,9 @@ import TaskwireSync
 /// `taskwire new-device [--db PATH] [--device-id HEX]`: makes a copied replica file a device of
 /// its own (Protocol/devices.md, *Built so far*). Two copies of one replica file are one
 /// device to the shared log, which refuses the second's records (its sync stops, and says so);
-/// on each copy whose sync stopped, this gives the file a new device, and of what it has not
-/// sent, makes again as that device's what the log holds another text of (asked of the shared
-/// store named by `$TASKWIRE_SHARED_DB`, never argv). Refused while a server syncs the file.
+/// on each copy whose sync stopped, this gives the file a new device, makes what it has not
+/// sent again as that device's (but what the log, asked through `$TASKWIRE_SHARED_DB`, never
+/// argv, holds as it is), and syncs the file. Refused while a server holds the file's sync.
 public enum NewDeviceMain {
   public static func run(arguments: [String]) -> Never {
     let environment = ProcessInfo.processInfo.environment
@@ -38,6 +38,9 @@ public enum NewDeviceMain {
       defer { log.close() }
       guard store == log.storeID else {
         fail("this replica belongs to shared store \(store), not to \(log.storeID)", code: 1)
+      }
+      guard try !log.hasRecords(of: device.description) else {
+        fail("device \(device) has records in the shared log already: another device is it", code: 2)
       }
       let unsent = try sync.outgoing()
       let inLog = try log.lookUp(unsent.map { ($0.id, $0.body) })

@@ -132,6 +132,8 @@ struct SyncHardeningTests {
     old.process.terminate()
     _ = old.waitForExit()
     #expect(try newDevice(["--db", path], shared: nil).stderr.contains("TASKWIRE_SHARED_DB"))
+    let taken = try newDevice(["--db", path, "--device-id", "00000000000000a1"])
+    #expect(taken.status == 2, "the file's own device: \(taken.stderr)")
     let made = try newDevice(["--db", path, "--device-id", "00000000000000e5"])
     #expect(
       made.status == 0 && made.stderr.contains("1 made again as its own") && made.stderr.contains("synced"),

@@ -89,6 +89,7 @@ struct SyncPostgresTests {
     #expect(throws: PostgresLog.DeviceClash.self) { try log.push([other]) }
     #expect(try log.lookUp([(other.0, other.4)])[other.0]?.same == false)
     #expect(try log.lookUp([(records[2].0, records[2].4)])[records[2].0]?.same == true)
+    #expect(try log.hasRecords(of: "0000000000000001") && !log.hasRecords(of: "00000000000000ff"))
   }
 
   /// A log made before compaction gains its column when a device connects.
