@@ -28,12 +28,20 @@
       try run(arguments, input: lines.map { $0 + "\n" }.joined()).stderr
     }
 
-    /// Runs the binary to its end with `input` on stdin (then closed) and stdout thrown away;
-    /// returns its exit status and what it wrote on stderr.
-    public static func run(_ arguments: [String], input: String = "") throws -> (status: Int32, stderr: String) {
+    /// Runs the binary to its end with `input` on stdin (then closed) and stdout thrown away,
+    /// with these environment variables set (nil: removed); returns its exit status and what it
+    /// wrote on stderr.
+    public static func run(
+      _ arguments: [String], input: String = "", environment: [String: String?] = [:]
+    ) throws -> (status: Int32, stderr: String) {
       let process = Process()
       process.executableURL = binary
       process.arguments = arguments
+      if !environment.isEmpty {
+        var merged = ProcessInfo.processInfo.environment
+        for (name, value) in environment { merged[name] = value }
+        process.environment = merged
+      }
       let stdin = Pipe()
       let errors = Pipe()
       process.standardInput = stdin

@@ -17,20 +17,8 @@ struct SyncCommandTests {
 
   /// Runs `taskwire sync` with the shared store in the environment; its status and stderr.
   func sync(_ arguments: [String], shared: String?) throws -> (status: Int32, stderr: String) {
-    let process = Process()
-    process.executableURL = TaskwireProcess.binary
-    process.arguments = ["sync"] + arguments + TaskwireProcess.clockArguments
-    var environment = ProcessInfo.processInfo.environment
-    environment["TASKWIRE_SHARED_DB"] = shared
-    process.environment = environment
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = FileHandle.nullDevice
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return (process.terminationStatus, text)
+    try TaskwireProcess.run(
+      ["sync"] + arguments + TaskwireProcess.clockArguments, environment: ["TASKWIRE_SHARED_DB": shared])
   }
 
   /// The shared store (in this test's schema: `dropSchema` drops it), two replicas' paths and

@@ -77,20 +77,9 @@ struct SyncHardeningTests {
 
   /// `taskwire new-device` with the shared store in its environment, as a person runs it.
   func newDevice(_ arguments: [String], shared: String? = "") throws -> (status: Int32, stderr: String) {
-    let process = Process()
-    process.executableURL = TaskwireProcess.binary
-    process.arguments = ["new-device"] + arguments + TaskwireProcess.clockArguments
-    var environment = ProcessInfo.processInfo.environment
-    environment["TASKWIRE_SHARED_DB"] = shared.map { $0.isEmpty ? devices.shared() : $0 }
-    process.environment = environment
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = FileHandle.nullDevice
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return (process.terminationStatus, text)
+    try TaskwireProcess.run(
+      ["new-device"] + arguments + TaskwireProcess.clockArguments,
+      environment: ["TASKWIRE_SHARED_DB": shared.map { $0.isEmpty ? devices.shared() : $0 }])
   }
 
   /// `taskwire new-device` on the file whose sync stopped: it becomes a device of its own, its
