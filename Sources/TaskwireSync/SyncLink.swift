@@ -133,12 +133,15 @@ public final class SyncLink {
 
   private func merge(_ pulled: PostgresLog.Page) -> Bool {
     let page = pulled.entries
-    let (records, texts) = sync.takeable(page, log: log)
     var changed = false
     var failed = false
-    if let foreign = sync.madeElsewhereAsThisDevice(page) {
+    let records: [(record: ChangeRecord, seq: Int64)]
+    let texts: [String]
+    do {
+      (records, texts) = try sync.take(pulled, log: log)
+    } catch {
       // Another replica makes records as this device: merging them would mix two histories.
-      let reason = SyncReplica.copiedReplica(foreign)
+      let reason = error.description
       log("sync: stopped: \(reason)")
       mailbox.state.withLock {
         $0.stopped = reason
@@ -149,7 +152,6 @@ public final class SyncLink {
       return false
     }
     do {
-      sync.logClock = pulled.clock
       changed = try sync.receive(records, through: pulled.through, texts: texts) != nil
       lastSync = sync.replica.clock.now
     } catch {

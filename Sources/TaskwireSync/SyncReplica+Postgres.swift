@@ -23,13 +23,8 @@ extension SyncReplica {
     var after = seen
     while true {
       let page = try log.page(after: after, limit: 2000)
-      logClock = page.clock
+      let (records, texts) = try take(page, log: report)
       guard page.through > after else { break }
-      // (As the agent takes a page: the same records passed over, a copied replica stopped.)
-      if let foreign = madeElsewhereAsThisDevice(page.entries) {
-        throw SyncAgent.Failure(Self.copiedReplica(foreign))
-      }
-      let (records, texts) = takeable(page.entries, log: report)
       try receive(records, through: page.through, texts: texts)
       after = page.through
     }

@@ -7,7 +7,7 @@ extension SyncReplica {
   /// more than a day ahead of this device's (it would beat every change made until its time
   /// comes, and this device's own edits would then disagree with its merge; every device
   /// judges alike by its own clock, and clocks agree to far less than a day).
-  public func takeable(_ page: [PostgresLog.Entry], log: (String) -> Void) -> (
+  func takeable(_ page: [PostgresLog.Entry], log: (String) -> Void) -> (
     records: [(record: ChangeRecord, seq: Int64)], texts: [String]
   ) {
     var records: [(record: ChangeRecord, seq: Int64)] = []
@@ -30,9 +30,23 @@ extension SyncReplica {
     return (records, texts)
   }
 
-  /// Why syncing stops when another replica makes records as this device (record `id`).
-  public static func copiedReplica(_ id: String) -> String {
-    "another replica makes records as this device (record \(id) is not this replica's): a copied replica file? "
-      + "On each copy whose sync stopped, stop its servers and run taskwire new-device --db FILE"
+  /// Another replica makes records as this device (record `record`: a copied file): syncing
+  /// stops, and says so.
+  public struct CopiedReplica: Error, CustomStringConvertible {
+    public var record: String
+    public var description: String {
+      "another replica makes records as this device (record \(record) is not this replica's): a copied replica "
+        + "file? On each copy whose sync stopped, stop its servers and run taskwire new-device --db FILE"
+    }
+  }
+
+  /// A pulled page as every path takes it (the agent's, `taskwire sync`'s): the log's clock
+  /// noted (compaction's horizon), a copied replica refused, and the records this device merges.
+  public func take(_ page: PostgresLog.Page, log: (String) -> Void) throws(CopiedReplica) -> (
+    records: [(record: ChangeRecord, seq: Int64)], texts: [String]
+  ) {
+    logClock = page.clock
+    if let foreign = madeElsewhereAsThisDevice(page.entries) { throw CopiedReplica(record: foreign) }
+    return takeable(page.entries, log: log)
   }
 }
